@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import formbody from '@fastify/formbody'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createCaptchaService } from './auth/captcha'
+import { passwordResetRoutes } from './auth/passwordReset'
+import { createPasswordHasher } from './auth/passwords'
+import { RateLimiter } from './auth/RateLimiter'
+import { authRoutes } from './auth/routes'
+import { createSessionStore } from './auth/sessions'
+import type { Config } from './config'
+import { openDb, type Db } from './db/connection'
+import { migrate } from './db/migrate'
+import type { Deps } from './deps'
+import { endGame, gameRoutes } from './game/routes'
+import { installErrorHandling, notFound } from './http/errorHandler'
+import { createMailer } from './mail/Mailer'
+import { attachRealtime, type Realtime } from './realtime/realtime'
+import { userRoutes } from './user/routes'
+
+export interface BuildOptions {
+  /** An already open database (tests share a migrated one); otherwise opened from the config. */
+  db?: Db
+  /** The clock every expiry and limit reads; tests move it. */
+  now?: () => number
+}
+
+export interface App extends FastifyInstance {
+  deps: Deps
+}
+
+/** Builds the whole server, migrated and ready, without listening (tests use `inject`). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const now = options.now ?? Date.now
+  const db = options.db ?? (await openDb(config))
+  await migrate(db)
+
+  const app = Fastify({
+    logger: config.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // The client builds URLs from strings; be lenient with a trailing slash but not with case.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }) as unknown as App
+
+  await app.register(formbody, { bodyLimit: 64 * 1024 })
+  installErrorHandling(app)
+
+  const sessions = createSessionStore(db, config, now)
+  let realtime: Realtime | null = null
+  const deps: Deps = {
+    config,
+    db,
+    now,
+    sessions,
+    captcha: createCaptchaService(db, { ttlMs: config.captchaTtlMs, fixedAnswer: config.captchaFixedAnswer, now }),
+    hasher: createPasswordHasher(config.argon2),
+    limiter: new RateLimiter(now),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }),
+    get realtime(): Realtime {
+      if (!realtime) throw new Error('realtime not attached')
+      return realtime
+    },
+  }
+  app.decorate('deps', deps)
+
+  authRoutes(app, deps)
+  passwordResetRoutes(app, deps)
+  userRoutes(app, deps)
+  gameRoutes(app, deps)
+  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
+
+  await serveClient(app, config.clientDir)
+
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close()
+  })
+  return app
+}
+
+/** The built client from the same origin; any non-API path gets index.html (client-side routes). */
+async function serveClient(app: FastifyInstance, clientDir: string | null): Promise<void> {
+  const index = clientDir ? path.join(clientDir, 'index.html') : null
+  const hasClient = index !== null && fs.existsSync(index)
+  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false })
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url
+    const isApi = url.startsWith('/api') || url.startsWith('/gamecenter-siop')
+    if (hasClient && !isApi && request.method === 'GET') {
+      const file = path.join(clientDir!, decodeURIComponent(url.split('?')[0]!))
+      if (file.startsWith(clientDir! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(clientDir!, file))
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return notFound(request, reply)
+  })
+}

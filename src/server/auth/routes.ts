@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import { calls } from '../../shared/contract'
+import type { Deps } from '../deps'
+import { AppError } from '../http/AppError'
+import { registerCall } from '../http/route'
+import { createUser, normalizeCountry } from './accounts'
+import { enforce } from './limits'
+
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const { sessions, captcha, limiter, hasher, db, config } = deps
+  const limits = config.rateLimits
+
+  registerCall(app, sessions, calls.captcha, async ({ params, ctx, reply }) => {
+    enforce(limiter, `captcha:ip:${ctx.ip}`, limits.captchaPerIp)
+    const svg = await captcha.issue(params.codeId, ctx.ip)
+    reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg)
+  })
+
+  registerCall(app, sessions, calls.restLogin, async ({ body, ctx }) => {
+    const ipKey = `login-fail:ip:${ctx.ip}`
+    const accountKey = `login-fail:account:${body.username}`
+    enforce(limiter, ipKey, limits.loginFailPerIp, false)
+    enforce(limiter, accountKey, limits.loginFailPerAccount, false)
+    if (!(await captcha.verify(body.codeId, ctx.ip, body.captCode))) throw new AppError('CAPTCHA_INVALID')
+    const r = await db.query<{ id: bigint; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [
+      body.username,
+    ])
+    const user = r.rows[0]
+    const ok = user ? await hasher.verify(user.password_hash, body.pwd) : (await hasher.dummyVerify(body.pwd), false)
+    if (!user || !ok) {
+      limiter.hit(ipKey, limits.loginFailPerIp)
+      limiter.hit(accountKey, limits.loginFailPerAccount)
+      throw new AppError('BAD_CREDENTIALS')
+    }
+    limiter.reset(accountKey)
+    const token = await db.tx((q) => sessions.create(q, user.id, ctx.deviceId, ctx.ip))
+    return { access_token: token }
+  })
+
+  registerCall(app, sessions, calls.restRegister, async ({ body, ctx }) => {
+    enforce(limiter, `register:ip:${ctx.ip}`, limits.registerPerIp)
+    if (!(await captcha.verify(body.codeId, ctx.ip, body.captCode))) throw new AppError('CAPTCHA_INVALID')
+    if (body.pwd1 !== undefined && body.pwd1 !== '' && body.pwd1 !== body.pwd) throw new AppError('PASSWORD_MISMATCH')
+    let inviterId: bigint | null = null
+    const regcode = body.regcode?.trim().toUpperCase()
+    if (regcode) {
+      const inviter = await db.query<{ id: bigint }>('SELECT id FROM users WHERE yqm = $1', [regcode])
+      if (!inviter.rows[0]) throw new AppError('REGCODE_UNKNOWN')
+      inviterId = inviter.rows[0].id
+    }
+    const passwordHash = await hasher.hash(body.pwd)
+    const token = await db.tx(async (q) => {
+      const userId = await createUser(deps, q, {
+        email: body.username,
+        passwordHash,
+        name: body.name?.trim(),
+        cardNo: body.cardNo?.trim(),
+        country: normalizeCountry(body.country),
+        phone: body.phone?.replace(/\D/g, ''),
+        inviterId,
+        isapp: body.isapp ?? 0,
+      })
+      return sessions.create(q, userId, ctx.deviceId, ctx.ip)
+    })
+    return { access_token: token }
+  })
+
+  registerCall(app, sessions, calls.logout, async ({ session }) => {
+    await sessions.revoke(session.sessionId)
+    deps.realtime.disconnectSession(session.sessionId)
+    return null
+  })
+}

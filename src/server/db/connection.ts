@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+export interface QueryResult<T> {
+  rows: T[]
+  rowCount: number
+}
+
+/** What a repository needs: parameterised SQL. Both the database and a transaction are one. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /**
+   * Runs `fn` in one transaction, committed when it resolves and rolled back when it throws.
+   * Inside, use only the handle it is given: on PGlite the database is one connection,
+   * so a query on `db` from inside `fn` would wait for the transaction and never run.
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Embedded PGlite in `dataDir`: one process per folder; safe against crashes, not power loss. */
+export async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite, types } = await import('@electric-sql/pglite')
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  const pg = await PGlite.create(dataDir, { parsers: { [types.INT8]: (v: string) => BigInt(v) } })
+  const wrap = (q: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await q.query(sql, params)
+      return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length }
+    },
+  })
+  const base = wrap(pg)
+  return {
+    kind: 'pglite',
+    query: base.query,
+    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    exec: async (sql) => {
+      await pg.exec(sql)
+    },
+    close: () => pg.close(),
+  }
+}
+
+/** PostgreSQL through a pool; int8 arrives as BigInt as it does from PGlite. */
+export async function openPostgres(url: string): Promise<Db> {
+  const pgModule = await import('pg')
+  const pg = pgModule.default
+  pg.types.setTypeParser(20, (v: string) => BigInt(v))
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  })
+  const run = async <T>(client: import('pg').ClientBase | import('pg').Pool, sql: string, params?: unknown[]) => {
+    const r = await client.query(sql, params as unknown[])
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length }
+  }
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async tx(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn({ query: (sql, params) => run(client, sql, params) })
+        await client.query('COMMIT')
+        return result
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    close: () => pool.end(),
+  }
+}
+
+export function openDb(opts: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'))
+}

@@ -1,0 +1,21 @@
+import type { CaptchaService } from './auth/captcha'
+import type { PasswordHasher } from './auth/passwords'
+import type { RateLimiter } from './auth/RateLimiter'
+import type { SessionStore } from './auth/sessions'
+import type { Config } from './config'
+import type { Db } from './db/connection'
+import type { Mailer } from './mail/Mailer'
+import type { Realtime } from './realtime/realtime'
+
+/** What the domains share; built once in buildApp. */
+export interface Deps {
+  config: Config
+  db: Db
+  now: () => number
+  sessions: SessionStore
+  captcha: CaptchaService
+  hasher: PasswordHasher
+  limiter: RateLimiter
+  mailer: Mailer
+  realtime: Realtime
+}

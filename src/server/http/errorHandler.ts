@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ErrorName } from '../../shared/contract/errors'
+import { translate } from '../i18n/messages'
+import { AppError } from './AppError'
+import { requestContext } from './route'
+
+/** Fastify's own client errors, mapped to our codes. */
+const FASTIFY_CODES: Record<string, ErrorName> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+  FST_ERR_VALIDATION: 'VALIDATION',
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const { locale } = requestContext(request)
+  const problems = error.params.problems as { msg: string }[] | undefined
+  const msg = problems?.[0]?.msg ?? translate(locale, `errors.${error.messageKey ?? error.code.key}`, error.params)
+  if (error.errorName === 'RATE_LIMITED' || error.errorName === 'RESEND_TOO_SOON') {
+    const seconds = Number(error.params.retryAfterSeconds)
+    if (seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)))
+  }
+  return reply
+    .code(error.code.http)
+    .type('application/json; charset=utf-8')
+    .send({ status: error.code.status, msg, data: problems ? { problems } : null })
+}
+
+/**
+ * Every failure leaves as the envelope: client mistakes with their 4xx code and a message in
+ * the caller's language, anything else as a logged 500 that shows no internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) return send(request, reply, err)
+    const code = (err as FastifyError).code
+    const mapped = code ? FASTIFY_CODES[code] : undefined
+    if (mapped) return send(request, reply, new AppError(mapped))
+    const statusCode = (err as FastifyError).statusCode
+    if (err instanceof SyntaxError || (statusCode && statusCode >= 400 && statusCode < 500)) {
+      return send(request, reply, new AppError(statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_JSON'))
+    }
+    request.log.error({ err }, 'unhandled error')
+    return send(request, reply, new AppError('INTERNAL'))
+  })
+}
+
+export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(request, reply, new AppError('NOT_FOUND'))
+}
+

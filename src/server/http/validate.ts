@@ -1,0 +1,55 @@
+import type { z } from 'zod/mini'
+import type { Locale } from '../../shared/locales'
+import { fieldLabel, translate } from '../i18n/messages'
+import { AppError } from './AppError'
+
+type Issue = z.core.$ZodIssue
+const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode'])
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let node = input
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<PropertyKey, unknown>)[key]
+  }
+  return node
+}
+
+/** One issue as a sentence in the user's language, naming the field by its label. */
+export function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
+  const last = issue.path[issue.path.length - 1]
+  const field = fieldLabel(locale, last === undefined ? 'body' : String(last))
+  const value = valueAt(input, issue.path)
+  const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, `validation.${key}`, { field, ...params })
+  if (issue.code === 'unrecognized_keys') {
+    return t('unknownField', { field: issue.keys.map((k) => String(k).slice(0, 40)).join(', ') })
+  }
+  if (value === undefined || value === null || (value === '' && issue.code !== 'custom')) {
+    return t('required')
+  }
+  if (OWN_KEYS.has(issue.message)) {
+    const params = (issue as { params?: Record<string, unknown> }).params ?? {}
+    return t(issue.message, params)
+  }
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string' ? t('tooLong', { max: issue.maximum }) : t('invalid')
+    case 'too_small':
+      return issue.origin === 'string' ? t('tooShort', { min: issue.minimum }) : t('invalid')
+    case 'invalid_value':
+      return t('option')
+    default:
+      return t('invalid')
+  }
+}
+
+/** Parses one part of a request; on failure throws a 400 whose message names the first problem. */
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, locale: Locale): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const problems = result.error.issues.slice(0, 10).map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    msg: describeIssue(locale, issue, input),
+  }))
+  throw new AppError('VALIDATION', { problems }, undefined)
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`)
+      process.exit(2)
+    }
+    throw err
+  }
+  const app = await buildApp(config)
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), 10_000).unref()
+    try {
+      await app.close()
+      clearTimeout(timer)
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  await app.listen({ port: config.port, host: config.host })
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify'
+import { Server } from 'socket.io'
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/contract/socket'
+import { offGameSchema, SOCKET_PATH } from '../../shared/contract/socket'
+import type { SessionStore } from '../auth/sessions'
+
+type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void
+
+export interface Realtime {
+  toUser<E extends keyof ServerToClientEvents>(userId: bigint, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
+  toAll: Emit
+  /** Drops the sockets of a session that ended (logout, password change). */
+  disconnectSession(sessionId: bigint): void
+}
+
+interface SocketData {
+  userId: bigint
+  sessionId: bigint
+}
+
+const userRoom = (id: bigint) => `u:${id}`
+const sessionRoom = (id: bigint) => `s:${id}`
+
+/**
+ * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
+ * session token in the `token` query parameter; each socket joins its user's and its session's room.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  sessions: SessionStore,
+  handlers: { offGame(userId: bigint, gameCode: string): Promise<void> },
+): { realtime: Realtime; io: Server } {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    cors: { origin: false },
+  })
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token
+    const token = typeof raw === 'string' ? raw : null
+    try {
+      const session = await sessions.authenticate(token)
+      if (!session) return next(Object.assign(new Error('40101'), { data: { status: 40101 } }))
+      socket.data.userId = session.userId
+      socket.data.sessionId = session.sessionId
+      next()
+    } catch (err) {
+      app.log.error({ err }, 'socket authentication failed')
+      next(new Error('5003'))
+    }
+  })
+
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
+    socket.on('offGame', (payload) => {
+      const parsed = offGameSchema.safeParse(payload)
+      if (!parsed.success) return
+      const gameCode = typeof parsed.data === 'string' ? parsed.data : parsed.data.gameCode
+      handlers.offGame(socket.data.userId, gameCode).catch((err) => app.log.error({ err }, 'offGame failed'))
+    })
+  })
+
+  // Before fastify closes its server: open websockets would otherwise hold the close up.
+  // (io.close() would also close the http server, which fastify does itself.)
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true)
+    io.engine.close()
+  })
+
+  const realtime: Realtime = {
+    toUser: (userId, event, payload) => {
+      io.to(userRoom(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
+    },
+    toAll: (event, payload) => {
+      io.emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
+    },
+    disconnectSession: (sessionId) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true)
+    },
+  }
+  return { realtime, io }
+}

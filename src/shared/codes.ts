@@ -1,0 +1,39 @@
+/** The spec's code tables (section 4), plus the codes it lacks, marked as ours. */
+
+export const ORDER_STATUS = { PENDING: '00', CANCELLED: '01', PAID: '10' } as const
+export const ORDER_STATUS_PAYING = ['99', '-99'] as const
+
+export const ORDER_TYPE = { TOP_UP: 10, WITHDRAWAL: 11, RECHARGE: 13, PRIZE: 19, BK: 199 } as const
+
+export const AWARD_TYPE = { VIP_UPGRADE: 14, PROMOTION: 141 } as const
+
+export const BET_RESULT = {
+  TO_BE_DRAWN: 0, WIN: 10, LOSE_HALF: 11, LOSE: 20, WIN_HALF: 21, LOST_BET: 4, LOST_BET_ALT: -11,
+  BETTING: -10, LOTTERY_EXCEPTION: -1, PRINCIPAL_REFUND: 90, BET_SUCCEEDED: 1000,
+} as const
+
+export const BET_ORDER_STATUS = {
+  PENDING: 0, DRAWN: 9999, NOT_DRAWN: 8888, DRAW_EXCEPTION: -1, BET_PLACED: -10, BET_LOST: -11, BET_LOST_ALT: 4,
+} as const
+
+export const MATCH_TIME = {
+  NOT_OPEN: 0, FIRST_HALF: 1, MIDFIELD: 2, SECOND_HALF: 3, OVERTIME: 4, PENALTY: 5, FINISHED: -1,
+  CANCELLED: -10, TO_BE_DETERMINED: -11, CUT_IN_HALF: -12, INTERRUPTED: -13, POSTPONED: -14,
+} as const
+
+export const SUB_PERIOD = { FULL_GAME: 1, FIRST_HALF: 2, CORNER_KICK: 4, Q1: 1001, Q2: 1002, Q3: 1003, Q4: 1004 } as const
+
+export const WALLET_RECORD_STATUS = { PENDING: '00', CANCELLED: '01', CREDITED: '10' } as const
+
+/** The fixed `devices` header value of the web client. */
+export const DEVICES_WEB = 'BWEBAPP'
+
+/** Avatars are numbered 0..35. */
+export const AVATAR_COUNT = 36
+
+/** Casino games of our own (productCode SELF); their gameType is also their route name. */
+export const SELF_GAME_TYPES = ['mines', 'dice', 'limbo', 'luckyColor', 'rowDouble', 'double'] as const
+export type SelfGameType = (typeof SELF_GAME_TYPES)[number]
+
+/** Slot providers shown in the side menu. */
+export const PROVIDERS = ['PG', 'EVO', 'BG'] as const

@@ -1,0 +1,44 @@
+/**
+ * Every `status` code the server puts in the envelope, with the HTTP status it travels with
+ * and the i18n key of its message (under `server.errors` in `locales/<locale>.json`).
+ * The client acts on the body's `status`, whatever the HTTP code.
+ * 40101, 9999 and 1403 are the spec's; the rest are ours.
+ */
+export const ERROR_CODES = {
+  /** Not logged in, or the session ended: the client logs out. */
+  LOGGED_OUT: { status: 40101, http: 401, key: 'loggedOut' },
+  /** Not enough balance: the client alerts, then opens the deposit overlay. */
+  INSUFFICIENT_BALANCE: { status: 9999, http: 402, key: 'insufficientBalance' },
+  /** The client goes to the error page. */
+  FORBIDDEN: { status: 1403, http: 403, key: 'forbidden' },
+
+  VALIDATION: { status: 400, http: 400, key: 'validation' },
+  BAD_JSON: { status: 1400, http: 400, key: 'badJson' },
+  NOT_FOUND: { status: 1404, http: 404, key: 'notFound' },
+  METHOD_NOT_ALLOWED: { status: 1405, http: 405, key: 'notFound' },
+  PAYLOAD_TOO_LARGE: { status: 1413, http: 413, key: 'payloadTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 1415, http: 415, key: 'unsupportedMediaType' },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 1428, http: 428, key: 'idempotencyKeyRequired' },
+  IDEMPOTENCY_KEY_REUSED: { status: 1422, http: 422, key: 'idempotencyKeyReused' },
+  RATE_LIMITED: { status: 1429, http: 429, key: 'rateLimited' },
+
+  CAPTCHA_INVALID: { status: 2001, http: 400, key: 'captchaInvalid' },
+  BAD_CREDENTIALS: { status: 2002, http: 400, key: 'badCredentials' },
+  EMAIL_TAKEN: { status: 2003, http: 409, key: 'emailTaken' },
+  PASSWORD_MISMATCH: { status: 2004, http: 400, key: 'passwordMismatch' },
+  REGCODE_UNKNOWN: { status: 2005, http: 400, key: 'regcodeUnknown' },
+  RESET_CODE_INVALID: { status: 2006, http: 400, key: 'resetCodeInvalid' },
+  RESET_CHECK_EXPIRED: { status: 2007, http: 400, key: 'resetCheckExpired' },
+  RESEND_TOO_SOON: { status: 2008, http: 429, key: 'resendTooSoon' },
+  OLD_PASSWORD_WRONG: { status: 2010, http: 400, key: 'oldPasswordWrong' },
+  /** Play money never meets real money: test accounts cannot deposit, withdraw or transfer. */
+  TEST_ACCOUNT_REFUSED: { status: 2009, http: 403, key: 'testAccountRefused' },
+
+  INTERNAL: { status: 5000, http: 500, key: 'internal' },
+  UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },
+} as const
+
+export type ErrorName = keyof typeof ERROR_CODES
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorName]['status']
+
+export const STATUS_OK = 200

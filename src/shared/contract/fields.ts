@@ -1,0 +1,63 @@
+/**
+ * Field schemas shared by every call. A POST may arrive as JSON or as a form
+ * (where every value is a string), so numeric and flag fields accept both.
+ * Custom issues carry an i18n key (under `server.validation`) as their message.
+ */
+import { z } from 'zod/mini'
+import { reaisToCentavos } from '../money'
+
+/** `loading: false` opts a request out of the client's loading indicator; it means nothing to the server. */
+export const loading = z.optional(z.union([z.boolean(), z.enum(['true', 'false', '0', '1'])]))
+
+export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max))
+
+/** Optional text that may also arrive empty from a form. */
+export const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)))
+
+/** An e-mail address, trimmed and lower-cased (it is also the username). */
+export const email = z.pipe(
+  z.string().check(z.maxLength(254), z.trim(), z.toLowerCase(), z.email({ message: 'email' })),
+  z.transform((s) => s),
+)
+
+/** A password as typed: no trimming; long enough to resist guessing, short enough to hash cheaply. */
+export const password = z.string().check(z.minLength(6), z.maxLength(128))
+
+/** A whole number from JSON or form text, within [min, max]. */
+export const intField = (min: number, max: number) =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.maxLength(16), z.regex(/^-?\d+$/, { message: 'integer' }))]),
+    z.transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : Number(v)
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.issues.push({ code: 'custom', message: 'range', input: v, params: { min, max } })
+        return z.NEVER
+      }
+      return n
+    }),
+  )
+
+/** A 0/1 flag from JSON (number or boolean) or form text. */
+export const flag01 = z.pipe(
+  z.union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1'])]),
+  z.transform((v): 0 | 1 => (v === 1 || v === true || v === '1' ? 1 : 0)),
+)
+
+/** An amount in reais with at most two decimals, judged on its text and turned into centavos. */
+export const amount = z.pipe(
+  z.union([z.number(), z.string().check(z.maxLength(20))]),
+  z.transform((v, ctx) => {
+    const centavos = reaisToCentavos(v)
+    if (centavos === null) {
+      ctx.issues.push({ code: 'custom', message: 'amount', input: v })
+      return z.NEVER
+    }
+    return centavos
+  }),
+)
+
+/** The captcha id the client draws: a whole number below 100 million. */
+export const codeId = intField(0, 99_999_999)
+
+/** A reply's amount in reais (the wire form; the server converts from centavos). */
+export const reais = z.number()

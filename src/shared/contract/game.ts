@@ -1,0 +1,51 @@
+import { z } from 'zod/mini'
+import { defineCall } from './define'
+import { getQuery } from './user'
+
+export const gameEntrySchema = z.object({
+  value: z.string(),
+  productCode: z.string(),
+  gameType: z.string(),
+  /** 1: not open yet; picking it shows 'Em Breve...'. */
+  stop: z.number(),
+})
+export type GameEntry = z.output<typeof gameEntrySchema>
+
+const gameList = z.object({ records: z.array(gameEntrySchema) })
+
+export const main = defineCall({
+  method: 'GET',
+  path: '/api/app/main/main',
+  auth: true,
+  query: getQuery,
+  reply: z.record(z.string(), gameList),
+})
+
+/** 1: the gift pop-up (second-deposit offer) should show. */
+export const userGift = defineCall({
+  method: 'GET',
+  path: '/api/app/main/userGift',
+  auth: true,
+  query: getQuery,
+  reply: z.number(),
+})
+
+export const inPlaySchema = z.nullable(
+  z.object({ gameCode: z.string(), productCode: z.string(), startedAt: z.number() }),
+)
+
+export const inPlay = defineCall({
+  method: 'GET',
+  path: '/api/app/game/inPlay',
+  auth: true,
+  query: getQuery,
+  reply: inPlaySchema,
+})
+
+export const stopGame = defineCall({
+  method: 'GET',
+  path: '/api/app/game/stopGame',
+  auth: true,
+  query: getQuery,
+  reply: z.null(),
+})

@@ -1,0 +1,44 @@
+/**
+ * The wire contract: every HTTP call and socket event. Server and client both import it;
+ * nothing else defines a wire shape.
+ */
+import * as auth from './auth'
+import * as game from './game'
+import * as order from './order'
+import * as user from './user'
+
+export const calls = {
+  restLogin: auth.restLogin,
+  restRegister: auth.restRegister,
+  captcha: auth.captcha,
+  logout: auth.logout,
+  sendEmail: auth.sendEmail,
+  checkEmail: auth.checkEmail,
+  setPwd: auth.setPwd,
+  userInfo: user.userInfo,
+  getBalance: user.getBalance,
+  setHeader: user.setHeader,
+  getUserTest: user.getUserTest,
+  updatePwd: user.updatePwd,
+  updateKyc: user.updateKyc,
+  main: game.main,
+  userGift: game.userGift,
+  inPlay: game.inPlay,
+  stopGame: game.stopGame,
+  getPrices: order.getPrices,
+  prePay: order.prePay,
+  getStatus: order.getStatus,
+  getWithdraw: order.getWithdraw,
+  withdraw: order.withdraw,
+} as const
+
+export type CallName = keyof typeof calls
+
+export * from './define'
+export * from './errors'
+export type { UserInfo } from './user'
+export type { GameEntry } from './game'
+export type { PricePackage } from './order'
+export { userInfoSchema } from './user'
+export { gameEntrySchema, inPlaySchema } from './game'
+export { pricePackageSchema, CURRENCY_CODES, WITHDRAW_TYPES } from './order'

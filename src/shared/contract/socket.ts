@@ -1,0 +1,36 @@
+/**
+ * The realtime socket: path, and the payload of every event in both directions.
+ * The spec's names where it gives them; new events are named `domain:verb`.
+ */
+import { z } from 'zod/mini'
+import { reais } from './fields'
+import { userInfoSchema } from './user'
+
+export const SOCKET_PATH = '/gamecenter-siop'
+
+export const serverEventSchemas = {
+  /** A notice banner for everyone or one user. */
+  notice: z.object({ id: z.string(), text: z.string(), time: z.number() }),
+  /** Fields to merge into the user info (balance, discount ...). */
+  updateUserInfo: z.partial(userInfoSchema),
+  insBalance: z.object({ balance: reais }),
+  /** czflag 0: the user's first deposit (fires the purchase tracking event). */
+  paySuccess: z.object({ czflag: z.number(), orderId: z.optional(z.string()), amount: z.optional(reais) }),
+  userBetAmount: z.object({ bouns: z.number(), amount: reais }),
+  freeBalance: z.object({ balance: reais }),
+} as const
+
+export type ServerEventName = keyof typeof serverEventSchemas
+export type ServerToClientEvents = {
+  [K in ServerEventName]: (payload: z.output<(typeof serverEventSchemas)[K]>) => void
+}
+
+/** offGame: the spec sends the game code; we accept it bare or as { gameCode }. */
+export const offGameSchema = z.union([
+  z.string().check(z.minLength(1), z.maxLength(64)),
+  z.object({ gameCode: z.string().check(z.minLength(1), z.maxLength(64)) }),
+])
+
+export type ClientToServerEvents = {
+  offGame: (payload: z.input<typeof offGameSchema>) => void
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod/mini'
+import { AVATAR_COUNT } from '../codes'
+import { defineCall } from './define'
+import { intField, loading, optionalText, password, reais, text } from './fields'
+
+const getQuery = z.strictObject({ loading, t: z.optional(z.string().check(z.maxLength(32))) })
+
+export const userInfoSchema = z.object({
+  uId: z.number(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  level: z.number(),
+  header: z.number(),
+  balance: reais,
+  payAmount: reais,
+  yqm: z.string(),
+  /** Registration time, ISO 8601. */
+  time: z.string(),
+  /** For a test account: its credentials and starting balance. */
+  extendInfo: z.nullable(z.object({ username: z.string(), pwd: z.string(), balance: reais })),
+  level1Amount: reais,
+  level2Amount: reais,
+  level3Amount: reais,
+  level1Person: z.number(),
+  level2Person: z.number(),
+  level3Person: z.number(),
+  paySumAmount: reais,
+  wdSumAmount: reais,
+  gameSumAmount: reais,
+  nextlevel: z.object({ paySumAmount: reais, gameSumAmount: reais }),
+  payDiscount: z.nullable(z.object({ discount: z.number(), expiredTime: z.number() })),
+  paypackage: z.nullable(z.number()),
+  kyc: z.number(),
+  testFlag: z.enum(['0', '1']),
+  lx: z.string(),
+  gamePayAmount: reais,
+  addPayAmount: reais,
+})
+export type UserInfo = z.output<typeof userInfoSchema>
+
+export const userInfo = defineCall({
+  method: 'GET',
+  path: '/api/app/user/userInfo',
+  auth: true,
+  query: getQuery,
+  reply: userInfoSchema,
+})
+
+export const getBalance = defineCall({
+  method: 'GET',
+  path: '/api/app/user/getBalance',
+  auth: true,
+  query: getQuery,
+  reply: z.object({ balance: reais }),
+})
+
+export const setHeader = defineCall({
+  method: 'GET',
+  path: '/api/app/user/setHeader/:index',
+  auth: true,
+  params: z.strictObject({ index: intField(0, AVATAR_COUNT - 1) }),
+  query: getQuery,
+  reply: z.object({ header: z.number() }),
+})
+
+export const getUserTest = defineCall({
+  method: 'GET',
+  path: '/api/app/user/getUserTest',
+  auth: true,
+  query: getQuery,
+  reply: z.object({ username: z.string(), pwd: z.string(), balance: reais }),
+})
+
+/** Ours: the account menu's change-password form (original, new, confirm new). */
+export const updatePwd = defineCall({
+  method: 'POST',
+  path: '/api/app/user/updatePwd',
+  auth: true,
+  body: z.strictObject({ oPwd: text(128, 1), nPwd: password, nPwd1: text(128, 1), loading }),
+  reply: z.null(),
+})
+
+export const updateKyc = defineCall({
+  method: 'POST',
+  path: '/api/app/user/updateKyc',
+  auth: true,
+  body: z.strictObject({ name: optionalText(100), cardNo: optionalText(32), loading }),
+  reply: z.null(),
+})
+
+export { getQuery }
