@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import { parseRateRule } from '../../src/server/config'
+import { captchaId, login, registerUser } from './flows'
+import { call, CAPTCHA, newCodeId, newEmail, startTestApp, type TestApp } from './testApp'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({
+    sessionIdleMs: 60 * 60_000,
+    sessionMaxMs: 24 * 60 * 60_000,
+    rateLimits: {
+      ...(await import('../../src/server/config')).loadConfig({}).rateLimits,
+      loginFailPerAccount: parseRateRule('3/15m'),
+      registerPerIp: parseRateRule('1000/1h'),
+    },
+  })
+})
+afterAll(() => t.close())
+
+describe('captcha', () => {
+  it('is an SVG image that is not cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/user/captcha/${newCodeId()}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.body).toMatch(/^<svg[^>]*width="150"/)
+    // The text is drawn as paths, never written as text a script could read.
+    expect(res.body).not.toMatch(/<text/)
+  })
+
+  it('is single use and must have been fetched', async () => {
+    const email = newEmail()
+    const notFetched = await call(t, calls.restRegister, { body: { username: email, pwd: 'segredo123', codeId: newCodeId(), captCode: CAPTCHA } })
+    expect(notFetched.body.status).toBe(2001)
+    const codeId = await captchaId(t)
+    const first = await call(t, calls.restRegister, { body: { username: email, pwd: 'segredo123', codeId, captCode: CAPTCHA } })
+    expect(first.body.status).toBe(200)
+    const again = await call(t, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', codeId, captCode: CAPTCHA } })
+    expect(again.body.status).toBe(2001)
+    expect(again.http).toBe(400)
+  })
+
+  it('refuses a wrong answer and expires', async () => {
+    const wrong = await call(t, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', codeId: await captchaId(t), captCode: 'zzzz' } })
+    expect(wrong.body).toMatchObject({ status: 2001, msg: expect.stringContaining('verificação') })
+    const codeId = await captchaId(t)
+    t.advance(t.config.captchaTtlMs + 1000)
+    const late = await call(t, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', codeId, captCode: CAPTCHA } })
+    expect(late.body.status).toBe(2001)
+  })
+})
+
+describe('register and login', () => {
+  it('registers with a lower-cased e-mail and reads the user back', async () => {
+    const email = newEmail('MiXeD')
+    const { token } = await registerUser(t, { username: email.toUpperCase() })
+    const info = await call(t, calls.userInfo, { token })
+    expect(info.body.status).toBe(200)
+    expect(info.body.data).toMatchObject({ email: email.toLowerCase(), username: email.toLowerCase(), country: '+55', phone: '11987654321', balance: 0, testFlag: '0' })
+    expect(info.body.data.yqm).toMatch(/^[A-Z2-9]{8}$/)
+  })
+
+  it('accepts the form-encoded variant through the same schema', async () => {
+    const email = newEmail()
+    const res = await call(t, calls.restRegister, {
+      form: true,
+      body: { username: email, pwd: 'segredo123', pwd1: 'segredo123', codeId: String(await captchaId(t)), captCode: CAPTCHA, isapp: '1', loading: 'false' },
+    })
+    expect(res.body.status).toBe(200)
+    const row = await t.db.query<{ isapp: number }>('SELECT isapp FROM users WHERE email = $1', [email])
+    expect(row.rows[0]?.isapp).toBe(1)
+  })
+
+  it('refuses a taken e-mail, whatever its case', async () => {
+    const { email } = await registerUser(t)
+    const res = await call(t, calls.restRegister, { body: { username: email.toUpperCase(), pwd: 'segredo123', codeId: await captchaId(t), captCode: CAPTCHA } })
+    expect(res.http).toBe(409)
+    expect(res.body.status).toBe(2003)
+  })
+
+  it('refuses passwords that do not match', async () => {
+    const res = await call(t, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', pwd1: 'outra123', codeId: await captchaId(t), captCode: CAPTCHA } })
+    expect(res.body.status).toBe(2004)
+  })
+
+  it('links an invitation code to the inviter, and refuses an unknown one', async () => {
+    const inviter = await registerUser(t)
+    const { yqm } = (await call(t, calls.userInfo, { token: inviter.token })).body.data as { yqm: string }
+    const invitee = await registerUser(t, { regcode: yqm.toLowerCase() })
+    await registerUser(t, { regcode: ((await call(t, calls.userInfo, { token: invitee.token })).body.data as { yqm: string }).yqm })
+    const info = (await call(t, calls.userInfo, { token: inviter.token })).body.data
+    expect(info).toMatchObject({ level1Person: 1, level2Person: 1, level3Person: 0 })
+    const bad = await call(t, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', regcode: 'NOPE0000', codeId: await captchaId(t), captCode: CAPTCHA } })
+    expect(bad.body.status).toBe(2005)
+  })
+
+  it('logs out, logs in with a new token, and the dead token gets 40101', async () => {
+    const { email, pwd, token } = await registerUser(t)
+    const out = await call(t, calls.logout, { token })
+    expect(out.body.status).toBe(200)
+    const dead = await call(t, calls.userInfo, { token })
+    expect(dead.http).toBe(401)
+    expect(dead.body.status).toBe(40101)
+    const res = await login(t, email.toUpperCase(), pwd)
+    expect(res.body.status).toBe(200)
+    expect(res.body.data.access_token).not.toBe(token)
+    expect(res.body.data.access_token.length).toBeGreaterThanOrEqual(43)
+    const again = await call(t, calls.getBalance, { token: `Bearer ${res.body.data.access_token}` })
+    expect(again.body).toMatchObject({ status: 200, data: { balance: 0 } })
+  })
+
+  it('stores only the hash of a token and rotates it per device on login', async () => {
+    const { email, pwd, token } = await registerUser(t)
+    const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [email])
+    expect(stored.rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(stored.rows[0]?.token_hash).not.toContain(token)
+    const second = await login(t, email, pwd)
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(40101)
+    const otherDevice = await login(t, email, pwd, { deviceId: 'phone-2' })
+    expect((await call(t, calls.userInfo, { token: second.body.data.access_token })).body.status).toBe(200)
+    expect((await call(t, calls.userInfo, { token: otherDevice.body.data.access_token })).body.status).toBe(200)
+  })
+
+  it('refuses a wrong password with the same answer as an unknown e-mail', async () => {
+    const { email } = await registerUser(t)
+    const wrong = await login(t, email, 'errada123')
+    const unknown = await login(t, newEmail(), 'errada123')
+    expect(wrong.http).toBe(400)
+    expect(wrong.body).toEqual(unknown.body)
+    expect(wrong.body.status).toBe(2002)
+  })
+
+  it('limits failed logins per account, with a clear message', async () => {
+    const { email, pwd } = await registerUser(t)
+    for (let i = 0; i < 3; i++) expect((await login(t, email, 'errada123')).body.status).toBe(2002)
+    const blocked = await login(t, email, pwd)
+    expect(blocked.http).toBe(429)
+    expect(blocked.body.status).toBe(1429)
+    expect(blocked.body.msg).toMatch(/Tente novamente em \d+ min/)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    t.advance(15 * 60_000 + 1000)
+    expect((await login(t, email, pwd)).body.status).toBe(200)
+  })
+
+  it('ends a session after its idle time and after its absolute lifetime', async () => {
+    const { token } = await registerUser(t)
+    t.advance(59 * 60_000)
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(200)
+    t.advance(59 * 60_000)
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(200)
+    t.advance(61 * 60_000)
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(40101)
+
+    const fresh = await registerUser(t)
+    for (let i = 0; i < 25; i++) {
+      t.advance(59 * 60_000)
+      await call(t, calls.getBalance, { token: fresh.token })
+    }
+    expect((await call(t, calls.userInfo, { token: fresh.token })).body.status).toBe(40101)
+  })
+
+  it('answers in the language of the lang header', async () => {
+    const res = await call(t, calls.userInfo, { token: 'nope', headers: { lang: 'en_US' } })
+    expect(res.body.status).toBe(40101)
+    expect(res.body.msg).toMatch(/log in again/i)
+    const es = await call(t, calls.restLogin, { body: { username: 'x' }, headers: { lang: 'es-ES' } })
+    expect(es.http).toBe(400)
+    expect(es.body.msg).not.toBe((await call(t, calls.restLogin, { body: { username: 'x' } })).body.msg)
+  })
+})

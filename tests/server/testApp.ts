@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { buildPath, type CallDef, type Envelope } from '../../src/shared/contract'
+import { buildApp, type App } from '../../src/server/app'
+import { loadConfig, type Config } from '../../src/server/config'
+import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+
+export const CAPTCHA = 'teste'
+
+export interface TestApp {
+  app: App
+  db: Db
+  config: Config
+  /** Moves the server's clock forward. */
+  advance(ms: number): void
+  close(): Promise<void>
+}
+
+/**
+ * The real server on a real database of its own: a copy of the migrated PGlite template in a
+ * temp folder, or a fresh database on the PostgreSQL of DATABASE_URL when that is set.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-test-'))
+  let db: Db
+  let dropDatabase = async () => {}
+  const adminUrl = process.env.DATABASE_URL
+  if (adminUrl) {
+    const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`
+    const admin = await openPostgres(adminUrl)
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.close()
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    db = await openPostgres(url.toString())
+    dropDatabase = async () => {
+      const a = await openPostgres(adminUrl)
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await a.close()
+    }
+  } else {
+    fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
+    db = await openPglite(path.join(dataDir, 'pglite'))
+  }
+  let offset = 0
+  const now = () => Date.now() + offset
+  const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env }, overrides)
+  const app = await buildApp(config, { db, now })
+  return {
+    app,
+    db,
+    config,
+    advance: (ms) => {
+      offset += ms
+    },
+    async close() {
+      await app.close()
+      await db.close()
+      await dropDatabase()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface CallOptions {
+  token?: string | null
+  params?: Record<string, string | number>
+  query?: Record<string, string>
+  body?: unknown
+  /** Send the body form-encoded, as the spec's client may. */
+  form?: boolean
+  headers?: Record<string, string>
+}
+
+export interface CallResult<T = unknown> {
+  http: number
+  body: Envelope<T>
+  raw: string
+  headers: Record<string, unknown>
+}
+
+/** One call of the contract through `inject`, with the spec's headers. */
+export async function call<T = any>(t: TestApp, def: CallDef, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const url = buildPath(def.path, opts.params ?? {})
+  const headers: Record<string, string> = { lang: 'pt_BR', devices: 'BWEBAPP', deviceId: 'test-device', ...opts.headers }
+  if (opts.token) headers.authorization = opts.token
+  let payload: string | undefined
+  if (def.method === 'POST') {
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      payload = new URLSearchParams(opts.body as Record<string, string>).toString()
+    } else {
+      headers['content-type'] = 'application/json'
+      payload = JSON.stringify(opts.body ?? {})
+    }
+  }
+  const res = await t.app.inject({ method: def.method, url, query: opts.query, headers, payload })
+  let body: Envelope<T>
+  try {
+    body = JSON.parse(res.body) as Envelope<T>
+  } catch {
+    body = { status: -1, msg: res.body, data: null as T }
+  }
+  return { http: res.statusCode, body, raw: res.body, headers: res.headers }
+}
+
+let counter = 0
+/** A fresh, unique e-mail for this test run. */
+export const newEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`
+export const newCodeId = () => Math.floor(Math.random() * 99_999_999)
+
+/** Every user table as sorted JSON text: what "the database is unchanged" compares. */
+export async function snapshotDb(db: Db): Promise<string> {
+  const tables = ['users', 'sessions', 'password_resets', 'game_sessions', 'ledger_accounts', 'ledger_transactions', 'ledger_entries']
+  const out: Record<string, unknown> = {}
+  for (const table of tables) {
+    const r = await db.query(`SELECT * FROM ${table} ORDER BY 1`)
+    out[table] = r.rows
+  }
+  return JSON.stringify(out, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+}
+
+/** Reads the newest mail to `email` from the outbox folder. */
+export function readOutbox(config: Config, email: string): string | null {
+  if (!fs.existsSync(config.mailOutboxDir)) return null
+  const files = fs
+    .readdirSync(config.mailOutboxDir)
+    .filter((f) => f.endsWith(`-${email}.eml`))
+    .sort()
+  const last = files[files.length - 1]
+  return last ? fs.readFileSync(path.join(config.mailOutboxDir, last), 'utf8') : null
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls, userInfoSchema } from '../../src/shared/contract'
+import { login, registerUser } from './flows'
+import { call, startTestApp, type TestApp } from './testApp'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+describe('user calls', () => {
+  it('userInfo carries every field of the spec, with the contract shape', async () => {
+    const { token } = await registerUser(t)
+    const res = await call(t, calls.userInfo, { token, query: { loading: 'false' } })
+    expect(res.body.status).toBe(200)
+    const parsed = userInfoSchema.safeParse(res.body.data)
+    expect(parsed.success).toBe(true)
+    const spec = 'uId name username email level header balance payAmount yqm time extendInfo level1Amount level2Amount level3Amount level1Person level2Person level3Person paySumAmount wdSumAmount gameSumAmount nextlevel payDiscount paypackage kyc testFlag lx gamePayAmount addPayAmount'
+    for (const field of spec.split(' ')) expect(res.body.data, field).toHaveProperty(field)
+  })
+
+  it('sets the avatar within 0..35 only', async () => {
+    const { token } = await registerUser(t)
+    expect((await call(t, calls.setHeader, { token, params: { index: 35 } })).body).toMatchObject({ status: 200, data: { header: 35 } })
+    expect((await call(t, calls.userInfo, { token })).body.data.header).toBe(35)
+    for (const bad of [36, -1, 'x', 1.5]) {
+      const res = await call(t, calls.setHeader, { token, params: { index: bad } })
+      expect(res.http, String(bad)).toBe(400)
+    }
+    expect((await call(t, calls.userInfo, { token })).body.data.header).toBe(35)
+  })
+
+  it('creates a funded test account from the play-money account, with its credentials', async () => {
+    const { token } = await registerUser(t)
+    const res = await call<{ username: string; pwd: string; balance: number }>(t, calls.getUserTest, { token })
+    expect(res.body.status).toBe(200)
+    const { username, pwd, balance } = res.body.data
+    expect(balance).toBe(1000)
+    expect(username).toMatch(/^demo\d{8}@demo\.aposta\.test$/)
+    const logged = await login(t, username, pwd)
+    expect(logged.body.status).toBe(200)
+    const info = (await call(t, calls.userInfo, { token: logged.body.data.access_token })).body.data
+    expect(info).toMatchObject({ testFlag: '1', balance: 1000, extendInfo: { username, pwd, balance: 1000 } })
+    expect((await call(t, calls.getBalance, { token: logged.body.data.access_token })).body.data.balance).toBe(1000)
+    // The ledger balances: the play-money account went down by what the test account holds.
+    const sums = await t.db.query<{ total: bigint; play: bigint }>(
+      `SELECT (SELECT COALESCE(SUM(amount), 0)::bigint FROM ledger_entries) AS total,
+              (SELECT balance FROM ledger_accounts WHERE kind = 'play_money' AND user_id IS NULL) AS play`,
+    )
+    expect(sums.rows[0]!.total).toBe(0n)
+    expect(sums.rows[0]!.play).toBeLessThanOrEqual(-100_000n)
+    // No gift offer for play money.
+    expect((await call(t, calls.userGift, { token: logged.body.data.access_token })).body.data).toBe(0)
+  })
+
+  it('changes the password with the original one, then the session ends', async () => {
+    const { email, pwd, token } = await registerUser(t)
+    expect((await call(t, calls.updatePwd, { token, body: { oPwd: 'errada123', nPwd: 'nova12345', nPwd1: 'nova12345' } })).body.status).toBe(2010)
+    expect((await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'nova12345', nPwd1: 'outra1234' } })).body.status).toBe(2004)
+    const ok = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'nova12345', nPwd1: 'nova12345' } })
+    expect(ok.body).toMatchObject({ status: 200, msg: 'Senha alterada com sucesso' })
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(40101)
+    expect((await login(t, email, 'nova12345')).body.status).toBe(200)
+  })
+
+  it('lists the games with the SELF part and tracks the game in play', async () => {
+    const { token, email } = await registerUser(t)
+    const main = await call(t, calls.main, { token })
+    expect(main.body.data.SELF.records.map((g: { gameType: string }) => g.gameType)).toEqual(['mines', 'dice', 'limbo', 'luckyColor', 'rowDouble', 'double'])
+    expect(Object.keys(main.body.data)).toEqual(expect.arrayContaining(['PG', 'EVO', 'BG']))
+    expect((await call(t, calls.userGift, { token })).body.data).toBe(1)
+    expect((await call(t, calls.inPlay, { token })).body.data).toBeNull()
+    await t.db.query(`INSERT INTO game_sessions (user_id, game_code, product_code, started_at) SELECT id, 'PG-1', 'PG', now() FROM users WHERE email = $1`, [email])
+    expect((await call(t, calls.inPlay, { token })).body.data).toMatchObject({ gameCode: 'PG-1', productCode: 'PG' })
+    expect((await call(t, calls.stopGame, { token })).body.status).toBe(200)
+    expect((await call(t, calls.inPlay, { token })).body.data).toBeNull()
+  })
+
+  it('requires the token on every call but auth', async () => {
+    for (const def of [calls.userInfo, calls.getBalance, calls.getUserTest, calls.main, calls.userGift, calls.inPlay, calls.stopGame, calls.logout, calls.updatePwd]) {
+      const res = await call(t, def, {})
+      expect(res.http, def.path).toBe(401)
+      expect(res.body.status, def.path).toBe(40101)
+    }
+  })
+})

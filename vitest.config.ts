@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file has its own database; two at a time fits the two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})
