@@ -93,7 +93,10 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
       if (file.startsWith(clientDir! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(clientDir!, file))
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
+      // A missing file (a name with an extension) is a 404; any other path is a client route.
+      if (!/\.[a-z0-9]+$/i.test(url.split('?')[0]!)) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
+      }
     }
     return notFound(request, reply)
   })

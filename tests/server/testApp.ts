@@ -114,7 +114,7 @@ export const newCodeId = () => Math.floor(Math.random() * 99_999_999)
 
 /** Every user table as sorted JSON text: what "the database is unchanged" compares. */
 export async function snapshotDb(db: Db): Promise<string> {
-  const tables = ['users', 'sessions', 'password_resets', 'game_sessions', 'ledger_accounts', 'ledger_transactions', 'ledger_entries']
+  const tables = ['users', 'sessions', 'captchas', 'password_resets', 'game_sessions', 'ledger_accounts', 'ledger_transactions', 'ledger_entries']
   const out: Record<string, unknown> = {}
   for (const table of tables) {
     const r = await db.query(`SELECT * FROM ${table} ORDER BY 1`)

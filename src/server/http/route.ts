@@ -80,7 +80,7 @@ export function registerCall<C extends CallDef>(
         if (!session) throw new AppError('LOGGED_OUT')
       }
       const parse = (schema: z.ZodMiniType | undefined, input: unknown) =>
-        schema ? validate(schema, input ?? {}, ctx.locale) : undefined
+        schema ? validate(schema, input === undefined ? {} : input, ctx.locale) : undefined
       const params = parse(call.params, request.params)
       const query = parse(call.query, request.query)
       const body = call.method === 'POST' ? parse(call.body, request.body) : undefined

@@ -1,0 +1,28 @@
+// `npm start`: builds the client when it is missing or older than its sources, then runs the
+// server in this same process (so SIGINT/SIGTERM reach its graceful shutdown directly).
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const built = path.join(root, 'dist/client/index.html')
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)))
+  return newest
+}
+
+const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'locales', 'assets'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
+const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs
+if (stale && process.env.SKIP_CLIENT_BUILD !== '1') {
+  console.log('Building the client (vite build)...')
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+}
+
+const { register } = await import('tsx/esm/api')
+register()
+await import(path.join(root, 'src/server/main.ts'))

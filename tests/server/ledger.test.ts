@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate } from '../../src/server/db/migrate'
+import { AppError } from '../../src/server/http/AppError'
+import { post, systemAccountId, userAccountId, userBalances } from '../../src/server/wallet/ledger'
+import { registerUser } from './flows'
+import { call, startTestApp, type TestApp } from './testApp'
+import { calls } from '../../src/shared/contract'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+async function newUserId(): Promise<bigint> {
+  const { token } = await registerUser(t)
+  return BigInt((await call(t, calls.userInfo, { token })).body.data.uId)
+}
+
+describe('database and ledger', () => {
+  it('migrations run once', async () => {
+    expect(await migrate(t.db)).toEqual([])
+    const r = await t.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    expect(r.rows.map((row) => row.version)).toEqual([1])
+  })
+
+  it('refuses a transaction whose entries do not sum to zero, at commit', async () => {
+    const house = await systemAccountId(t.db, 'house')
+    const promotions = await systemAccountId(t.db, 'promotions')
+    await expect(
+      t.db.tx(async (q) => {
+        const tx = await q.query<{ id: bigint }>(`INSERT INTO ledger_transactions (kind, created_at) VALUES ('bad', now()) RETURNING id`)
+        await q.query('INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ($1, $2, 100), ($1, $3, -99)', [tx.rows[0]!.id, house, promotions])
+      }),
+    ).rejects.toThrow(/does not balance/)
+    await expect(post(t.db, { kind: 'bad', entries: [{ accountId: house, amount: 5n }] }, new Date())).rejects.toThrow(/unbalanced/)
+  })
+
+  it("never lets a user's account go negative, even written directly", async () => {
+    const userId = await newUserId()
+    const cash = await userAccountId(t.db, userId, 'cash')
+    await expect(t.db.query('UPDATE ledger_accounts SET balance = -1 WHERE id = $1', [cash])).rejects.toThrow(/ledger_user_nonnegative/)
+    const house = await systemAccountId(t.db, 'house')
+    const err = await t.db.tx((q) => post(q, { kind: 'spend', userId, entries: [{ accountId: cash, amount: -1n }, { accountId: house, amount: 1n }] }, new Date())).catch((e) => e)
+    expect(err).toBeInstanceOf(AppError)
+    expect((err as AppError).code.status).toBe(9999)
+  })
+
+  it('keeps every balance equal to its entries under concurrent debits, and never below zero', async () => {
+    const userId = await newUserId()
+    const cash = await userAccountId(t.db, userId, 'cash')
+    const house = await systemAccountId(t.db, 'house')
+    await t.db.tx((q) => post(q, { kind: 'fund', userId, entries: [{ accountId: house, amount: -1000n }, { accountId: cash, amount: 1000n }] }, new Date()))
+    // 30 debits of 1.00 race for 10.00: exactly 10 may pass.
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () =>
+        t.db.tx((q) => post(q, { kind: 'spend', userId, entries: [{ accountId: cash, amount: -100n }, { accountId: house, amount: 100n }] }, new Date())),
+      ),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof AppError)).toBe(true)
+    expect((await userBalances(t.db, userId)).cash).toBe(0n)
+    const drift = await t.db.query<{ n: bigint }>(
+      `SELECT count(*)::bigint AS n FROM ledger_accounts a
+       WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0)`,
+    )
+    expect(drift.rows[0]!.n).toBe(0n)
+  })
+})
