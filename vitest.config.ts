@@ -9,7 +9,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: ['src/client/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
       {

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { calls } from '../../shared/contract'
+import { createHttp, NetworkError } from './http'
+
+interface Pending {
+  url: string
+  init: RequestInit
+  resolve(res: Response): void
+}
+
+/** A fetch whose answers the test hands out one by one. */
+function controlledFetch() {
+  const pending: Pending[] = []
+  const fetch = vi.fn((url: string, init: RequestInit) => {
+    return new Promise<Response>((resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      pending.push({ url, init, resolve })
+    })
+  })
+  return { fetch: fetch as unknown as typeof globalThis.fetch, pending }
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const headers = () => ({ Authorization: 'tok', zone: 'America/Sao_Paulo', lang: 'pt_BR', curreny: 'BRL', deviceId: 'dev', devices: 'BWEBAPP' })
+
+afterEach(() => vi.useRealTimers())
+
+describe('http client', () => {
+  it('runs one request at a time, in order', async () => {
+    const { fetch, pending } = controlledFetch()
+    const http = createHttp({ fetch, headers })
+    const a = http.request(calls.getBalance)
+    const b = http.request(calls.inPlay)
+    await Promise.resolve()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pending).toHaveLength(1)
+    expect(http.pending()).toBe(2)
+    pending[0]!.resolve(json({ status: 200, msg: '', data: { balance: 5 } }))
+    expect(await a).toMatchObject({ status: 200, data: { balance: 5 }, http: 200 })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pending).toHaveLength(2)
+    expect(pending[1]!.url).toBe('/api/app/game/inPlay')
+    pending[1]!.resolve(json({ status: 200, msg: '', data: null }))
+    expect((await b).data).toBeNull()
+  })
+
+  it('sends the six headers, JSON or form bodies, and the loading opt-out', async () => {
+    const { fetch, pending } = controlledFetch()
+    const loading: boolean[] = []
+    const http = createHttp({ fetch, headers, onLoading: (on) => loading.push(on) })
+    const login = http.request(calls.restLogin, { body: { username: 'a@b.co', pwd: 'x' } })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pending[0]!.init.headers).toMatchObject({ ...headers(), 'content-type': 'application/json' })
+    expect(JSON.parse(pending[0]!.init.body as string)).toEqual({ username: 'a@b.co', pwd: 'x' })
+    pending[0]!.resolve(json({ status: 2002, msg: 'E-mail ou senha incorretos', data: null }, 400))
+    expect(await login).toMatchObject({ status: 2002, msg: 'E-mail ou senha incorretos', http: 400 })
+
+    const reset = http.request(calls.sendEmail, { body: { email: 'a@b.co' }, form: true, loading: false })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pending[1]!.init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' })
+    expect(pending[1]!.init.body).toBe('email=a%40b.co&loading=false')
+    pending[1]!.resolve(json({ status: 200, msg: '', data: { wait: 180 } }))
+    await reset
+    const quiet = http.request(calls.userInfo, { loading: false })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(pending[2]!.url).toBe('/api/app/user/userInfo?loading=false')
+    pending[2]!.resolve(json({ status: 40101, msg: '', data: null }, 401))
+    await quiet
+    expect(loading).toEqual([true, false])
+  })
+
+  it('times out after 30 seconds and lets the next request run', async () => {
+    vi.useFakeTimers()
+    const { fetch, pending } = controlledFetch()
+    const http = createHttp({ fetch, headers })
+    const slow = http.request(calls.getBalance)
+    const next = http.request(calls.getBalance)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(pending).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(slow).rejects.toEqual(new NetworkError('timeout'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(pending).toHaveLength(2)
+    pending[1]!.resolve(json({ status: 200, msg: '', data: { balance: 1 } }))
+    expect((await next).status).toBe(200)
+  })
+
+  it('hands back a 500 without a body, and a reply the contract refuses, as unreadable', async () => {
+    const { fetch, pending } = controlledFetch()
+    const http = createHttp({ fetch, headers })
+    const a = http.request(calls.getBalance)
+    await new Promise((r) => setTimeout(r, 0))
+    pending[0]!.resolve(new Response('Internal Server Error', { status: 500 }))
+    expect(await a).toMatchObject({ status: -1, http: 500 })
+    const b = http.request(calls.getBalance)
+    await new Promise((r) => setTimeout(r, 0))
+    pending[1]!.resolve(json({ status: 200, msg: '', data: { balance: 'lots' } }))
+    expect((await b).status).toBe(-1)
+  })
+})

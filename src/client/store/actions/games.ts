@@ -1,0 +1,53 @@
+import { navigate } from 'wouter/use-browser-location'
+import { calls, type GameEntry } from '../../../shared/contract'
+import { i18n } from '../../i18n/i18n'
+import { save } from '../persist'
+import { store } from '../store'
+import { api, fetchUserInfo } from './session'
+import { openOverlay, pushAlert } from './ui'
+
+export async function loadMainGames(): Promise<void> {
+  if (!store.session.token) return
+  const lists = await api<Record<string, { records: GameEntry[] }>>(calls.main, { loading: false }, true).catch(() => null)
+  if (!lists) return
+  store.games.self = lists.SELF?.records ?? []
+  store.games.hot = store.games.self.filter((g) => !g.stop)
+  save('hotGames', store.games.hot)
+}
+
+export async function loadInPlay(): Promise<void> {
+  if (!store.session.token) return
+  store.games.inPlay = await api<{ gameCode: string; productCode: string } | null>(calls.inPlay, { loading: false }, true).catch(() => null)
+}
+
+export async function stopGame(): Promise<void> {
+  await api(calls.stopGame)
+  await fetchUserInfo()
+  await loadInPlay()
+}
+
+/**
+ * Picking a game: stopped games say 'Em Breve...'; SELF games go to the route named by their
+ * game type when logged in, else the login overlay; other games go to gameMess.
+ */
+export function pickGame(game: GameEntry): void {
+  if (game.stop) {
+    pushAlert({ text: i18n.t('common.comingSoon') })
+    return
+  }
+  if (!store.session.token) {
+    openOverlay('auth', 'login')
+    return
+  }
+  store.ui.sideMenu = false
+  const query = new URLSearchParams({ game: game.value, productCode: game.productCode })
+  if (game.productCode === 'SELF') navigate(`/${game.gameType}?${query}`)
+  else navigate(`/gameMess?${query}`)
+}
+
+/** The gift pop-up (second deposit) when the server says one is available. */
+export async function checkUserGift(): Promise<void> {
+  if (!store.session.token || store.user?.testFlag === '1') return
+  const gift = await api<number>(calls.userGift, { loading: false }, true).catch(() => 0)
+  if (gift === 1 && !store.ui.overlay) openOverlay('secondDeposit')
+}

@@ -1,0 +1,153 @@
+import { navigate } from 'wouter/use-browser-location'
+import { calls, type UserInfo } from '../../../shared/contract'
+import type { Locale } from '../../../shared/locales'
+import { loadLanguage } from '../../i18n/i18n'
+import { http } from '../api'
+import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { clearAll, save } from '../persist'
+import { store, type TestCredentials } from '../store'
+import { closeOverlay, openOverlay, refreshCaptcha } from './ui'
+
+/** Calls one contract call; on failure runs the error catalogue (unless `quiet`) and throws CallFailed. */
+export async function api<T>(call: Parameters<typeof http.request>[0], options: Parameters<typeof http.request>[1] = {}, quiet = false): Promise<T> {
+  let reply
+  try {
+    reply = await http.request<T>(call, options)
+  } catch (err) {
+    throw quiet ? new CallFailed(-1, '') : handleNetworkError(err)
+  }
+  if (reply.status === 200) return reply.data
+  if (quiet) {
+    if (reply.status === 40101 || reply.http === 401) void logout({ openLogin: false })
+    throw new CallFailed(reply.status, reply.msg)
+  }
+  throw handleFailure(reply)
+}
+
+function setToken(token: string | null): void {
+  store.session.token = token
+  save('token', token)
+}
+
+export function setUser(user: UserInfo | null): void {
+  store.user = user
+  save('userInfo', user)
+}
+
+/** Failure to load the user info resets it to the empty default (spec). */
+export async function fetchUserInfo(): Promise<void> {
+  try {
+    setUser(await api<UserInfo>(calls.userInfo, { loading: false }, true))
+  } catch {
+    setUser(null)
+  }
+}
+
+export async function refreshBalance(): Promise<void> {
+  const { balance } = await api<{ balance: number }>(calls.getBalance, { loading: false }, true).catch(() => ({ balance: store.user?.balance ?? 0 }))
+  if (store.user) store.user.balance = balance
+}
+
+export interface LoginForm {
+  username: string
+  pwd: string
+  codeId: number
+  captCode: string
+}
+
+/** Login success: token stored, user info and balance fetched, panel closed. Failure: captcha refreshed. */
+export async function login(form: LoginForm): Promise<boolean> {
+  try {
+    const { access_token } = await api<{ access_token: string }>(calls.restLogin, { body: { ...form, username: form.username.trim().toLowerCase() } })
+    setToken(access_token)
+    await fetchUserInfo()
+    await refreshBalance()
+    closeOverlay()
+    return true
+  } catch (err) {
+    refreshCaptcha()
+    if (err instanceof CallFailed) return false
+    throw err
+  }
+}
+
+export interface RegisterForm {
+  username: string
+  pwd: string
+  pwd1?: string
+  phone?: string
+  country?: string
+  codeId: number
+  captCode: string
+}
+
+/** Register success: token stored, user info fetched, panel closed, second-deposit overlay, invitation removed. */
+export async function register(form: RegisterForm): Promise<boolean> {
+  try {
+    const body: Record<string, unknown> = { ...form, username: form.username.trim().toLowerCase(), isapp: store.session.isapp }
+    if (store.session.invitation) body.regcode = store.session.invitation
+    const { access_token } = await api<{ access_token: string }>(calls.restRegister, { body })
+    setToken(access_token)
+    await fetchUserInfo()
+    store.session.invitation = null
+    save('invitation', null)
+    openOverlay('secondDeposit')
+    return true
+  } catch (err) {
+    refreshCaptcha()
+    if (err instanceof CallFailed) return false
+    throw err
+  }
+}
+
+/**
+ * Logout: local storage cleared, token emptied, login overlay shown. The language and device id
+ * survive (they belong to the browser, not the account).
+ */
+export async function logout(options: { openLogin?: boolean; callServer?: boolean } = {}): Promise<void> {
+  const token = store.session.token
+  if (token && options.callServer) await api(calls.logout, { body: {}, loading: false }, true).catch(() => undefined)
+  clearAll(['lang', 'deviceId'])
+  setToken(null)
+  store.user = null
+  store.games.self = []
+  store.games.inPlay = null
+  store.ui.testAccount = null
+  store.ui.sideMenu = false
+  store.ui.accountMenu = false
+  if (options.openLogin !== false) openOverlay('auth', 'login')
+}
+
+/** The side menu's 'SAIR': log out and go home. */
+export async function logoutAndGoHome(): Promise<void> {
+  await logout({ callServer: true, openLogin: false })
+  navigate('/home')
+}
+
+export async function getTestAccount(): Promise<void> {
+  const creds = await api<TestCredentials>(calls.getUserTest)
+  store.ui.testAccount = creds
+  openOverlay('testAccount')
+}
+
+/** 'Mudar de conta': logout clears the session, then the test credentials are kept to fill the login form. */
+export async function switchToTestAccount(): Promise<void> {
+  const creds = store.ui.testAccount ?? (store.user?.extendInfo ? { ...store.user.extendInfo } : null)
+  await logout({ callServer: true, openLogin: true })
+  store.ui.testAccount = creds
+  save('testAccount', creds)
+}
+
+export async function setLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale)
+  store.session.lang = locale
+  save('lang', locale)
+}
+
+/** The invitation landing page stores its code for the register form. */
+export function storeInvitation(code: string): void {
+  const clean = code.trim().slice(0, 32)
+  if (!clean) return
+  store.session.invitation = clean
+  save('invitation', clean)
+}

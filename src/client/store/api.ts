@@ -1,0 +1,37 @@
+import { DEVICES_WEB } from '../../shared/codes'
+import { createHttp, type Http } from '../api/http'
+import { store } from './store'
+
+/** The indicator stays up this long after the last request answers (spec: 600 ms). */
+export const LOADING_CLOSE_DELAY_MS = 600
+
+let closeTimer: ReturnType<typeof setTimeout> | null = null
+
+export function setLoading(active: boolean): void {
+  store.ui.loadingCount = Math.max(0, store.ui.loadingCount + (active ? 1 : -1))
+  if (store.ui.loadingCount > 0) {
+    if (closeTimer) clearTimeout(closeTimer)
+    closeTimer = null
+    store.ui.loading = true
+  } else if (!closeTimer) {
+    closeTimer = setTimeout(() => {
+      closeTimer = null
+      if (store.ui.loadingCount === 0) store.ui.loading = false
+    }, LOADING_CLOSE_DELAY_MS)
+  }
+}
+
+/** The spec's six headers, read from the store at each request. */
+export function requestHeaders(): Record<string, string> {
+  const h: Record<string, string> = {
+    zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo',
+    lang: store.session.lang,
+    curreny: 'BRL',
+    deviceId: store.session.deviceId,
+    devices: DEVICES_WEB,
+  }
+  if (store.session.token) h.Authorization = store.session.token
+  return h
+}
+
+export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading })

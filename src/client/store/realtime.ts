@@ -1,0 +1,61 @@
+import { subscribe } from 'valtio'
+import type { ServerToClientEvents } from '../../shared/contract/socket'
+import type { SocketClient } from '../api/socket'
+import { store } from './store'
+import { save } from './persist'
+import { fetchUserInfo } from './actions/session'
+
+let socket: SocketClient | null = null
+let socketFor: string | null = null
+
+/** The socket is not started on a page whose address contains 'play' (spec). */
+const blockedHere = () => typeof location !== 'undefined' && location.href.includes('play')
+
+/** Every received event of the spec, wired to the store. */
+const handlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } = {
+  notice: (n) => {
+    store.ui.notice = { id: n.id, text: n.text }
+  },
+  updateUserInfo: (fields) => {
+    if (!store.user) return void fetchUserInfo()
+    Object.assign(store.user, fields)
+    save('userInfo', store.user)
+  },
+  insBalance: ({ balance }) => {
+    if (store.user) store.user.balance = balance
+  },
+  paySuccess: () => {
+    void fetchUserInfo()
+  },
+  userBetAmount: () => {},
+  freeBalance: () => {},
+}
+
+/** Token change: with a token and no socket, a socket is created; without a token it is closed. */
+async function sync(): Promise<void> {
+  const token = store.session.token
+  if (token && token !== socketFor && !blockedHere()) {
+    socket?.close()
+    socketFor = token
+    const { connectSocket } = await import('../api/socket')
+    if (store.session.token !== token) return
+    socket = connectSocket(token, handlers, (connected) => {
+      store.realtime.connected = connected
+    })
+  } else if (!token && socket) {
+    socket.close()
+    socket = null
+    socketFor = null
+    store.realtime.connected = false
+  }
+}
+
+export function startRealtime(): () => void {
+  void sync()
+  return subscribe(store.session, () => void sync())
+}
+
+/** Leaving a screen with a live game code sends offGame. */
+export function sendOffGame(gameCode: string): void {
+  socket?.emit('offGame', gameCode)
+}

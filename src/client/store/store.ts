@@ -1,0 +1,65 @@
+import { proxy } from 'valtio'
+import type { GameEntry, UserInfo } from '../../shared/contract'
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
+import { load } from './persist'
+
+export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'editBank'
+
+export interface AlertItem {
+  id: number
+  /** Already translated text (server messages arrive translated). */
+  text: string
+  title?: string
+  /** What OK does besides closing. */
+  then?: 'deposit' | 'login' | null
+}
+
+export interface Notice {
+  id: string
+  text: string
+}
+
+export interface TestCredentials {
+  username: string
+  pwd: string
+  balance: number
+}
+
+/** The one store: session, user, ui overlays and games. Only action functions write it. */
+export const store = proxy({
+  session: {
+    token: load('token') as string | null,
+    lang: (load('lang') as Locale | null) ?? DEFAULT_LOCALE,
+    deviceId: (load('deviceId') as string | null) ?? '',
+    isapp: (load('isapp') as 0 | 1 | null) ?? 0,
+    /** Invitation code from /y{yqm}, put into the register form's hidden regcode. */
+    invitation: load('invitation') as string | null,
+  },
+  user: load('userInfo') as UserInfo | null,
+  ui: {
+    overlay: null as OverlayName | null,
+    authTab: 'login' as 'login' | 'register',
+    sideMenu: false,
+    accountMenu: false,
+    /** Requests showing the indicator; the indicator itself closes 600 ms after this hits 0. */
+    loadingCount: 0,
+    loading: false,
+    alerts: [] as AlertItem[],
+    notice: null as Notice | null,
+    /** Credentials of a test account kept to fill the login form after 'Mudar de conta'. */
+    testAccount: load('testAccount') as TestCredentials | null,
+    /** Bumped to make the captcha image fetch a new one. */
+    captchaNonce: 0,
+    muted: load('muted') === true,
+  },
+  games: {
+    self: [] as GameEntry[],
+    hot: (load('hotGames') as GameEntry[] | null) ?? [],
+    inPlay: null as { gameCode: string; productCode: string } | null,
+    /** The game code of the screen the user is on; leaving it sends offGame. */
+    liveGameCode: null as string | null,
+  },
+  realtime: { connected: false },
+})
+
+export type Store = typeof store
