@@ -1,0 +1,36 @@
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT || 3199)
+const dataDir = path.join(os.tmpdir(), `aposta-e2e-${process.pid}`)
+
+/** The built app served by the real server on a fresh embedded database, driven by Debian's chromium. */
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'visual/**/*.spec.ts'],
+  timeout: 60_000,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    url: `http://127.0.0.1:${PORT}/api/app/main/main`,
+    // Any HTTP answer (40101 here) means the server is up.
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0' },
+  },
+})

@@ -1,0 +1,72 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { navigate } from 'wouter/use-browser-location'
+import { AVATAR_COUNT } from '../../shared/codes'
+import { formatMoney } from '../format/format'
+import { setAvatar } from '../store/actions/account'
+import { logoutAndGoHome, refreshBalance } from '../store/actions/session'
+import { openOverlay, setAccountMenu } from '../store/actions/ui'
+import { store } from '../store/store'
+
+const ITEMS = [
+  { key: 'conta', path: '/conta' },
+  { key: 'deposit', overlay: 'deposit' },
+  { key: 'withdraw', overlay: 'withdraw' },
+  { key: 'share', path: '/friends' },
+  { key: 'history', path: '/registros' },
+  { key: 'bonus', path: '/bonus' },
+  { key: 'vip', path: '/vip' },
+] as const
+
+/** The account menu, sliding down: seven items, the avatar picker, change password, logout. */
+export function AccountMenu() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const open = snap.ui.accountMenu
+  useEffect(() => {
+    if (open) void refreshBalance()
+  }, [open])
+  if (!snap.session.token) return null
+  const current = snap.user?.header ?? 0
+  return (
+    <>
+      {open && <div className="scrim" onClick={() => setAccountMenu(false)} />}
+      <section id="account-menu" className={`account-menu ${open ? 'open' : ''}`} aria-label={t('account.title')} aria-hidden={!open} inert={!open}>
+        <p className="account-balance">
+          {t('nav.balance')}: <strong>{formatMoney(snap.user?.balance ?? 0, snap.session.lang)}</strong>
+        </p>
+        <ul className="account-items">
+          {ITEMS.map((item) => (
+            <li key={item.key}>
+              <button
+                type="button"
+                onClick={() => {
+                  setAccountMenu(false)
+                  if ('overlay' in item) openOverlay(item.overlay)
+                  else navigate(item.path)
+                }}
+              >
+                {t(`account.${item.key}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <h3 id="avatar-heading">{t('account.avatar')}</h3>
+        <div className="avatars" role="radiogroup" aria-labelledby="avatar-heading">
+          {Array.from({ length: AVATAR_COUNT }, (_, i) => (
+            <button key={i} type="button" role="radio" aria-checked={i === current} aria-label={t('account.avatarN', { n: i })} className={i === current ? 'current' : ''} onClick={() => void setAvatar(i).catch(() => undefined)}>
+              <img src={`/avatars/${i}.svg`} alt="" width={40} height={40} loading="lazy" />
+            </button>
+          ))}
+        </div>
+        <button type="button" className="secondary" onClick={() => openOverlay('changePassword')}>
+          {t('account.changePassword')}
+        </button>
+        <button type="button" className="danger" onClick={() => void logoutAndGoHome()}>
+          {t('account.logout')}
+        </button>
+      </section>
+    </>
+  )
+}

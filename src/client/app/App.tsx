@@ -1,0 +1,147 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
+import { rootFontSize } from '../format/format'
+import { loadLanguage } from '../i18n/i18n'
+import { Modal } from '../overlays/Modal'
+import { Home } from '../pages/Home'
+import { TitledPage } from '../pages/TitledPage'
+import { checkUserGift, loadInPlay, loadMainGames } from '../store/actions/games'
+import { fetchUserInfo, refreshBalance, storeInvitation } from '../store/actions/session'
+import { openOverlay } from '../store/actions/ui'
+import { save } from '../store/persist'
+import { sendOffGame, startRealtime } from '../store/realtime'
+import { store } from '../store/store'
+import { AccountMenu } from './AccountMenu'
+import { AlertHost } from './AlertHost'
+import { fingerprint } from './deviceId'
+import { Header } from './Header'
+import { OverlayHost } from './OverlayHost'
+import { ROUTES } from './routes'
+import { SideMenu } from './SideMenu'
+import { Footer, LoadingIndicator, NoticeBanner, SupportButton } from './StatusBits'
+
+/** Opening a login-required route without a token: the dialog, then home and the login overlay. */
+function Guard(props: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const { token } = useSnapshot(store.session)
+  if (token) return <>{props.children}</>
+  const ok = () => {
+    navigate('/home', { replace: true })
+    openOverlay('auth', 'login')
+  }
+  return (
+    <Modal title={t('guard.title')} role="alertdialog">
+      <button type="button" className="primary" onClick={ok} autoFocus>
+        {t('guard.ok')}
+      </button>
+    </Modal>
+  )
+}
+
+function Invitation() {
+  const { yqm = '' } = useParams<{ yqm: string }>()
+  useEffect(() => {
+    storeInvitation(yqm)
+    navigate('/home', { replace: true })
+    if (!store.session.token) openOverlay('auth', 'register')
+  }, [yqm])
+  return <TitledPage titleKey="pages.invitation" bodyKey="pages.invitationBody" />
+}
+
+function Loading() {
+  useEffect(() => navigate('/home', { replace: true }), [])
+  return <TitledPage titleKey="pages.loading" bodyKey="app.loading" />
+}
+
+function useBoot() {
+  useEffect(() => {
+    if (!store.session.deviceId) {
+      store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
+      save('deviceId', store.session.deviceId)
+    }
+    if (store.session.lang !== 'pt_BR') void loadLanguage(store.session.lang)
+    const fit = () => {
+      document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`
+    }
+    fit()
+    window.addEventListener('resize', fit)
+    const stopRealtime = startRealtime()
+    let giftTimer: ReturnType<typeof setTimeout> | undefined
+    if (store.session.token) {
+      void (async () => {
+        await fetchUserInfo()
+        await refreshBalance()
+        await loadMainGames()
+        await loadInPlay()
+      })()
+      giftTimer = setTimeout(() => void checkUserGift(), 1000)
+    }
+    return () => {
+      window.removeEventListener('resize', fit)
+      stopRealtime()
+      clearTimeout(giftTimer)
+    }
+  }, [])
+}
+
+/** Leaving a screen that had a live game code sends offGame with that code. */
+function useOffGame(location: string) {
+  const previous = useRef(location)
+  useEffect(() => {
+    if (previous.current !== location && store.games.liveGameCode) {
+      sendOffGame(store.games.liveGameCode)
+      store.games.liveGameCode = null
+    }
+    previous.current = location
+  }, [location])
+}
+
+export function App() {
+  const [location] = useLocation()
+  useBoot()
+  useOffGame(location)
+  const token = useSnapshot(store.session).token
+  useEffect(() => {
+    if (token) void loadMainGames()
+  }, [token])
+  return (
+    <div className="app">
+      <LoadingIndicator />
+      <Header />
+      <NoticeBanner />
+      <SideMenu />
+      <AccountMenu />
+      <main className="content">
+        {/* /home is kept alive: it stays mounted (hidden) while other routes show. */}
+        <Home hidden={location !== '/home'} />
+        <Switch>
+          <Route path="/">
+            <Loading />
+          </Route>
+          <Route path="/main">
+            <Redirect to="/home" replace />
+          </Route>
+          <Route path="/home">{null}</Route>
+          <Route path={/^\/y(?<yqm>[^/]+)$/}>
+            <Invitation />
+          </Route>
+          {ROUTES.map((r) => (
+            <Route key={String(r.path)} path={r.path}>
+              {r.needsLogin ? <Guard>{r.render()}</Guard> : r.render()}
+            </Route>
+          ))}
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+        <Footer />
+      </main>
+      <SupportButton />
+      <OverlayHost />
+      <AlertHost />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
+import { formatMoney } from '../format/format'
+import { openOverlay, setAccountMenu, setSideMenu } from '../store/actions/ui'
+import { store } from '../store/store'
+
+export function Header() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const logged = Boolean(snap.session.token)
+  return (
+    <header className="topbar">
+      <button type="button" className="icon-button" aria-label={t('nav.menu')} aria-expanded={snap.ui.sideMenu} aria-controls="side-menu" onClick={() => setSideMenu(!snap.ui.sideMenu)}>
+        ☰
+      </button>
+      <Link href="/home" className="logo">
+        {t('app.name')}
+      </Link>
+      {logged ? (
+        <>
+          <span className="balance" aria-label={t('nav.balance')} data-testid="balance">
+            {formatMoney(snap.user?.balance ?? 0, snap.session.lang)}
+          </span>
+          <button type="button" className="avatar-button" aria-label={t('nav.account')} aria-expanded={snap.ui.accountMenu} aria-controls="account-menu" onClick={() => setAccountMenu(!snap.ui.accountMenu)}>
+            <img src={`/avatars/${snap.user?.header ?? 0}.svg`} alt="" width={32} height={32} />
+          </button>
+        </>
+      ) : (
+        <span className="auth-buttons">
+          <button type="button" className="secondary small" onClick={() => openOverlay('auth', 'login')}>
+            {t('nav.login')}
+          </button>
+          <button type="button" className="primary small" onClick={() => openOverlay('auth', 'register')}>
+            {t('nav.register')}
+          </button>
+        </span>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { navigate } from 'wouter/use-browser-location'
+import { PROVIDERS } from '../../shared/codes'
+import { languageOf } from '../i18n/languages'
+import { pickGame } from '../store/actions/games'
+import { logoutAndGoHome } from '../store/actions/session'
+import { openOverlay, pushAlert, setSideMenu } from '../store/actions/ui'
+import { store } from '../store/store'
+
+/** The side menu, sliding in from the left. */
+export function SideMenu() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const open = snap.ui.sideMenu
+  const email = snap.user?.email
+  const go = (path: string) => {
+    setSideMenu(false)
+    navigate(path)
+  }
+  const copy = async () => {
+    if (!email) return
+    await navigator.clipboard?.writeText(email).catch(() => undefined)
+    pushAlert({ text: t('common.copied') })
+  }
+  const lang = languageOf(snap.session.lang)
+  return (
+    <>
+      {open && <div className="scrim" onClick={() => setSideMenu(false)} />}
+      <nav id="side-menu" className={`side-menu ${open ? 'open' : ''}`} aria-label={t('sideMenu.title')} aria-hidden={!open} inert={!open}>
+        {snap.session.token ? (
+          <>
+            <button type="button" className="email" onClick={copy} aria-label={`${email ?? ''} — ${t('sideMenu.copyEmail')}`}>
+              {email}
+            </button>
+            <button type="button" className="primary" onClick={() => openOverlay('deposit')}>
+              {t('sideMenu.deposit')}
+            </button>
+            <button type="button" className="secondary" onClick={() => go('/registros')}>
+              {t('sideMenu.records')}
+            </button>
+          </>
+        ) : (
+          <p className="guest">{t('sideMenu.guest')}</p>
+        )}
+        {snap.games.self.length > 0 && (
+          <section aria-labelledby="slots-heading">
+            <h3 id="slots-heading">{t('sideMenu.slots')}</h3>
+            <ul className="menu-games">
+              {snap.games.self.map((g) => (
+                <li key={g.value}>
+                  <button type="button" onClick={() => pickGame(g)}>
+                    {t(`games.${g.gameType}`, { defaultValue: g.value })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <ul className="providers">
+          {PROVIDERS.map((p) => (
+            <li key={p}>
+              <button type="button" onClick={() => go(`/gameGroupList?productCode=${p}`)}>
+                {t(`sideMenu.providers.${p}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="secondary" onClick={() => openOverlay('language')}>
+          <img src={lang.image} alt="" width={24} height={16} /> {t('sideMenu.language')}: {lang.name}
+        </button>
+        {snap.session.token && (
+          <button type="button" className="danger" onClick={() => void logoutAndGoHome()}>
+            {t('sideMenu.logout')}
+          </button>
+        )}
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { dismissNotice } from '../store/actions/ui'
+import { store } from '../store/store'
+
+export function LoadingIndicator() {
+  const { t } = useTranslation()
+  const { loading } = useSnapshot(store.ui)
+  return (
+    <div className={`loading-bar ${loading ? 'on' : ''}`} role="progressbar" aria-label={t('common.loading')} aria-hidden={!loading} aria-busy={loading} />
+  )
+}
+
+/** A socket notice as a banner (and in a live region, so it is read out). */
+export function NoticeBanner() {
+  const { t } = useTranslation()
+  const { notice } = useSnapshot(store.ui)
+  return (
+    <div aria-live="polite" className="notice-region">
+      {notice && (
+        <div className="notice" role="status" aria-label={t('notice.label')}>
+          <span>{notice.text}</span>
+          <button type="button" className="icon-button" onClick={dismissNotice} aria-label={t('notice.close')}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+const CHAT_ID = import.meta.env.VITE_CHAT_LICENSE_ID as string | undefined
+
+/** The support button shows only when a chat is configured (VITE_CHAT_LICENSE_ID). */
+export function SupportButton() {
+  const { t } = useTranslation()
+  if (!CHAT_ID) return null
+  return (
+    <button type="button" className="support" aria-label={t('support.open')}>
+      ?
+    </button>
+  )
+}
+
+const ICONS = ['pix', 'visa', 'mastercard', 'usdt', 'telegram', 'instagram', 'whatsapp', 'email'] as const
+const BADGES = ['age', 'responsible', 'secure', 'licensed'] as const
+
+/** The footer: 8 icons, 4 badges and the 2024 copyright line. */
+export function Footer() {
+  const { t } = useTranslation()
+  return (
+    <footer className="footer">
+      <ul className="footer-icons">
+        {ICONS.map((k) => (
+          <li key={k} className={`ficon ficon-${k}`}>
+            {t(`footer.icons.${k}`)}
+          </li>
+        ))}
+      </ul>
+      <ul className="footer-badges">
+        {BADGES.map((k) => (
+          <li key={k}>{t(`footer.badges.${k}`)}</li>
+        ))}
+      </ul>
+      <p>{t('footer.responsible')}</p>
+      <p>{t('footer.copyright')}</p>
+    </footer>
+  )
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import { ErrorPage } from '../pages/ErrorPage'
+import { TitledPage } from '../pages/TitledPage'
+
+export interface RouteDef {
+  path: string | RegExp
+  /** The spec's "login needed: yes" routes. */
+  needsLogin?: boolean
+  render: () => ReactNode
+}
+
+const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
+
+/** Every route of the spec except /, /main, /home and /y{yqm}, which the App handles itself. */
+export const ROUTES: RouteDef[] = [
+  { path: /^\/active(?<id>[^/]+)$/, render: titled('pages.active') },
+  { path: '/share', needsLogin: true, render: titled('pages.share') },
+  { path: '/search', render: titled('pages.search') },
+  { path: '/gameMess', needsLogin: true, render: titled('pages.gameMess') },
+  { path: '/registros', render: titled('pages.registros') },
+  { path: '/conta', render: titled('pages.conta') },
+  { path: '/bonus', render: titled('pages.bonus') },
+  { path: '/paySuccess', render: titled('pages.paySuccess') },
+  { path: '/friends', render: titled('pages.friends') },
+  { path: '/my', render: titled('pages.friends') },
+  { path: '/agentJl2', render: titled('pages.agent') },
+  { path: '/gg', render: titled('pages.gg') },
+  { path: '/vip', render: titled('pages.vip') },
+  { path: '/gameGroupList', render: titled('pages.gameGroupList') },
+  { path: '/play', render: titled('pages.play') },
+  { path: '/error', render: () => <ErrorPage /> },
+  { path: '/mines', render: titled('games.mines') },
+  { path: '/limbo', render: titled('games.limbo') },
+  { path: '/luckyColor', render: titled('games.luckyColor') },
+  { path: '/rowDouble', render: titled('games.rowDouble') },
+  { path: '/double', render: titled('games.double') },
+  { path: '/dice', needsLogin: true, render: titled('games.dice') },
+]

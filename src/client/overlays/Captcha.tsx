@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { calls, buildPath } from '../../shared/contract'
+import { refreshCaptcha } from '../store/actions/ui'
+import { store } from '../store/store'
+import { Field } from './Field'
+
+/** A new captcha id: a random whole number below 100 million (spec). */
+export const newCaptchaId = () => Math.floor(Math.random() * 100_000_000)
+
+/** The captcha field with its image; tapping the image draws a new code (and a new id). */
+export function Captcha(props: { value: string; onChange(value: string): void; onId(id: number): void }) {
+  const { t } = useTranslation()
+  const { captchaNonce } = useSnapshot(store.ui)
+  const [codeId, setCodeId] = useState(newCaptchaId)
+  const { onId } = props
+  useEffect(() => {
+    if (captchaNonce === 0) return
+    setCodeId(newCaptchaId())
+  }, [captchaNonce])
+  useEffect(() => onId(codeId), [codeId, onId])
+  return (
+    <Field
+      label={t('auth.captcha')}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      autoComplete="off"
+      inputMode="text"
+      maxLength={8}
+      name="captCode"
+      after={
+        <button type="button" className="captcha-button" onClick={refreshCaptcha} aria-label={t('auth.captchaImage')}>
+          <img src={buildPath(calls.captcha.path, { codeId })} alt="" width={120} height={40} />
+        </button>
+      }
+    />
+  )
+}

@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * A dialog frame: labelled, modal to assistive technology, focus kept inside while open,
+ * Escape closes, focus goes back where it was on close.
+ */
+export function Modal(props: { title: string; onClose?: () => void; children: ReactNode; className?: string; role?: 'dialog' | 'alertdialog' }) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const { onClose } = props
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    const node = ref.current
+    const first = node?.querySelector<HTMLElement>('[autofocus], input, ' + FOCUSABLE)
+    ;(first ?? node)?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && onClose) {
+        e.stopPropagation()
+        onClose()
+      }
+      if (e.key !== 'Tab' || !node) return
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)]
+      if (!items.length) return
+      const [head, tail] = [items[0]!, items[items.length - 1]!]
+      if (e.shiftKey && document.activeElement === head) {
+        e.preventDefault()
+        tail.focus()
+      } else if (!e.shiftKey && document.activeElement === tail) {
+        e.preventDefault()
+        head.focus()
+      }
+    }
+    node?.addEventListener('keydown', onKey)
+    return () => {
+      node?.removeEventListener('keydown', onKey)
+      previous?.focus?.()
+    }
+  }, [onClose])
+
+  return (
+    <div className="backdrop" onClick={(e) => e.target === e.currentTarget && onClose?.()}>
+      <div ref={ref} className={`modal ${props.className ?? ''}`} role={props.role ?? 'dialog'} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <header className="modal-head">
+          <h2 id={titleId}>{props.title}</h2>
+          {onClose && (
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('nav.close')}>
+              ×
+            </button>
+          )}
+        </header>
+        <div className="modal-body">{props.children}</div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { SELF_GAME_TYPES } from '../../shared/codes'
+import type { GameEntry } from '../../shared/contract'
+import { pickGame } from '../store/actions/games'
+import { store } from '../store/store'
+
+/** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
+const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: gameType, productCode: 'SELF', gameType, stop: 0 }))
+
+/** The home lobby: DOM game tiles that work without the canvas; the Pixi layer decorates behind them. */
+export function Home(props: { hidden: boolean }) {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store.games)
+  const tiles = snap.self.length ? snap.self : DEFAULT_TILES
+  return (
+    <section className="home" hidden={props.hidden} aria-labelledby="home-title">
+      <h1 id="home-title" className="visually-hidden">
+        {t('home.title')}
+      </h1>
+      <div className="lobby-stage" id="lobby-stage" aria-hidden="true" />
+      <h2>{t('home.originals')}</h2>
+      <ul className="tiles">
+        {tiles.map((g) => {
+          const name = t(`games.${g.gameType}`, { defaultValue: g.value })
+          return (
+            <li key={g.value}>
+              <button type="button" className={`tile tile-${g.gameType}`} onClick={() => pickGame(g)} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
+                <span className="tile-name">{name}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
