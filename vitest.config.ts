@@ -16,7 +16,9 @@ export default defineConfig({
       {
         test: {
           name: 'client',
-          include: ['src/client/**/*.test.{ts,tsx}'],
+          include: ['src/client/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           environment: 'jsdom',
         },
       },

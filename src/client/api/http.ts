@@ -20,7 +20,7 @@ export interface RequestOptions {
 }
 
 export interface HttpConfig {
-  baseUrl?: string
+  baseUrl?: string | (() => string)
   timeoutMs?: number
   /** The spec's headers: Authorization, zone, lang, curreny, deviceId, devices. */
   headers(): Record<string, string>
@@ -57,7 +57,8 @@ export function createHttp(config: HttpConfig): Http {
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v))
     if (call.method === 'GET' && !loading) query.set('loading', 'false')
     const qs = query.toString()
-    const url = `${config.baseUrl ?? ''}${buildPath(call.path, options.params)}${qs ? `?${qs}` : ''}`
+    const base = typeof config.baseUrl === 'function' ? config.baseUrl() : (config.baseUrl ?? '')
+    const url = `${base}${buildPath(call.path, options.params)}${qs ? `?${qs}` : ''}`
     const headers: Record<string, string> = { ...config.headers(), ...options.headers }
     let body: string | undefined
     if (call.method === 'POST') {

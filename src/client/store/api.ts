@@ -34,4 +34,11 @@ export function requestHeaders(): Record<string, string> {
   return h
 }
 
-export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading })
+let apiBase = ''
+
+/** Where the API lives; same origin in the app, a test server's address in integration tests. */
+export function setApiBase(url: string): void {
+  apiBase = url
+}
+
+export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading, baseUrl: () => apiBase })

@@ -1,8 +1,10 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './connection'
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+// Built from the file path, not `new URL`: under jsdom the global URL is not Node's.
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 /** Any constant: serialises concurrent starts of several servers on one PostgreSQL. */
 const MIGRATION_LOCK = 7_245_118
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales'
 
 type Tree = { [key: string]: string | Tree }
 
-const LOCALES_DIR = fileURLToPath(new URL('../../../locales', import.meta.url))
+const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../locales')
 
 function load(locale: Locale): Tree {
   const file = `${LOCALES_DIR}/${locale}.json`
