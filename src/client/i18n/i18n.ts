@@ -17,14 +17,18 @@ void i18n.use(initReactI18next).init({
 
 export const htmlLang = (locale: Locale) => (locale === 'nr_NR' ? 'en-NG' : locale.replace('_', '-'))
 
+/** Loads a locale's table without switching to it (scenes may draw a fixture in another language). */
+export async function ensureLocale(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return
+  const load = loaders[`../../../locales/${locale}.json`]
+  if (!load) throw new Error(`no locale table ${locale}`)
+  const table = await load()
+  i18n.addResourceBundle(locale, 'translation', table.default, true, true)
+}
+
 /** Loads a locale's table if needed, then switches every text to it. */
 export async function loadLanguage(locale: Locale): Promise<void> {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    const load = loaders[`../../../locales/${locale}.json`]
-    if (!load) throw new Error(`no locale table ${locale}`)
-    const table = await load()
-    i18n.addResourceBundle(locale, 'translation', table.default, true, true)
-  }
+  await ensureLocale(locale)
   await i18n.changeLanguage(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale)
 }

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
 import { pickGame } from '../store/actions/games'
+import { useAfterLoad } from '../engine/useAfterLoad'
 import { store } from '../store/store'
+
+// The lobby scene (and Pixi with it) is its own chunk, fetched after the page's load event.
+const LobbyStage = lazy(() => import('../scenes/lobby/LobbyStage'))
 
 /** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
 const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: gameType, productCode: 'SELF', gameType, stop: 0 }))
@@ -12,13 +17,20 @@ const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: g
 export function Home(props: { hidden: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store.games)
+  const loaded = useAfterLoad()
   const tiles = snap.self.length ? snap.self : DEFAULT_TILES
   return (
     <section className="home" hidden={props.hidden} aria-labelledby="home-title">
       <h1 id="home-title" className="visually-hidden">
         {t('home.title')}
       </h1>
-      <div className="lobby-stage" id="lobby-stage" aria-hidden="true" />
+      {loaded ? (
+        <Suspense fallback={<div className="lobby-stage" aria-hidden="true" />}>
+          <LobbyStage />
+        </Suspense>
+      ) : (
+        <div className="lobby-stage" aria-hidden="true" />
+      )}
       <h2>{t('home.originals')}</h2>
       <ul className="tiles">
         {tiles.map((g) => {

@@ -60,6 +60,12 @@ export const store = proxy({
     liveGameCode: null as string | null,
   },
   realtime: { connected: false },
+  /** What the lobby scene shows: raw online count (the spec's formula is applied on display) and a running jackpot, if any. */
+  lobby: {
+    onlineRaw: 0,
+    jitter: Math.floor(Math.random() * 90),
+    jackpot: null as { base: number; perSecond: number; since: number } | null,
+  },
 })
 
 export type Store = typeof store

@@ -1,0 +1,39 @@
+import { Application, useApplication } from '@pixi/react'
+import { useEffect, useState, type RefObject } from 'react'
+import { SceneHost, type HostOptions } from './SceneHost'
+import type { SceneDef } from './types'
+
+export interface StageProps<S> extends Omit<HostOptions<S>, 'def'> {
+  def: SceneDef<S>
+  /** The element the canvas fills and follows in size. */
+  container: RefObject<HTMLElement | null>
+  /** Called with the host once the scene is mounted (the dev switcher feeds fixtures through it). */
+  onHost?(host: SceneHost<S> | null): void
+}
+
+function SceneMount<S>(props: StageProps<S>) {
+  const { app, isInitialised } = useApplication()
+  const { def, motion, seed, clock, t, tuning, intents, source, onHost } = props
+  useEffect(() => {
+    if (!isInitialised) return
+    const host = new SceneHost<S>(app)
+    host.mount({ def, motion, seed, clock, t, tuning, intents, source })
+    onHost?.(host)
+    // StrictMode mounts, unmounts and mounts again: unmount leaves nothing behind, so the second mount starts clean.
+    return () => {
+      onHost?.(null)
+      host.unmount()
+    }
+  }, [app, isInitialised, def, motion, seed, clock, t, tuning, intents, source, onHost])
+  return null
+}
+
+/** The Pixi application, hosted by @pixi/react (WebGL; WebGPU is not available here), with one scene in it. */
+export default function PixiStage<S>(props: StageProps<S>) {
+  const [resolution] = useState(() => Math.min(window.devicePixelRatio || 1, 2))
+  return (
+    <Application resizeTo={props.container} preference="webgl" antialias={false} backgroundAlpha={0} autoDensity resolution={resolution}>
+      <SceneMount {...props} />
+    </Application>
+  )
+}

@@ -1,0 +1,99 @@
+import { Container, type Application, type Ticker } from 'pixi.js'
+import { audio } from './audio'
+import { seededRandom } from './random'
+import { createTweens } from './tweens'
+import type { Clock, Motion, Scene, SceneContext, SceneDef, Tuning, Viewport } from './types'
+
+export interface HostOptions<S> {
+  def: SceneDef<S>
+  motion: Motion
+  seed: number
+  clock: Clock
+  t: SceneContext['t']
+  tuning?: Tuning
+  intents?: SceneContext['intents']
+  /** Where the state comes from: returns the first state and calls `apply` on each change; returns the unsubscribe. */
+  source(apply: (state: S) => void): { initial: S; stop(): void }
+}
+
+/**
+ * Mounts one scene on a Pixi application: gives it its context, feeds it state, resizes it with
+ * the canvas and ticks it; unmount tears down whatever mount set up.
+ */
+export class SceneHost<S> {
+  private scene: Scene<S> | null = null
+  private root: Container | null = null
+  private disposers: (() => void)[] = []
+  private last: S | undefined
+
+  constructor(private readonly app: Application) {}
+
+  mount(options: HostOptions<S>): void {
+    this.unmount()
+    const tweens = createTweens(options.motion)
+    const root = new Container({ label: options.def.id })
+    this.app.stage.addChild(root)
+    this.root = root
+    const tuning: Tuning = { ...Object.fromEntries(Object.entries(options.def.tuning).map(([k, p]) => [k, p.value])), ...options.tuning }
+    const ctx: SceneContext = {
+      root,
+      clock: options.clock,
+      random: seededRandom(options.seed),
+      tweens,
+      audio,
+      t: options.t,
+      intents: options.intents ?? {},
+      motion: options.motion,
+      tuning,
+      dispose: (fn) => this.disposers.push(fn),
+    }
+    this.disposers.push(() => tweens.revert())
+    const scene = options.def.create()
+    this.scene = scene
+    scene.mount(ctx)
+    scene.resize(this.viewport())
+    const { initial, stop } = options.source((state) => {
+      scene.update(state, this.last)
+      this.last = state
+    })
+    this.disposers.push(stop)
+    scene.update(initial)
+    this.last = initial
+
+    const onResize = () => scene.resize(this.viewport())
+    this.app.renderer.on('resize', onResize)
+    this.disposers.push(() => this.app.renderer.off('resize', onResize))
+    if (scene.tick && options.motion !== 'none') {
+      const tick = (ticker: Ticker) => scene.tick?.(ticker.deltaMS)
+      this.app.ticker.add(tick)
+      this.disposers.push(() => this.app.ticker.remove(tick))
+    }
+    if (options.motion === 'none') {
+      // Snapshot mode: one frame, then nothing moves.
+      this.app.ticker.stop()
+      this.app.render()
+    }
+  }
+
+  /** Feeds a new state (the dev switcher's fixtures). */
+  update(state: S): void {
+    this.scene?.update(state, this.last)
+    this.last = state
+  }
+
+  unmount(): void {
+    for (const fn of this.disposers.reverse()) fn()
+    this.disposers = []
+    this.scene?.unmount()
+    this.scene = null
+    if (this.root) {
+      this.root.destroy({ children: true })
+      this.root = null
+    }
+    this.last = undefined
+  }
+
+  private viewport(): Viewport {
+    return { width: this.app.screen.width, height: this.app.screen.height }
+  }
+}

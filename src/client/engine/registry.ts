@@ -1,0 +1,13 @@
+import type { SceneDef } from './types'
+
+/** Every scene, loaded on demand; the dev switcher lists them all. */
+export const SCENES: Record<string, () => Promise<SceneDef<any>>> = {
+  lobby: () => import('../scenes/lobby/LobbyScene').then((m) => m.lobbySceneDef),
+}
+
+export const SCENE_IDS = Object.keys(SCENES)
+
+export async function loadScene(id: string): Promise<SceneDef<any> | null> {
+  const load = SCENES[id]
+  return load ? load() : null
+}

@@ -1,0 +1,70 @@
+import type { Container } from 'pixi.js'
+
+/** full: everything moves; reduced: prefers-reduced-motion (no drift, instant slides); none: the final frame at once (snapshots). */
+export type Motion = 'full' | 'reduced' | 'none'
+
+export interface Viewport {
+  width: number
+  height: number
+}
+
+/** Time in ms; scenes never read Date.now or performance.now directly. */
+export interface Clock {
+  now(): number
+}
+
+export type TuningValue = number | string
+export interface TuningParam {
+  value: TuningValue
+  /** For numbers: the slider's range and step. Strings are colours. */
+  min?: number
+  max?: number
+  step?: number
+}
+export type TuningSpec = Record<string, TuningParam>
+export type Tuning = Record<string, TuningValue>
+
+export interface TweenScope {
+  /** Tweens `target` to `vars` over `seconds`; with motion 'none' it jumps to the end. */
+  to(target: object, vars: Record<string, unknown>, seconds: number, ease?: string): void
+  killAll(): void
+}
+
+export interface AudioService {
+  play(name: 'click' | 'win'): void
+  readonly muted: boolean
+}
+
+export interface SceneContext<I = Record<string, (...args: never[]) => void>> {
+  root: Container
+  clock: Clock
+  /** Seeded: the same seed draws the same scene. */
+  random: () => number
+  tweens: TweenScope
+  audio: AudioService
+  t: (key: string, params?: Record<string, unknown>) => string
+  intents: I
+  motion: Motion
+  tuning: Tuning
+  /** Registers a teardown run at unmount, in reverse order. */
+  dispose(fn: () => void): void
+}
+
+/** The scene interface of DESIGN.md. */
+export interface Scene<S> {
+  readonly id: string
+  readonly bundles: readonly string[]
+  mount(ctx: SceneContext): void
+  update(state: Readonly<S>, prev?: Readonly<S>): void
+  resize(view: Viewport): void
+  tick?(dtMs: number): void
+  unmount(): void
+}
+
+/** What the registry knows of a scene: how to make it, its named states and its tunable parameters. */
+export interface SceneDef<S = unknown> {
+  id: string
+  create(): Scene<S>
+  fixtures: Record<string, S>
+  tuning: TuningSpec
+}

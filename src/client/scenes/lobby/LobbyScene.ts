@@ -1,0 +1,179 @@
+import { Container, Graphics, Text } from 'pixi.js'
+import type { Locale } from '../../../shared/locales'
+import { formatMoney, formatOnline } from '../../format/format'
+import type { Scene, SceneContext, SceneDef, Viewport } from '../../engine/types'
+import { lobbyFixtures } from './LobbyScene.fixtures'
+import { lobbyLayout, type LobbyLayout } from './lobbyLayout'
+import { lobbyTuning } from './lobbyTuning'
+
+export interface LobbyState {
+  locale: Locale
+  /** i18n keys of the banner slides. */
+  slides: readonly string[]
+  /** The slide shown first (and the only one with motion 'none'). */
+  slide: number
+  /** Online players, already by the spec's formula. */
+  online: number
+  /** The jackpot grows by `perSecond` reais from `base` at time `since` (ms); null: no jackpot running, none shown. */
+  jackpot: { base: number; perSecond: number; since: number } | null
+}
+
+const COUNTER_MS = 2000
+const FONT = 'DejaVu Sans, sans-serif'
+
+/** The home lobby's moving layer: banner carousel, online counter, jackpot ticker and sparkles. */
+export class LobbyScene implements Scene<LobbyState> {
+  readonly id = 'lobby'
+  readonly bundles = [] as const
+  private ctx!: SceneContext
+  private view: Viewport = { width: 1, height: 1 }
+  private layout!: LobbyLayout
+  private state!: LobbyState
+  private readonly strip = new Container()
+  private readonly panels: { bg: Graphics; title: Text }[] = []
+  private readonly dots = new Graphics()
+  private readonly mask = new Graphics()
+  private readonly sparkles = new Graphics()
+  private online!: Text
+  private jackpot!: Text
+  private sparkleSeeds: { x: number; y: number; r: number; speed: number; phase: number }[] = []
+  private slideStartedAt = 0
+  private current = 0
+  private counter = { from: 0, to: 0, at: 0 }
+
+  mount(ctx: SceneContext): void {
+    this.ctx = ctx
+    this.online = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: 0xffffff } })
+    this.jackpot = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: String(ctx.tuning.accent), fontWeight: 'bold' } })
+    this.jackpot.anchor.set(1, 0)
+    ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot, this.mask)
+    ctx.root.mask = this.mask
+    const count = Number(ctx.tuning.sparkles)
+    this.sparkleSeeds = Array.from({ length: count }, () => ({
+      x: ctx.random(),
+      y: ctx.random(),
+      r: 0.8 + ctx.random() * 1.8,
+      speed: 0.5 + ctx.random(),
+      phase: ctx.random() * Math.PI * 2,
+    }))
+    this.slideStartedAt = ctx.clock.now()
+  }
+
+  update(state: Readonly<LobbyState>, prev?: Readonly<LobbyState>): void {
+    this.state = state
+    if (!prev || prev.slides !== state.slides || prev.locale !== state.locale) this.buildPanels()
+    if (!prev) {
+      this.current = state.slide % Math.max(1, state.slides.length)
+      this.counter = { from: state.online, to: state.online, at: this.ctx.clock.now() }
+    } else if (prev.online !== state.online) {
+      this.counter = { from: this.shownOnline(), to: state.online, at: this.ctx.clock.now() }
+    }
+    this.draw()
+  }
+
+  resize(view: Viewport): void {
+    this.view = view
+    if (this.state) {
+      this.buildPanels()
+      this.draw()
+    }
+  }
+
+  tick(): void {
+    if (!this.state) return
+    const now = this.ctx.clock.now()
+    const slideMs = Number(this.ctx.tuning.slideMs)
+    if (this.state.slides.length > 1 && now - this.slideStartedAt >= slideMs) {
+      this.slideStartedAt = now
+      this.current = (this.current + 1) % this.state.slides.length
+      this.ctx.tweens.to(this.strip, { x: -this.current * this.view.width }, 0.6)
+      this.drawDots()
+    }
+    this.drawCounters()
+    if (this.ctx.motion === 'full') this.drawSparkles(now)
+  }
+
+  unmount(): void {
+    this.panels.length = 0
+  }
+
+  private buildPanels(): void {
+    this.layout = lobbyLayout(this.view, this.state.slides.length)
+    for (const p of this.panels) {
+      p.bg.destroy()
+      p.title.destroy()
+    }
+    this.panels.length = 0
+    const colors = [this.ctx.tuning.slideA, this.ctx.tuning.slideB, this.ctx.tuning.slideC].map(String)
+    const { banner, title } = this.layout
+    this.state.slides.forEach((key, i) => {
+      const bg = new Graphics()
+      bg.rect(i * banner.w, 0, banner.w, banner.h).fill(colors[i % colors.length]!)
+      bg.circle(i * banner.w + banner.w * 0.85, banner.h * 0.3, banner.h * 0.55).fill({ color: 0xffffff, alpha: 0.08 })
+      bg.circle(i * banner.w + banner.w * 0.7, banner.h * 0.95, banner.h * 0.35).fill({ color: 0x000000, alpha: 0.12 })
+      const text = new Text({
+        text: this.ctx.t(key, { lng: this.state.locale }),
+        style: { fontFamily: FONT, fontSize: title.size, fontWeight: 'bold', fill: 0xffffff, wordWrap: true, wordWrapWidth: title.maxWidth * 0.7 },
+      })
+      text.position.set(i * banner.w + title.x, title.y)
+      this.strip.addChild(bg, text)
+      this.panels.push({ bg, title: text })
+    })
+    this.mask.clear().roundRect(0, 0, banner.w, banner.h, 0).fill(0xffffff)
+  }
+
+  private draw(): void {
+    this.strip.x = -this.current * this.view.width
+    this.drawDots()
+    this.drawCounters()
+    this.drawSparkles(this.ctx.clock.now())
+  }
+
+  private drawDots(): void {
+    this.dots.clear()
+    this.layout.dots.forEach((d, i) => {
+      this.dots.circle(d.x, d.y, d.r).fill({ color: 0xffffff, alpha: i === this.current ? 1 : 0.4 })
+    })
+  }
+
+  private shownOnline(): number {
+    const { from, to, at } = this.counter
+    if (this.ctx.motion === 'none') return to
+    const k = Math.min(1, (this.ctx.clock.now() - at) / COUNTER_MS)
+    return from + (to - from) * (1 - (1 - k) ** 3)
+  }
+
+  private drawCounters(): void {
+    const { online, jackpot } = this.layout
+    const locale = this.state.locale
+    this.online.style.fontSize = online.size
+    this.online.text = `● ${this.ctx.t('home.online', { lng: locale, count: formatOnline(Math.round(this.shownOnline())) })}`
+    this.online.position.set(online.x, online.y)
+    const j = this.state.jackpot
+    this.jackpot.visible = j !== null
+    if (!j) return
+    const value = j.base + (j.perSecond * Math.max(0, this.ctx.clock.now() - j.since)) / 1000
+    this.jackpot.style.fontSize = jackpot.size
+    this.jackpot.text = `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`
+    this.jackpot.position.set(jackpot.x, jackpot.y)
+  }
+
+  private drawSparkles(now: number): void {
+    const { w, h } = this.layout.banner
+    const g = this.sparkles.clear()
+    const drift = this.ctx.motion === 'full' ? now / 1000 : 0
+    const color = String(this.ctx.tuning.sparkle)
+    for (const s of this.sparkleSeeds) {
+      const y = (((s.y - drift * s.speed * Number(this.ctx.tuning.sparkleSpeed) * 0.01) % 1) + 1) % 1
+      const alpha = 0.35 + 0.35 * Math.sin(s.phase + drift * 2 * s.speed)
+      g.circle(s.x * w, y * h, s.r).fill({ color, alpha })
+    }
+  }
+}
+
+export const lobbySceneDef: SceneDef<LobbyState> = {
+  id: 'lobby',
+  create: () => new LobbyScene(),
+  fixtures: lobbyFixtures,
+  tuning: lobbyTuning,
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { snapshot, subscribe } from 'valtio'
+import { onlineCount } from '../../format/format'
+import { i18n } from '../../i18n/i18n'
+import { fixedClock, realClock } from '../../engine/clock'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED } from '../../engine/determinism'
+import { preferredMotion } from '../../engine/useAfterLoad'
+import { store } from '../../store/store'
+import { lobbySceneDef, type LobbyState } from './LobbyScene'
+import { FIXTURE_TIME } from './LobbyScene.fixtures'
+
+const PixiStage = lazy(() => import('../../engine/PixiStage'))
+const SLIDES = lobbySceneDef.fixtures.default!.slides
+
+/** The store's lobby slice as the scene's state. */
+function lobbyState(): LobbyState {
+  const { lobby, session } = snapshot(store)
+  return { locale: session.lang, slides: SLIDES, slide: 0, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
+}
+
+/** The home lobby's canvas (Home mounts it after the page's load event; the DOM tiles never wait for it). */
+export default function LobbyStage() {
+  const container = useRef<HTMLDivElement>(null)
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
+  const source = useCallback((apply: (s: LobbyState) => void) => {
+    const stopLobby = subscribe(store.lobby, () => apply(lobbyState()))
+    const stopLang = subscribe(store.session, () => apply(lobbyState()))
+    return {
+      initial: lobbyState(),
+      stop: () => {
+        stopLobby()
+        stopLang()
+      },
+    }
+  }, [])
+  return (
+    <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
+      <Suspense fallback={null}>
+        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000} clock={clock} t={t} source={source} />
+      </Suspense>
+    </div>
+  )
+}
