@@ -13,6 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  expect: { toHaveScreenshot: { maxDiffPixels: 50, animations: 'disabled', caret: 'hide' } },
+  snapshotPathTemplate: '{testDir}/visual/baselines/{arg}{ext}',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },
@@ -31,6 +33,6 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', VITE_DEV_SCENES: '1' },
   },
 })

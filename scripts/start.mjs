@@ -17,10 +17,18 @@ function newestMtime(entry) {
 }
 
 const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'locales', 'assets'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
-const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs
+// A test build (VITE_DEV_SCENES=1, with the scene switcher) is never served as a normal one, and back.
+const flavour = process.env.VITE_DEV_SCENES === '1' ? 'test' : 'production'
+const marker = path.join(root, 'dist/client/.flavour')
+const stale =
+  !fs.existsSync(built) ||
+  Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs ||
+  !fs.existsSync(marker) ||
+  fs.readFileSync(marker, 'utf8') !== flavour
 if (stale && process.env.SKIP_CLIENT_BUILD !== '1') {
-  console.log('Building the client (vite build)...')
+  console.log(`Building the client (vite build, ${flavour})...`)
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  fs.writeFileSync(marker, flavour)
 }
 
 const { register } = await import('tsx/esm/api')

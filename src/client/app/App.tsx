@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
+import { TEST_BUILD } from '../engine/determinism'
 import { rootFontSize } from '../format/format'
 import { loadLanguage } from '../i18n/i18n'
 import { Modal } from '../overlays/Modal'
@@ -22,6 +23,9 @@ import { OverlayHost } from './OverlayHost'
 import { ROUTES } from './routes'
 import { SideMenu } from './SideMenu'
 import { Footer, LoadingIndicator, NoticeBanner, SupportButton } from './StatusBits'
+
+// Only dev and test builds carry the scene switcher; production builds drop this chunk.
+const SceneSwitcher = TEST_BUILD ? lazy(() => import('../dev/SceneSwitcher')) : null
 
 /** Opening a login-required route without a token: the dialog, then home and the login overlay. */
 function Guard(props: { children: ReactNode }) {
@@ -116,7 +120,7 @@ export function App() {
       <AccountMenu />
       <main className="content">
         {/* /home is kept alive: it stays mounted (hidden) while other routes show. */}
-        <Home hidden={location !== '/home'} />
+        {!location.startsWith('/dev/') && <Home hidden={location !== '/home'} />}
         <Switch>
           <Route path="/">
             <Loading />
@@ -128,6 +132,13 @@ export function App() {
           <Route path={/^\/y(?<yqm>[^/]+)$/}>
             <Invitation />
           </Route>
+          {SceneSwitcher && (
+            <Route path={/^\/dev\/scenes(?:\/(?<id>[\w-]+))?(?:\/(?<fixture>[\w-]+))?\/?$/}>
+              <Suspense fallback={null}>
+                <SceneSwitcher />
+              </Suspense>
+            </Route>
+          )}
           {ROUTES.map((r) => (
             <Route key={String(r.path)} path={r.path}>
               {r.needsLogin ? <Guard>{r.render()}</Guard> : r.render()}
@@ -137,7 +148,7 @@ export function App() {
             <Redirect to="/" replace />
           </Route>
         </Switch>
-        <Footer />
+        {!location.startsWith('/dev/') && <Footer />}
       </main>
       <SupportButton />
       <OverlayHost />

@@ -75,6 +75,11 @@ export class SceneHost<S> {
     }
   }
 
+  /** Draws one frame now (snapshot mode renders only on demand). */
+  render(): void {
+    this.app.render()
+  }
+
   /** Feeds a new state (the dev switcher's fixtures). */
   update(state: S): void {
     this.scene?.update(state, this.last)

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio'
 import type { GameEntry, UserInfo } from '../../shared/contract'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
+import { SNAPSHOT_MODE } from '../engine/determinism'
 import { load } from './persist'
 
 export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'editBank'
@@ -63,7 +64,7 @@ export const store = proxy({
   /** What the lobby scene shows: raw online count (the spec's formula is applied on display) and a running jackpot, if any. */
   lobby: {
     onlineRaw: 0,
-    jitter: Math.floor(Math.random() * 90),
+    jitter: SNAPSHOT_MODE ? 0 : Math.floor(Math.random() * 90),
     jackpot: null as { base: number; perSecond: number; since: number } | null,
   },
 })

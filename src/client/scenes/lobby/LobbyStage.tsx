@@ -3,7 +3,8 @@ import { snapshot, subscribe } from 'valtio'
 import { onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
 import { fixedClock, realClock } from '../../engine/clock'
-import { SNAPSHOT_MODE, SNAPSHOT_SEED } from '../../engine/determinism'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import type { SceneHost } from '../../engine/SceneHost'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
 import { lobbySceneDef, type LobbyState } from './LobbyScene'
@@ -34,10 +35,13 @@ export default function LobbyStage() {
       },
     }
   }, [])
+  const onHost = useCallback((host: SceneHost<LobbyState> | null) => {
+    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: host, sceneReady: host !== null }
+  }, [])
   return (
     <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
       <Suspense fallback={null}>
-        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000} clock={clock} t={t} source={source} />
+        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000} clock={clock} t={t} source={source} onHost={onHost} />
       </Suspense>
     </div>
   )

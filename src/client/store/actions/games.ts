@@ -45,8 +45,12 @@ export function pickGame(game: GameEntry): void {
   else navigate(`/gameMess?${query}`)
 }
 
+/** The site's Telegram contact; the spec asks for the gift only when it is set and is not a 'manager' link. */
+const TELEGRAM = (import.meta.env.VITE_TELEGRAM as string | undefined) ?? ''
+
 /** The gift pop-up (second deposit) when the server says one is available. */
 export async function checkUserGift(): Promise<void> {
+  if (!TELEGRAM || TELEGRAM.includes('manager')) return
   if (!store.session.token || store.user?.testFlag === '1') return
   const gift = await api<number>(calls.userGift, { loading: false }, true).catch(() => 0)
   if (gift === 1 && !store.ui.overlay) openOverlay('secondDeposit')

@@ -63,6 +63,8 @@ export async function login(form: LoginForm): Promise<boolean> {
     await fetchUserInfo()
     await refreshBalance()
     closeOverlay()
+    const { checkUserGift } = await import('./games')
+    void checkUserGift()
     return true
   } catch (err) {
     refreshCaptcha()

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Visual snapshots at 390x844 in snapshot mode (fixed seed and clock, no motion), taken the
+ * way STACK.md found byte-stable: fonts ready, one more render, two animation frames.
+ */
+async function settle(page: Page, scene = false) {
+  if (scene) await page.waitForFunction(() => (window as any).__app?.sceneReady === true)
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    ;(window as any).__app?.sceneHost?.render()
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  })
+}
+
+async function registerAndStore(page: Page) {
+  const email = `visual.${Date.now()}@example.com`
+  const codeId = 4242
+  await page.request.get(`/api/auth/user/captcha/${codeId}`)
+  const res = await page.request.post('/api/auth/user/restRegister', { data: { username: email, pwd: 'segredo123', codeId, captCode: 'teste' } })
+  const token = (await res.json()).data.access_token as string
+  await page.addInitScript((t) => localStorage.setItem('aposta:token', JSON.stringify(t)), token)
+  return email
+}
+
+test('home page', async ({ page }) => {
+  await page.goto('/home?snapshot=1')
+  await settle(page, true)
+  await expect(page).toHaveScreenshot('home.png')
+})
+
+test('login overlay', async ({ page }) => {
+  await page.goto('/home?snapshot=1')
+  await settle(page, true)
+  await page.getByRole('button', { name: 'Entrar' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
+  await expect(dialog).toBeVisible()
+  await settle(page)
+  await expect(page).toHaveScreenshot('login-overlay.png', { mask: [dialog.locator('.captcha-button img')] })
+})
+
+test('register overlay', async ({ page }) => {
+  await page.goto('/home?snapshot=1')
+  await settle(page, true)
+  await page.getByRole('button', { name: 'Cadastrar' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
+  await expect(dialog.getByLabel('Telefone')).toBeVisible()
+  await settle(page)
+  await expect(page).toHaveScreenshot('register-overlay.png', { mask: [dialog.locator('.captcha-button img')] })
+})
+
+test('side menu and account menu', async ({ page }) => {
+  await registerAndStore(page)
+  await page.goto('/home?snapshot=1')
+  await settle(page, true)
+  await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
+  await page.getByRole('button', { name: 'Menu' }).click()
+  const side = page.getByRole('navigation', { name: 'Menu principal' })
+  await expect(side.getByRole('button', { name: 'SAIR' })).toBeVisible()
+  await settle(page)
+  await expect(page).toHaveScreenshot('side-menu.png', { mask: [side.locator('.email')] })
+  await page.keyboard.press('Escape')
+  await page.locator('.scrim').click({ position: { x: 380, y: 400 } })
+  await page.getByRole('button', { name: 'Minha conta' }).click()
+  const account = page.getByRole('region', { name: 'Minha conta' })
+  await expect(account.getByRole('radio', { name: 'Avatar 0' })).toHaveAttribute('aria-checked', 'true')
+  await settle(page)
+  await expect(page).toHaveScreenshot('account-menu.png')
+})
+
+for (const fixture of ['default', 'second-slide', 'english', 'single-slide']) {
+  test(`scene lobby/${fixture}`, async ({ page }) => {
+    await page.goto(`/dev/scenes/lobby/${fixture}?snapshot=1`)
+    await settle(page, true)
+    await expect(page.getByTestId('dev-stage')).toHaveScreenshot(`scene-lobby-${fixture}.png`)
+  })
+}
