@@ -33,7 +33,8 @@ export class LobbyScene implements Scene<LobbyState> {
   private readonly panels: { bg: Graphics; title: Text }[] = []
   private readonly dots = new Graphics()
   private readonly mask = new Graphics()
-  private readonly sparkles = new Graphics()
+  private readonly sparkles = new Container()
+  private sparkleDots: Graphics[] = []
   private online!: Text
   private jackpot!: Text
   private sparkleSeeds: { x: number; y: number; r: number; speed: number; phase: number }[] = []
@@ -56,6 +57,10 @@ export class LobbyScene implements Scene<LobbyState> {
       speed: 0.5 + ctx.random(),
       phase: ctx.random() * Math.PI * 2,
     }))
+    // Each sparkle's geometry is built once; frames only move it and change its alpha.
+    const color = String(ctx.tuning.sparkle)
+    this.sparkleDots = this.sparkleSeeds.map((seed) => new Graphics().circle(0, 0, seed.r).fill(color))
+    if (this.sparkleDots.length) this.sparkles.addChild(...this.sparkleDots)
     this.slideStartedAt = ctx.clock.now()
   }
 
@@ -146,28 +151,31 @@ export class LobbyScene implements Scene<LobbyState> {
   private drawCounters(): void {
     const { online, jackpot } = this.layout
     const locale = this.state.locale
-    this.online.style.fontSize = online.size
-    this.online.text = `● ${this.ctx.t('home.online', { lng: locale, count: formatOnline(Math.round(this.shownOnline())) })}`
+    this.setText(this.online, `● ${this.ctx.t('home.online', { lng: locale, count: formatOnline(Math.round(this.shownOnline())) })}`, online.size)
     this.online.position.set(online.x, online.y)
     const j = this.state.jackpot
     this.jackpot.visible = j !== null
     if (!j) return
     const value = j.base + (j.perSecond * Math.max(0, this.ctx.clock.now() - j.since)) / 1000
-    this.jackpot.style.fontSize = jackpot.size
-    this.jackpot.text = `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`
+    this.setText(this.jackpot, `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`, jackpot.size)
     this.jackpot.position.set(jackpot.x, jackpot.y)
+  }
+
+  /** A text's texture is redrawn only when its words or size really change. */
+  private setText(node: Text, text: string, size: number): void {
+    if (node.style.fontSize !== size) node.style.fontSize = size
+    if (node.text !== text) node.text = text
   }
 
   private drawSparkles(now: number): void {
     const { w, h } = this.layout.banner
-    const g = this.sparkles.clear()
     const drift = this.ctx.motion === 'full' ? now / 1000 : 0
-    const color = String(this.ctx.tuning.sparkle)
-    for (const s of this.sparkleSeeds) {
-      const y = (((s.y - drift * s.speed * Number(this.ctx.tuning.sparkleSpeed) * 0.01) % 1) + 1) % 1
-      const alpha = 0.35 + 0.35 * Math.sin(s.phase + drift * 2 * s.speed)
-      g.circle(s.x * w, y * h, s.r).fill({ color, alpha })
-    }
+    const speed = Number(this.ctx.tuning.sparkleSpeed) * 0.01
+    this.sparkleSeeds.forEach((s, i) => {
+      const dot = this.sparkleDots[i]!
+      dot.position.set(s.x * w, ((((s.y - drift * s.speed * speed) % 1) + 1) % 1) * h)
+      dot.alpha = 0.35 + 0.35 * Math.sin(s.phase + drift * 2 * s.speed)
+    })
   }
 }
 
