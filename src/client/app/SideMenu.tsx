@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
 import { PROVIDERS } from '../../shared/codes'
+import { setMuted } from '../engine/audio'
 import { languageOf } from '../i18n/languages'
 import { pickGame } from '../store/actions/games'
 import { logoutAndGoHome } from '../store/actions/session'
@@ -68,6 +69,9 @@ export function SideMenu() {
         </ul>
         <button type="button" className="secondary" onClick={() => openOverlay('language')}>
           <img src={lang.image} alt="" width={24} height={16} /> {t('sideMenu.language')}: {lang.name}
+        </button>
+        <button type="button" className="secondary" aria-pressed={snap.ui.muted} onClick={() => setMuted(!snap.ui.muted)}>
+          {snap.ui.muted ? t('audio.unmute') : t('audio.mute')}
         </button>
         {snap.session.token && (
           <button type="button" className="danger" onClick={() => void logoutAndGoHome()}>

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
 import { pickGame } from '../store/actions/games'
+import { audio } from '../engine/audio'
 import { useAfterLoad } from '../engine/useAfterLoad'
 import { store } from '../store/store'
 
@@ -37,7 +38,10 @@ export function Home(props: { hidden: boolean }) {
           const name = t(`games.${g.gameType}`, { defaultValue: g.value })
           return (
             <li key={g.value}>
-              <button type="button" className={`tile tile-${g.gameType}`} onClick={() => pickGame(g)} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
+              <button type="button" className={`tile tile-${g.gameType}`} onClick={() => {
+                  audio.play('click')
+                  pickGame(g)
+                }} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
                 <span className="tile-name">{name}</span>
               </button>
             </li>
