@@ -22,7 +22,8 @@ import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
 import { ROUTES } from './routes'
 import { SideMenu } from './SideMenu'
-import { Footer, LoadingIndicator, NoticeBanner, SupportButton } from './StatusBits'
+import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
+import { SupportButton, SupportPanel } from './SupportPanel'
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
 const SceneSwitcher = TEST_BUILD ? lazy(() => import('../dev/SceneSwitcher')) : null
@@ -151,6 +152,7 @@ export function App() {
         {!location.startsWith('/dev/') && <Footer />}
       </main>
       <SupportButton />
+      <SupportPanel />
       <OverlayHost />
       <AlertHost />
     </div>

@@ -29,19 +29,6 @@ export function NoticeBanner() {
   )
 }
 
-const CHAT_ID = import.meta.env.VITE_CHAT_LICENSE_ID as string | undefined
-
-/** The support button shows only when a chat is configured (VITE_CHAT_LICENSE_ID). */
-export function SupportButton() {
-  const { t } = useTranslation()
-  if (!CHAT_ID) return null
-  return (
-    <button type="button" className="support" aria-label={t('support.open')}>
-      ?
-    </button>
-  )
-}
-
 const ICONS = ['pix', 'visa', 'mastercard', 'usdt', 'telegram', 'instagram', 'whatsapp', 'email'] as const
 const BADGES = ['age', 'responsible', 'secure', 'licensed'] as const
 

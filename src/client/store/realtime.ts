@@ -4,6 +4,10 @@ import type { SocketClient } from '../api/socket'
 import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
+import { openOverlay } from './actions/ui'
+
+/** Below this free balance (reais) the deposit overlay opens (spec). */
+export const FREE_BALANCE_DEPOSIT_BELOW = 0.51
 
 let socket: SocketClient | null = null
 let socketFor: string | null = null
@@ -12,7 +16,7 @@ let socketFor: string | null = null
 const blockedHere = () => typeof location !== 'undefined' && location.href.includes('play')
 
 /** Every received event of the spec, wired to the store. */
-const handlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } = {
+export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } = {
   notice: (n) => {
     store.ui.notice = { id: n.id, text: n.text }
   },
@@ -25,21 +29,27 @@ const handlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } =
     if (store.user) store.user.balance = balance
   },
   paySuccess: () => {
+    store.ui.bonusBoost = null
     void fetchUserInfo()
   },
-  userBetAmount: () => {},
-  freeBalance: () => {},
+  userBetAmount: ({ bouns, amount }) => {
+    if (bouns && amount) store.ui.bonusBoost = { bouns, amount }
+  },
+  freeBalance: ({ balance }) => {
+    if (balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
+  },
 }
 
 /** Token change: with a token and no socket, a socket is created; without a token it is closed. */
 async function sync(): Promise<void> {
   const token = store.session.token
+  if (token !== socketFor) store.ui.bonusBoost = null
   if (token && token !== socketFor && !blockedHere()) {
     socket?.close()
     socketFor = token
     const { connectSocket } = await import('../api/socket')
     if (store.session.token !== token) return
-    socket = connectSocket(token, handlers, (connected) => {
+    socket = connectSocket(token, realtimeHandlers, (connected) => {
       store.realtime.connected = connected
     })
   } else if (!token && socket) {

@@ -52,6 +52,9 @@ export const store = proxy({
     /** Bumped to make the captcha image fetch a new one. */
     captchaNonce: 0,
     muted: load('muted') === true,
+    /** The bonus-boost offer from a userBetAmount event (bouns x amount is shown); cleared on token change and on pay. */
+    bonusBoost: null as { bouns: number; amount: number } | null,
+    supportPanel: false,
   },
   games: {
     self: [] as GameEntry[],

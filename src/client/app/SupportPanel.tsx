@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { openOverlay } from '../store/actions/ui'
+import { store } from '../store/store'
+
+/**
+ * The live-chat side panel: an embedded third-party chat page, configured at build time with
+ * VITE_CHAT_LICENSE_ID and VITE_CHAT_URL (a template with {licence}, {name} and {email}).
+ */
+const LICENCE = import.meta.env.VITE_CHAT_LICENSE_ID as string | undefined
+const TEMPLATE = import.meta.env.VITE_CHAT_URL as string | undefined
+
+export const chatEnabled = Boolean(LICENCE && TEMPLATE)
+
+export function chatUrl(template: string, licence: string, name: string, email: string): string {
+  return template
+    .replace('{licence}', encodeURIComponent(licence))
+    .replace('{name}', encodeURIComponent(name))
+    .replace('{email}', encodeURIComponent(email))
+}
+
+export function SupportButton() {
+  const { t } = useTranslation()
+  const { token } = useSnapshot(store.session)
+  if (!chatEnabled) return null
+  const open = () => {
+    // A visitor tapping support is sent to the login overlay.
+    if (!token) openOverlay('auth', 'login')
+    else store.ui.supportPanel = true
+  }
+  return (
+    <button type="button" className="support" aria-label={t('support.open')} onClick={open}>
+      ?
+    </button>
+  )
+}
+
+export function SupportPanel() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  if (!chatEnabled || !snap.ui.supportPanel || !snap.user) return null
+  return (
+    <aside className="support-panel" aria-label={t('support.title')}>
+      <header className="modal-head">
+        <h2>{t('support.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('nav.close')} onClick={() => (store.ui.supportPanel = false)}>
+          ×
+        </button>
+      </header>
+      <iframe title={t('support.title')} src={chatUrl(TEMPLATE!, LICENCE!, snap.user.username, snap.user.email)} />
+    </aside>
+  )
+}
