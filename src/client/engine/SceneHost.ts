@@ -75,6 +75,12 @@ export class SceneHost<S> {
     }
   }
 
+  /** Stops or restarts the frame loop (a kept-alive page that is hidden costs nothing). */
+  setActive(active: boolean): void {
+    if (active && !this.app.ticker.started && this.scene) this.app.ticker.start()
+    else if (!active && this.app.ticker.started) this.app.ticker.stop()
+  }
+
   /** Draws one frame now (snapshot mode renders only on demand). */
   render(): void {
     this.app.render()

@@ -27,7 +27,7 @@ export function Home(props: { hidden: boolean }) {
       </h1>
       {loaded ? (
         <Suspense fallback={<div className="lobby-stage" aria-hidden="true" />}>
-          <LobbyStage />
+          <LobbyStage active={!props.hidden} />
         </Suspense>
       ) : (
         <div className="lobby-stage" aria-hidden="true" />

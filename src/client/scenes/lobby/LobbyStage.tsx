@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
@@ -20,7 +20,7 @@ function lobbyState(): LobbyState {
 }
 
 /** The home lobby's canvas (Home mounts it after the page's load event; the DOM tiles never wait for it). */
-export default function LobbyStage() {
+export default function LobbyStage(props: { active: boolean }) {
   const container = useRef<HTMLDivElement>(null)
   const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
   const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
@@ -35,9 +35,18 @@ export default function LobbyStage() {
       },
     }
   }, [])
-  const onHost = useCallback((host: SceneHost<LobbyState> | null) => {
-    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: host, sceneReady: host !== null }
+  const host = useRef<SceneHost<LobbyState> | null>(null)
+  const active = useRef(props.active)
+  active.current = props.active
+  const onHost = useCallback((h: SceneHost<LobbyState> | null) => {
+    host.current = h
+    if (h && !SNAPSHOT_MODE) h.setActive(active.current)
+    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
   }, [])
+  // /home is kept alive while other pages show: its lobby stops drawing until it is back.
+  useEffect(() => {
+    if (!SNAPSHOT_MODE) host.current?.setActive(props.active)
+  }, [props.active])
   return (
     <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
       <Suspense fallback={null}>
