@@ -41,6 +41,7 @@ export class LobbyScene implements Scene<LobbyState> {
   private slideStartedAt = 0
   private current = 0
   private counter = { from: 0, to: 0, at: 0 }
+  private readonly shownKeys = { online: '', jackpot: '' }
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
@@ -151,17 +152,27 @@ export class LobbyScene implements Scene<LobbyState> {
   private drawCounters(): void {
     const { online, jackpot } = this.layout
     const locale = this.state.locale
-    this.setText(this.online, `● ${this.ctx.t('home.online', { lng: locale, count: formatOnline(Math.round(this.shownOnline())) })}`, online.size)
+    // Texts are rebuilt only when the figure they show changes, not on every frame.
+    const shown = `${locale}|${formatOnline(Math.round(this.shownOnline()))}`
+    if (shown !== this.shownKeys.online) {
+      this.shownKeys.online = shown
+      this.setText(this.online, `● ${this.ctx.t('home.online', { lng: locale, count: shown.split('|')[1] })}`, online.size)
+    }
+    if (this.online.style.fontSize !== online.size) this.online.style.fontSize = online.size
     this.online.position.set(online.x, online.y)
     const j = this.state.jackpot
     this.jackpot.visible = j !== null
     if (!j) return
     const value = j.base + (j.perSecond * Math.max(0, this.ctx.clock.now() - j.since)) / 1000
-    this.setText(this.jackpot, `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`, jackpot.size)
+    const cents = `${locale}|${Math.floor(value * 100)}`
+    if (cents !== this.shownKeys.jackpot) {
+      this.shownKeys.jackpot = cents
+      this.setText(this.jackpot, `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`, jackpot.size)
+    }
+    if (this.jackpot.style.fontSize !== jackpot.size) this.jackpot.style.fontSize = jackpot.size
     this.jackpot.position.set(jackpot.x, jackpot.y)
   }
 
-  /** A text's texture is redrawn only when its words or size really change. */
   private setText(node: Text, text: string, size: number): void {
     if (node.style.fontSize !== size) node.style.fontSize = size
     if (node.text !== text) node.text = text
