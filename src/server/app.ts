@@ -9,15 +9,24 @@ import { createPasswordHasher } from './auth/passwords'
 import { RateLimiter } from './auth/RateLimiter'
 import { authRoutes } from './auth/routes'
 import { createSessionStore } from './auth/sessions'
+import { casinoRoutes } from './casino/routes'
 import type { Config } from './config'
 import { openDb, type Db } from './db/connection'
 import { migrate } from './db/migrate'
 import type { Deps } from './deps'
+import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
 import { installErrorHandling, notFound } from './http/errorHandler'
+import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { paymentRoutes } from './payments/routes'
+import { SandboxPixProvider } from './payments/SandboxPixProvider'
 import { attachRealtime, type Realtime } from './realtime/realtime'
+import { recordRoutes } from './records/routes'
+import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
+import { SandboxPayoutProcessor, type PayoutProcessor } from './withdrawals/PayoutProcessor'
+import { withdrawalRoutes } from './withdrawals/routes'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -50,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
+  let payouts: PayoutProcessor | null = null
   const deps: Deps = {
     config,
     db,
@@ -63,18 +73,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!realtime) throw new Error('realtime not attached')
       return realtime
     },
+    payments: config.wallet.sandboxPayments ? new SandboxPixProvider(config.wallet.paymentWebhookSecret) : null,
+    get payouts(): PayoutProcessor {
+      if (!payouts) throw new Error('payouts not set up')
+      return payouts
+    },
   }
+  payouts = new SandboxPayoutProcessor(deps, config.wallet.payoutSandboxSettleMs)
   app.decorate('deps', deps)
 
   authRoutes(app, deps)
   passwordResetRoutes(app, deps)
   userRoutes(app, deps)
   gameRoutes(app, deps)
+  depositRoutes(app, deps)
+  paymentRoutes(app, deps)
+  withdrawalRoutes(app, deps)
+  transferRoutes(app, deps)
+  kycRoutes(app, deps)
+  recordRoutes(app, deps)
+  casinoRoutes(app, deps, config.casino)
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
 
   await serveClient(app, config.clientDir)
 
+  payouts.start()
   app.addHook('onClose', async () => {
+    await payouts?.stop()
     if (!options.db) await db.close()
   })
   return app

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { reaisTextToCentavos } from '../shared/money'
 
 /** A limit of `count` events per `windowMs`, written in the environment as e.g. "10/15m". */
 export interface RateRule {
@@ -14,6 +15,26 @@ export interface RateLimits {
   sendEmailPerIp: RateRule
   sendEmailPerAccount: RateRule
   testAccountPerIp: RateRule
+}
+
+/** The wallet's business limits (spec section 9), each overridable from the environment. */
+export interface WalletConfig {
+  /** Smallest withdrawal, centavos (WITHDRAW_MIN, reais). */
+  withdrawMin: bigint
+  /** Largest single withdrawal, centavos (WITHDRAW_MAX, reais). */
+  withdrawMax: bigint
+  /** Withdrawals per day, days in America/Sao_Paulo (WITHDRAW_PER_DAY). */
+  withdrawPerDay: number
+  /** Reais per USDT for the USDT withdrawal type (USDT_RATE). */
+  usdtRate: number
+  /** How long a deposit order waits for its payment (DEPOSIT_TTL_MINUTES). */
+  depositTtlMs: number
+  /** HMAC-SHA256 key of the payment webhooks (PAYMENT_WEBHOOK_SECRET). */
+  paymentWebhookSecret: string
+  /** Serve the sandbox PIX provider (SANDBOX_PAYMENTS); on by default outside production. */
+  sandboxPayments: boolean
+  /** The sandbox payout processor settles a withdrawal this long after it was asked; null: never on its own. */
+  payoutSandboxSettleMs: number | null
 }
 
 export interface Config {
@@ -40,6 +61,44 @@ export interface Config {
   rateLimits: RateLimits
   argon2: { memoryCost: number; timeCost: number; parallelism: number }
   log: boolean
+  wallet: WalletConfig
+  /** Casino originals' limits in centavos (CASINO_MIN_STAKE, CASINO_MAX_STAKE, CASINO_MAX_PAYOUT in reais). */
+  casino: { minStake: bigint; maxStake: bigint; maxPayout: bigint }
+}
+
+/** Only for development: a deployment must set its own (refused in production). */
+export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
+
+function reaisEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): bigint {
+  const centavos = reaisTextToCentavos((env[name] || fallback).trim())
+  if (centavos === null || centavos <= 0n) throw new ConfigError(`${name} must be an amount in reais, e.g. ${fallback}`)
+  return centavos
+}
+
+function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true): number {
+  const raw = env[name]
+  const n = raw === undefined || raw === '' ? fallback : Number(raw)
+  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number, not "${raw}"`)
+  return n
+}
+
+function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletConfig {
+  const settle = env.PAYOUT_SANDBOX_SETTLE_SECONDS
+  const wallet: WalletConfig = {
+    withdrawMin: reaisEnv(env, 'WITHDRAW_MIN', '30'),
+    withdrawMax: reaisEnv(env, 'WITHDRAW_MAX', '10000'),
+    withdrawPerDay: numberEnv(env, 'WITHDRAW_PER_DAY', 3),
+    usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false),
+    depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30) * 60_000,
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
+    sandboxPayments: env.SANDBOX_PAYMENTS ? env.SANDBOX_PAYMENTS === '1' || env.SANDBOX_PAYMENTS === 'true' : !production,
+    payoutSandboxSettleMs: settle === 'off' ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
+  }
+  if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
+  if (production && wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET) {
+    throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be set when NODE_ENV=production')
+  }
+  return wallet
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
@@ -87,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',
+    wallet: loadWalletConfig(env, production),
+    casino: {
+      minStake: reaisEnv(env, 'CASINO_MIN_STAKE', '0.10'),
+      maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', '1000.00'),
+      maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', '100000.00'),
+    },
     ...overrides,
   }
   if (config.production && config.captchaFixedAnswer) {

@@ -5,7 +5,9 @@ import type { SessionStore } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import type { Mailer } from './mail/Mailer'
+import type { PaymentProvider } from './payments/PaymentProvider'
 import type { Realtime } from './realtime/realtime'
+import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
 /** What the domains share; built once in buildApp. */
 export interface Deps {
@@ -18,4 +20,7 @@ export interface Deps {
   limiter: RateLimiter
   mailer: Mailer
   realtime: Realtime
+  /** The deposit provider; null when none is configured (prePay answers UNAVAILABLE). */
+  payments: PaymentProvider | null
+  payouts: PayoutProcessor
 }

@@ -5,6 +5,19 @@ export const ORDER_STATUS_PAYING = ['99', '-99'] as const
 
 export const ORDER_TYPE = { TOP_UP: 10, WITHDRAWAL: 11, RECHARGE: 13, PRIZE: 19, BK: 199 } as const
 
+/**
+ * Ours, not the spec's: order types of the wallet records that the spec's table lacks.
+ * Numbered away from the spec's codes so a future spec code cannot collide.
+ */
+export const ORDER_TYPE_OURS = { TRANSFER_OUT: 31, TRANSFER_IN: 32, CASINO_BET: 41, CASINO_WIN: 42 } as const
+
+/** Every order type a wallet record may carry (the records page's filter). */
+export const RECORD_TYPES = [
+  ORDER_TYPE.TOP_UP, ORDER_TYPE.WITHDRAWAL, ORDER_TYPE.PRIZE,
+  ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN,
+] as const
+export type RecordType = (typeof RECORD_TYPES)[number]
+
 export const AWARD_TYPE = { VIP_UPGRADE: 14, PROMOTION: 141 } as const
 
 export const BET_RESULT = {

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../src/server/db/migrate'
 import { AppError } from '../../src/server/http/AppError'
@@ -21,7 +23,9 @@ describe('database and ledger', () => {
   it('migrations run once', async () => {
     expect(await migrate(t.db)).toEqual([])
     const r = await t.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
-    expect(r.rows.map((row) => row.version)).toEqual([1])
+    const files = fs.readdirSync(path.resolve(__dirname, '../../src/server/db/migrations')).filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    expect(r.rows.map((row) => row.version)).toEqual(files.sort().map((f) => Number(f.slice(0, 3))))
+    expect(r.rows.length).toBeGreaterThanOrEqual(2)
   })
 
   it('refuses a transaction whose entries do not sum to zero, at commit', async () => {
@@ -65,5 +69,24 @@ describe('database and ledger', () => {
        WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0)`,
     )
     expect(drift.rows[0]!.n).toBe(0n)
+  })
+
+  it('a tx or query on the database from inside a transaction joins it (no hang on PGlite, no escape on PostgreSQL)', async () => {
+    const userId = await newUserId()
+    const cash = await userAccountId(t.db, userId, 'cash')
+    const house = await systemAccountId(t.db, 'house')
+    const fund = (amount: bigint) => post(t.db, { kind: 'fund', userId, entries: [{ accountId: house, amount: -amount }, { accountId: cash, amount }] }, new Date())
+    // Rolled back as a whole: the nested work was part of the outer transaction.
+    await expect(
+      t.db.tx(async () => {
+        await t.db.tx(() => fund(100n))
+        await fund(10n)
+        expect((await t.db.query<{ balance: bigint }>('SELECT balance FROM ledger_accounts WHERE id = $1', [cash])).rows[0]!.balance).toBe(110n)
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect((await userBalances(t.db, userId)).cash).toBe(0n)
+    await t.db.tx(() => t.db.tx(() => fund(5n)))
+    expect((await userBalances(t.db, userId)).cash).toBe(5n)
   })
 })

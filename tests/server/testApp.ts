@@ -47,7 +47,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
   }
   let offset = 0
   const now = () => Date.now() + offset
-  const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env }, overrides)
+  // The sandbox payout processor waits for the tests to settle withdrawals themselves.
+  const config = loadConfig(
+    { DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', ...env },
+    overrides,
+  )
   const app = await buildApp(config, { db, now })
   return {
     app,
@@ -112,9 +116,15 @@ let counter = 0
 export const newEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@example.com`
 export const newCodeId = () => Math.floor(Math.random() * 99_999_999)
 
-/** Every user table as sorted JSON text: what "the database is unchanged" compares. */
+/**
+ * Every user table as sorted JSON text: what "the database is unchanged" compares. (Not the
+ * idempotency keys: a refused request's reply is stored there, by design.)
+ */
 export async function snapshotDb(db: Db): Promise<string> {
-  const tables = ['users', 'sessions', 'captchas', 'password_resets', 'game_sessions', 'ledger_accounts', 'ledger_transactions', 'ledger_entries']
+  const tables = [
+    'users', 'sessions', 'captchas', 'password_resets', 'game_sessions', 'ledger_accounts', 'ledger_transactions', 'ledger_entries',
+    'orders', 'payment_events', 'transfers', 'withdraw_cards', 'bonus_wagering', 'kyc_tax_ids', 'open_game_locks',
+  ]
   const out: Record<string, unknown> = {}
   for (const table of tables) {
     const r = await db.query(`SELECT * FROM ${table} ORDER BY 1`)

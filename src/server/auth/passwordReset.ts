@@ -24,7 +24,7 @@ const mmss = (ms: number) => {
 export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, sessions, limiter, config, now } = deps
 
-  registerCall(app, sessions, calls.sendEmail, async ({ body, ctx, setMessage }) => {
+  registerCall(app, deps, calls.sendEmail, async ({ body, ctx, setMessage }) => {
     const at = now()
     const previous = await db.query<{ sent_at: Date }>('SELECT sent_at FROM password_resets WHERE email = $1', [body.email])
     const sentAt = previous.rows[0] ? new Date(previous.rows[0].sent_at).getTime() : 0
@@ -54,7 +54,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     return { wait: Math.round(config.resetResendMs / 1000) }
   })
 
-  registerCall(app, sessions, calls.checkEmail, async ({ body }) => {
+  registerCall(app, deps, calls.checkEmail, async ({ body }) => {
     const at = now()
     const chkId = newToken()
     const matched = await db.tx(async (q) => {
@@ -79,7 +79,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     return chkId
   })
 
-  registerCall(app, sessions, calls.setPwd, async ({ body, setMessage }) => {
+  registerCall(app, deps, calls.setPwd, async ({ body, setMessage }) => {
     const passwordHash = await deps.hasher.hash(body.nPwd)
     const revoked = await db.tx(async (q) => {
       const r = await q.query<{ user_id: bigint }>(

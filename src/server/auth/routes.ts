@@ -10,13 +10,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const { sessions, captcha, limiter, hasher, db, config } = deps
   const limits = config.rateLimits
 
-  registerCall(app, sessions, calls.captcha, async ({ params, ctx, reply }) => {
+  registerCall(app, deps, calls.captcha, async ({ params, ctx, reply }) => {
     enforce(limiter, `captcha:ip:${ctx.ip}`, limits.captchaPerIp)
     const svg = await captcha.issue(params.codeId, ctx.ip)
     reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg)
   })
 
-  registerCall(app, sessions, calls.restLogin, async ({ body, ctx }) => {
+  registerCall(app, deps, calls.restLogin, async ({ body, ctx }) => {
     const ipKey = `login-fail:ip:${ctx.ip}`
     const accountKey = `login-fail:account:${body.username}`
     enforce(limiter, ipKey, limits.loginFailPerIp, false)
@@ -37,7 +37,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return { access_token: token }
   })
 
-  registerCall(app, sessions, calls.restRegister, async ({ body, ctx }) => {
+  registerCall(app, deps, calls.restRegister, async ({ body, ctx }) => {
     enforce(limiter, `register:ip:${ctx.ip}`, limits.registerPerIp)
     if (!(await captcha.verify(body.codeId, ctx.ip, body.captCode))) throw new AppError('CAPTCHA_INVALID')
     if (body.pwd1 !== undefined && body.pwd1 !== '' && body.pwd1 !== body.pwd) throw new AppError('PASSWORD_MISMATCH')
@@ -65,7 +65,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return { access_token: token }
   })
 
-  registerCall(app, sessions, calls.logout, async ({ session }) => {
+  registerCall(app, deps, calls.logout, async ({ session }) => {
     await sessions.revoke(session.sessionId)
     deps.realtime.disconnectSession(session.sessionId)
     return null

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -15,8 +16,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /**
    * Runs `fn` in one transaction, committed when it resolves and rolled back when it throws.
-   * Inside, use only the handle it is given: on PGlite the database is one connection,
-   * so a query on `db` from inside `fn` would wait for the transaction and never run.
+   * Inside, use the handle it is given. As a safety net, `db.tx` and `db.query` called from
+   * inside `fn` (in the same async flow) join the open transaction instead of starting another:
+   * on PGlite, one connection, they would otherwise wait for it forever, and on PostgreSQL they
+   * would run outside it, possibly blocked by its own locks. (An idempotent call's handler runs
+   * inside such a transaction.)
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>
   /** Runs a script of several statements (migrations). */
@@ -36,7 +40,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     },
   })
   const base = wrap(pg)
-  return {
+  return joinOpenTransactions({
     kind: 'pglite',
     query: base.query,
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
@@ -44,7 +48,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
       await pg.exec(sql)
     },
     close: () => pg.close(),
-  }
+  })
 }
 
 /** PostgreSQL through a pool; int8 arrives as BigInt as it does from PGlite. */
@@ -60,7 +64,7 @@ export async function openPostgres(url: string): Promise<Db> {
     const r = await client.query(sql, params as unknown[])
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length }
   }
-  return {
+  return joinOpenTransactions({
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     async tx(fn) {
@@ -81,9 +85,24 @@ export async function openPostgres(url: string): Promise<Db> {
       await pool.query(sql)
     },
     close: () => pool.end(),
-  }
+  })
 }
 
 export function openDb(opts: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'))
+}
+
+/** Makes a nested tx or query join the transaction open in the same async flow (see Db.tx). */
+function joinOpenTransactions(db: Db): Db {
+  const open = new AsyncLocalStorage<Queryable>()
+  return {
+    kind: db.kind,
+    query: (sql, params) => (open.getStore() ?? db).query(sql, params),
+    tx: (fn) => {
+      const current = open.getStore()
+      return current ? fn(current) : db.tx((q) => open.run(q, () => fn(q)))
+    },
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  }
 }

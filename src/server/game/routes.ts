@@ -12,11 +12,11 @@ export async function endGame(db: Db, userId: bigint, gameCode?: string): Promis
 }
 
 export function gameRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, sessions } = deps
+  const { db } = deps
 
-  registerCall(app, sessions, calls.main, async () => gameCatalog())
+  registerCall(app, deps, calls.main, async () => gameCatalog())
 
-  registerCall(app, sessions, calls.userGift, async ({ session }) => {
+  registerCall(app, deps, calls.userGift, async ({ session }) => {
     // The gift (second-deposit offer) stands for a real account that has not deposited yet.
     const r = await db.query<{ eligible: boolean }>(
       `SELECT NOT u.is_test AND NOT EXISTS (
@@ -27,7 +27,7 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
     return r.rows[0]?.eligible ? 1 : 0
   })
 
-  registerCall(app, sessions, calls.inPlay, async ({ session }) => {
+  registerCall(app, deps, calls.inPlay, async ({ session }) => {
     const r = await db.query<{ game_code: string; product_code: string; started_at: Date }>(
       'SELECT game_code, product_code, started_at FROM game_sessions WHERE user_id = $1',
       [session.userId],
@@ -36,7 +36,7 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
     return row ? { gameCode: row.game_code, productCode: row.product_code, startedAt: new Date(row.started_at).getTime() } : null
   })
 
-  registerCall(app, sessions, calls.stopGame, async ({ session }) => {
+  registerCall(app, deps, calls.stopGame, async ({ session }) => {
     await endGame(db, session.userId)
     return null
   })

@@ -8,6 +8,7 @@ export class AppError extends Error {
   readonly code: (typeof ERROR_CODES)[ErrorName]
   constructor(
     readonly errorName: ErrorName,
+    /** The message's placeholders; a bigint is an amount in centavos, shown as money in the caller's language. */
     readonly params: Record<string, unknown> = {},
     /** Overrides the code's own message key (under `server.`), e.g. a validation detail. */
     readonly messageKey?: string,

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Envelope } from '../../shared/contract/define'
 import type { ErrorName } from '../../shared/contract/errors'
+import type { Locale } from '../../shared/locales'
+import { formatReais } from '../i18n/formatMoney'
 import { translate } from '../i18n/messages'
 import { AppError } from './AppError'
 import { requestContext } from './route'
@@ -14,10 +17,16 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_VALIDATION: 'VALIDATION',
 }
 
+/** The envelope of a failure, with its message in the caller's language (bigint params are amounts, shown as money). */
+export function errorEnvelope(locale: Locale, error: AppError): Envelope<{ problems: unknown } | null> {
+  const problems = error.params.problems as { msg: string }[] | undefined
+  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'bigint' ? formatReais(v, locale) : v]))
+  const msg = problems?.[0]?.msg ?? translate(locale, `errors.${error.messageKey ?? error.code.key}`, params)
+  return { status: error.code.status, msg, data: problems ? { problems } : null }
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const { locale } = requestContext(request)
-  const problems = error.params.problems as { msg: string }[] | undefined
-  const msg = problems?.[0]?.msg ?? translate(locale, `errors.${error.messageKey ?? error.code.key}`, error.params)
   if (error.errorName === 'RATE_LIMITED' || error.errorName === 'RESEND_TOO_SOON') {
     const seconds = Number(error.params.retryAfterSeconds)
     if (seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)))
@@ -25,7 +34,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError): Fa
   return reply
     .code(error.code.http)
     .type('application/json; charset=utf-8')
-    .send({ status: error.code.status, msg, data: problems ? { problems } : null })
+    .send(errorEnvelope(locale, error))
 }
 
 /**

@@ -4,9 +4,19 @@ import type { CallDef } from '../../shared/contract/define'
 import { STATUS_OK } from '../../shared/contract/errors'
 import { normalizeLocale, type Locale } from '../../shared/locales'
 import type { Session, SessionStore } from '../auth/sessions'
+import type { Db, Queryable } from '../db/connection'
 import { translate } from '../i18n/messages'
 import { AppError } from './AppError'
+import { errorEnvelope } from './errorHandler'
+import { idempotencyKey, requestHash, runIdempotent } from './idempotency'
 import { validate } from './validate'
+
+/** What registerCall needs of the app: sessions to authenticate, the database for idempotency keys. */
+export interface CallDeps {
+  sessions: SessionStore
+  db: Db
+  now: () => number
+}
 
 /** What every request carries in the headers of the spec's shared client behaviour. */
 export interface RequestContext {
@@ -31,6 +41,14 @@ export interface HandlerInput<C extends CallDef> {
   reply: FastifyReply
   /** Puts a success message (a key under `server.`) in the envelope's `msg`. */
   setMessage(key: string): void
+  /**
+   * Where the handler reads and writes. In an `idempotent` call it is the one transaction that
+   * also holds the Idempotency-Key and stores the reply: the handler must not open another
+   * (on PGlite it would wait forever). Elsewhere it is the database itself.
+   */
+  q: Queryable
+  /** Runs once the call's work is committed (socket pushes); skipped when the call fails or is a replay. */
+  afterCommit(fn: () => void | Promise<void>): void
 }
 
 type ReplyData<C extends CallDef> = C['reply'] extends z.ZodMiniType ? z.input<C['reply']> : unknown
@@ -61,14 +79,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Registers one call of the contract: parses params, query and body with its schemas,
- * checks the session, and wraps what the handler returns in the envelope.
+ * checks the session, and wraps what the handler returns in the envelope. A call marked
+ * `idempotent` also needs an Idempotency-Key and runs at most once per user and key.
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
-  sessions: SessionStore,
+  deps: CallDeps,
   call: C,
   handler: (input: HandlerInput<C>) => Promise<ReplyData<C>>,
 ): void {
+  if (call.idempotent && !call.auth) throw new Error(`${call.path}: idempotency keys are scoped to a user, so the call needs auth`)
   app.route({
     method: call.method,
     url: call.path,
@@ -76,7 +96,7 @@ export function registerCall<C extends CallDef>(
       const ctx = requestContext(request)
       let session: Session | null = null
       if (call.auth) {
-        session = await sessions.authenticate(bearerToken(request))
+        session = await deps.sessions.authenticate(bearerToken(request))
         if (!session) throw new AppError('LOGGED_OUT')
       }
       const parse = (schema: z.ZodMiniType | undefined, input: unknown) =>
@@ -85,18 +105,53 @@ export function registerCall<C extends CallDef>(
       const query = parse(call.query, request.query)
       const body = call.method === 'POST' ? parse(call.body, request.body) : undefined
       let msgKey: string | null = null
-      const data = await handler({
-        params,
-        query,
-        body,
-        ctx,
-        session,
-        request,
-        reply,
-        setMessage: (key) => {
-          msgKey = key
-        },
-      } as HandlerInput<C>)
+      let committed: (() => void | Promise<void>)[] = []
+      const input = (q: Queryable) =>
+        ({
+          params,
+          query,
+          body,
+          ctx,
+          session,
+          request,
+          reply,
+          setMessage: (key: string) => {
+            msgKey = key
+          },
+          q,
+          afterCommit: (fn: () => void | Promise<void>) => {
+            committed.push(fn)
+          },
+        }) as HandlerInput<C>
+      const runCommitted = async () => {
+        for (const fn of committed) {
+          try {
+            await fn()
+          } catch (err) {
+            request.log.error({ err }, 'after-commit step failed')
+          }
+        }
+      }
+
+      if (call.idempotent) {
+        const key = idempotencyKey(request)
+        const hash = requestHash(call.path, params, body)
+        const outcome = await runIdempotent(deps.db, session!.userId, key, hash, new Date(deps.now()), {
+          run: async (q) => {
+            msgKey = null
+            committed = []
+            const data = await handler(input(q))
+            return { status: STATUS_OK, msg: msgKey ? translate(ctx.locale, msgKey) : '', data: data ?? null }
+          },
+          refuse: (err) => ({ http: err.code.http, body: errorEnvelope(ctx.locale, err) }),
+        })
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true')
+        else if (outcome.http === 200) await runCommitted()
+        return reply.code(outcome.http).type('application/json; charset=utf-8').send(outcome.body)
+      }
+
+      const data = await handler(input(deps.db))
+      await runCommitted()
       if (reply.sent || call.reply === 'image') return reply
       return reply.send({ status: STATUS_OK, msg: msgKey ? translate(ctx.locale, msgKey) : '', data: data ?? null })
     },

@@ -18,17 +18,17 @@ const TEST_DOMAIN = 'demo.aposta.test'
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, sessions } = deps
 
-  registerCall(app, sessions, calls.userInfo, ({ session }) => loadUserInfo(db, session.userId))
+  registerCall(app, deps, calls.userInfo, ({ session }) => loadUserInfo(db, session.userId))
 
-  registerCall(app, sessions, calls.getBalance, async ({ session }) => ({ balance: await wireBalance(db, session.userId) }))
+  registerCall(app, deps, calls.getBalance, async ({ session }) => ({ balance: await wireBalance(db, session.userId) }))
 
-  registerCall(app, sessions, calls.setHeader, async ({ session, params }) => {
+  registerCall(app, deps, calls.setHeader, async ({ session, params }) => {
     await db.query('UPDATE users SET header = $2 WHERE id = $1', [session.userId, params.index])
     deps.realtime.toUser(session.userId, 'updateUserInfo', { header: params.index })
     return { header: params.index }
   })
 
-  registerCall(app, sessions, calls.getUserTest, async ({ ctx }) => {
+  registerCall(app, deps, calls.getUserTest, async ({ ctx }) => {
     enforce(deps.limiter, `testAccount:ip:${ctx.ip}`, deps.config.rateLimits.testAccountPerIp)
     const pwd = randomCode(UNAMBIGUOUS.toLowerCase() + DIGITS.slice(2), 10)
     const passwordHash = await deps.hasher.hash(pwd)
@@ -54,7 +54,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     return { username, pwd, balance: centavosToReais(TEST_ACCOUNT_FUNDS) }
   })
 
-  registerCall(app, sessions, calls.updatePwd, async ({ session, body, setMessage }) => {
+  registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {
     if (body.nPwd !== body.nPwd1) throw new AppError('PASSWORD_MISMATCH')
     const r = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [session.userId])
     if (!(await deps.hasher.verify(r.rows[0]!.password_hash, body.oPwd))) throw new AppError('OLD_PASSWORD_WRONG')

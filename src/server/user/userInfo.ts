@@ -3,6 +3,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
 import { userBalances } from '../wallet/ledger'
+import { walletTotals } from '../wallet/walletInfo'
 
 interface UserRow {
   id: bigint
@@ -40,8 +41,10 @@ async function referralCounts(q: Queryable, userId: bigint): Promise<[number, nu
 }
 
 /**
- * Every field of the spec's user info. Fields that later features fill (deposit and bet sums,
- * referral amounts, VIP thresholds, discounts) are zero until those features land.
+ * Every field of the spec's user info. The wallet's sums come from the orders (payAmount: the
+ * last paid deposit; paySumAmount: all paid deposits; wdSumAmount: all paid-out withdrawals).
+ * Fields that later features fill (bet sums, referral amounts, VIP thresholds, discounts) are
+ * zero until those features land.
  */
 export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserInfo> {
   const r = await q.query<UserRow>(
@@ -52,6 +55,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
   const u = r.rows[0]
   if (!u) throw new AppError('LOGGED_OUT')
   const balance = await wireBalance(q, userId)
+  const totals = await walletTotals(q, userId)
   const [level1Person, level2Person, level3Person] = await referralCounts(q, userId)
   return {
     uId: Number(u.id),
@@ -63,7 +67,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     level: u.level,
     header: u.header,
     balance,
-    payAmount: 0,
+    payAmount: centavosToReais(totals.payAmount),
     yqm: u.yqm,
     time: new Date(u.created_at).toISOString(),
     extendInfo: u.is_test ? { username: u.email, pwd: u.test_password ?? '', balance } : null,
@@ -73,8 +77,8 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     level1Person,
     level2Person,
     level3Person,
-    paySumAmount: 0,
-    wdSumAmount: 0,
+    paySumAmount: centavosToReais(totals.paySumAmount),
+    wdSumAmount: centavosToReais(totals.wdSumAmount),
     gameSumAmount: 0,
     nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
     payDiscount: null,

@@ -42,13 +42,23 @@ export async function systemAccountId(q: Queryable, kind: SystemAccountKind): Pr
 
 /**
  * Posts one balanced transaction inside the caller's database transaction.
- * Accounts are updated in id order (no deadlocks between concurrent postings); a user's
- * account that would go below zero refuses the whole posting with INSUFFICIENT_BALANCE.
+ * A user's account that would go below zero refuses the whole posting with INSUFFICIENT_BALANCE.
+ *
+ * Lock order, the same for every posting so concurrent ones cannot deadlock: users' accounts in
+ * id order, then the system accounts in id order. Users' accounts come first because a caller
+ * may lock one user's accounts (lockUserAccounts) to read a balance before it posts.
  */
 export async function post(q: Queryable, posting: Posting, at: Date): Promise<bigint> {
   const sum = posting.entries.reduce((s, e) => s + e.amount, 0n)
   if (sum !== 0n || posting.entries.length < 2) throw new Error(`unbalanced posting ${posting.kind}`)
-  const ordered = [...posting.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+  if (posting.entries.some((e) => e.amount === 0n)) throw new Error(`zero entry in posting ${posting.kind}`)
+  const ids = posting.entries.map((e) => e.accountId)
+  const system = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE is_system AND id = ANY($1::bigint[])', [ids])
+  const isSystem = new Set(system.rows.map((r) => BigInt(r.id)))
+  const rank = (id: bigint) => (isSystem.has(id) ? 1 : 0)
+  const ordered = [...posting.entries].sort((a, b) =>
+    rank(a.accountId) - rank(b.accountId) || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0),
+  )
   for (const entry of ordered) {
     const r = await q.query(
       `UPDATE ledger_accounts SET balance = balance + $2
@@ -62,10 +72,26 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
     [posting.kind, posting.ref ?? null, posting.userId ?? null, at, posting.meta ? JSON.stringify(posting.meta) : null],
   )
   const txId = tx.rows[0]!.id
-  for (const entry of posting.entries) {
-    await q.query('INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ($1, $2, $3)', [txId, entry.accountId, entry.amount])
-  }
+  const values = posting.entries.map((_, i) => `($1, $${i * 2 + 2}, $${i * 2 + 3})`).join(', ')
+  await q.query(`INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ${values}`, [txId, ...posting.entries.flatMap((e) => [e.accountId, e.amount])])
   return txId
+}
+
+/**
+ * Locks a user's accounts (in id order, as post() would) and returns them: for a read-then-post
+ * such as a bet that spends cash before bonus, so the balance read is the one posted against.
+ * The lock is the one post()'s UPDATE takes (NO KEY UPDATE), which the KEY SHARE locks of
+ * concurrent ledger entries' foreign keys do not block.
+ */
+export async function lockUserAccounts(q: Queryable, userId: bigint): Promise<Record<UserAccountKind, { id: bigint; balance: bigint }>> {
+  const r = await q.query<{ id: bigint; kind: UserAccountKind; balance: bigint }>(
+    'SELECT id, kind, balance FROM ledger_accounts WHERE user_id = $1 ORDER BY id FOR NO KEY UPDATE',
+    [userId],
+  )
+  const out = {} as Record<UserAccountKind, { id: bigint; balance: bigint }>
+  for (const row of r.rows) out[row.kind] = { id: BigInt(row.id), balance: BigInt(row.balance) }
+  for (const kind of USER_ACCOUNT_KINDS) if (!out[kind]) throw new Error(`user ${userId} has no ${kind} account`)
+  return out
 }
 
 /** A user's balances in centavos. */

@@ -34,6 +34,45 @@ export const ERROR_CODES = {
   /** Play money never meets real money: test accounts cannot deposit, withdraw or transfer. */
   TEST_ACCOUNT_REFUSED: { status: 2009, http: 403, key: 'testAccountRefused' },
 
+  /** Wallet (ours). Deposits: */
+  PACKAGE_NOT_FOUND: { status: 3001, http: 404, key: 'packageNotFound' },
+  /** The spec's 'You already have a payment order, please complete or cancel the previous order'. */
+  ORDER_OPEN: { status: 3002, http: 409, key: 'orderOpen' },
+  ORDER_NOT_FOUND: { status: 3003, http: 404, key: 'orderNotFound' },
+  ORDER_NOT_CANCELLABLE: { status: 3004, http: 409, key: 'orderNotCancellable' },
+  /** A payment provider's webhook: bad signature, or an event that cannot apply. */
+  WEBHOOK_SIGNATURE_INVALID: { status: 3010, http: 401, key: 'webhookSignatureInvalid' },
+  WEBHOOK_REJECTED: { status: 3011, http: 422, key: 'webhookRejected' },
+  /** Withdrawals: the spec's six checks (section 5), in their order, then ours. */
+  WITHDRAW_LOCKED: { status: 3101, http: 409, key: 'withdrawLocked' },
+  WITHDRAW_COUNT_EXHAUSTED: { status: 3102, http: 400, key: 'withdrawCountExhausted' },
+  NOTHING_TO_WITHDRAW: { status: 3103, http: 400, key: 'nothingToWithdraw' },
+  WITHDRAW_BELOW_MIN: { status: 3104, http: 400, key: 'withdrawBelowMin' },
+  WITHDRAW_ABOVE_MAX: { status: 3105, http: 400, key: 'withdrawAboveMax' },
+  WITHDRAW_INFO_MISSING: { status: 3106, http: 400, key: 'withdrawInfoMissing' },
+  WITHDRAW_TYPE_UNAVAILABLE: { status: 3107, http: 400, key: 'withdrawTypeUnavailable' },
+  CPF_INVALID: { status: 3108, http: 400, key: 'cpfInvalid' },
+  CNPJ_INVALID: { status: 3109, http: 400, key: 'cnpjInvalid' },
+  USDT_ADDRESS_INVALID: { status: 3110, http: 400, key: 'usdtAddressInvalid' },
+  /** Transfers: */
+  TRANSFER_TO_SELF: { status: 3201, http: 400, key: 'transferToSelf' },
+  TRANSFER_USER_UNKNOWN: { status: 3202, http: 404, key: 'transferUserUnknown' },
+  /** KYC: */
+  KYC_INCOMPLETE: { status: 3301, http: 400, key: 'kycIncomplete' },
+  KYC_CPF_TAKEN: { status: 3302, http: 409, key: 'kycCpfTaken' },
+  KYC_ALREADY_VERIFIED: { status: 3303, http: 409, key: 'kycAlreadyVerified' },
+  /** Records: */
+  RECORD_NOT_FOUND: { status: 3401, http: 404, key: 'recordNotFound' },
+
+  /** Casino originals: */
+  STAKE_OUT_OF_RANGE: { status: 4001, http: 400, key: 'stakeOutOfRange' },
+  PAYOUT_TOO_HIGH: { status: 4002, http: 400, key: 'payoutTooHigh' },
+  TARGET_OUT_OF_RANGE: { status: 4003, http: 400, key: 'targetOutOfRange' },
+  GAME_IN_PROGRESS: { status: 4004, http: 409, key: 'gameInProgress' },
+  NO_ACTIVE_GAME: { status: 4005, http: 409, key: 'noActiveGame' },
+  TILE_REVEALED: { status: 4006, http: 400, key: 'tileRevealed' },
+  CASHOUT_NEEDS_GEM: { status: 4007, http: 400, key: 'cashoutNeedsGem' },
+
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },
 } as const

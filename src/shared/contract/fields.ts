@@ -61,3 +61,30 @@ export const codeId = intField(0, 99_999_999)
 
 /** A reply's amount in reais (the wire form; the server converts from centavos). */
 export const reais = z.number()
+
+/** An amount above zero: a transfer of nothing is a mistake, not a no-op. */
+export const positiveAmount = z.pipe(
+  amount,
+  z.transform((centavos, ctx) => {
+    if (centavos <= 0n) {
+      ctx.issues.push({ code: 'custom', message: 'amountPositive', input: centavos })
+      return z.NEVER
+    }
+    return centavos
+  }),
+)
+
+/**
+ * An amount that may be missing or arrive empty from a form (null then). The withdraw call
+ * needs this: the spec's checks judge an empty amount themselves, in their own order.
+ */
+export const optionalAmount = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => null)), amount]))
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' }),
+  z.refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`)
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+  }, { message: 'date' }),
+)

@@ -3,9 +3,11 @@
  * nothing else defines a wire shape.
  */
 import * as auth from './auth'
+import * as casino from './casino'
 import * as game from './game'
 import * as order from './order'
 import * as user from './user'
+import * as wallet from './wallet'
 
 export const calls = {
   restLogin: auth.restLogin,
@@ -28,8 +30,22 @@ export const calls = {
   getPrices: order.getPrices,
   prePay: order.prePay,
   getStatus: order.getStatus,
+  cancelPay: order.cancelPay,
   getWithdraw: order.getWithdraw,
   withdraw: order.withdraw,
+  transfer: wallet.transfer,
+  records: wallet.records,
+  record: wallet.record,
+  getSeed: casino.getSeed,
+  rotateSeed: casino.rotateSeed,
+  diceBet: casino.diceBet,
+  limboBet: casino.limboBet,
+  minesStart: casino.minesStart,
+  minesReveal: casino.minesReveal,
+  minesCashout: casino.minesCashout,
+  minesActive: casino.minesActive,
+  casinoBets: casino.casinoBets,
+  casinoBet: casino.casinoBet,
 } as const
 
 export type CallName = keyof typeof calls
@@ -41,4 +57,8 @@ export type { GameEntry } from './game'
 export type { PricePackage } from './order'
 export { userInfoSchema } from './user'
 export { gameEntrySchema, inPlaySchema } from './game'
-export { pricePackageSchema, CURRENCY_CODES, WITHDRAW_TYPES } from './order'
+export { pricePackageSchema, orderStatusSchema, CURRENCY_CODES, WITHDRAW_TYPES } from './order'
+export type { WalletRecord, WalletRecordDetail } from './wallet'
+export { walletRecordSchema, walletRecordDetailSchema } from './wallet'
+export type { Bet } from './casino'
+export { betSchema } from './casino'

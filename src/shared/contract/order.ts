@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { defineCall } from './define'
-import { amount, flag01, intField, loading, optionalText, reais, text } from './fields'
+import { flag01, intField, loading, optionalAmount, optionalText, reais, text } from './fields'
 import { getQuery } from './user'
 
 export const CURRENCY_CODES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', ''] as const
@@ -34,8 +34,12 @@ export const prePay = defineCall({
     isapp: z.optional(flag01),
     loading,
   }),
+  /** url: the provider's payment page, opened in a full-screen frame. */
   reply: z.object({ orderId: z.string(), payNo: z.string(), url: z.string() }),
 })
+
+/** The spec's order-status codes on the wire: '00' pending, '01' cancelled, '10' paid. */
+export const orderStatusSchema = z.enum(['00', '01', '10'])
 
 export const getStatus = defineCall({
   method: 'GET',
@@ -43,7 +47,17 @@ export const getStatus = defineCall({
   auth: true,
   params: z.strictObject({ orderId: text(64, 1) }),
   query: getQuery,
-  reply: z.object({ status: z.string() }),
+  reply: z.object({ status: orderStatusSchema }),
+})
+
+/** Ours: the deposit flow's 'cancel' (the spec's message asks the user to complete or cancel an open order). */
+export const cancelPay = defineCall({
+  method: 'POST',
+  path: '/api/app/order/cancelPay/:orderId',
+  auth: true,
+  params: z.strictObject({ orderId: text(64, 1) }),
+  body: z.strictObject({ loading }),
+  reply: z.object({ status: orderStatusSchema }),
 })
 
 export const WITHDRAW_TYPES = ['CPF', 'CNPJ', 'USDT'] as const
@@ -66,19 +80,24 @@ export const getWithdraw = defineCall({
   }),
 })
 
+/**
+ * Every field may arrive empty: the server runs the spec's six withdraw checks in their order,
+ * and an empty amount, type or account number is judged by them, with their messages.
+ */
 export const withdraw = defineCall({
   method: 'POST',
   path: '/api/app/order/withdraw',
   auth: true,
   idempotent: true,
   body: z.strictObject({
-    payCardBank: z.enum(WITHDRAW_TYPES),
-    payCardNo: text(128, 1),
+    payCardBank: z.optional(z.enum([...WITHDRAW_TYPES, ''])),
+    payCardNo: optionalText(128),
+    /** CPF: the account number; USDT: the USDT rate (both set by the server whatever is sent). */
     ifsc: optionalText(128),
     name: optionalText(100),
-    amount,
+    amount: optionalAmount,
     whatsapp: optionalText(32),
     loading,
   }),
-  reply: z.null(),
+  reply: z.object({ orderId: z.string() }),
 })

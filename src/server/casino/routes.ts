@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify'
+import * as casino from '../../shared/contract/casino'
+import { diceMultiplier, diceTargetValid } from '../../shared/games/dice'
+import { limboMultiplier, limboTargetValid } from '../../shared/games/limbo'
+import { minesCountValid } from '../../shared/games/mines'
+import type { Deps } from '../deps'
+import { AppError } from '../http/AppError'
+import { registerCall } from '../http/route'
+import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
+import { activeSeed, rotateSeed } from './seeds'
+
+export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
+  const { db } = deps
+  /** Other tabs and devices of the player see the balance move too. */
+  const pushBalance = (userId: bigint, balance: number) => deps.realtime.toUser(userId, 'insBalance', { balance })
+
+  registerCall(app, deps, casino.getSeed, async ({ session }) => {
+    const seed = await activeSeed(db, session.userId, new Date(deps.now()))
+    return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.nonce }
+  })
+
+  registerCall(app, deps, casino.rotateSeed, async ({ session, body }) =>
+    db.tx((q) => rotateSeed(q, session.userId, body.clientSeed, new Date(deps.now()))),
+  )
+
+  registerCall(app, deps, casino.diceBet, async ({ session, body, afterCommit }) => {
+    if (!diceTargetValid(body.target, body.condition)) throw new AppError('TARGET_OUT_OF_RANGE')
+    checkStake(limits, body.amount, diceMultiplier(body.target, body.condition))
+    const bet = await placeInstant(deps, session.userId, { game: 'dice', stake: body.amount, target: body.target, condition: body.condition })
+    afterCommit(() => pushBalance(session.userId, bet.balance))
+    return bet
+  })
+
+  registerCall(app, deps, casino.limboBet, async ({ session, body, afterCommit }) => {
+    if (!limboTargetValid(body.target)) throw new AppError('TARGET_OUT_OF_RANGE')
+    checkStake(limits, body.amount, limboMultiplier(body.target))
+    const bet = await placeInstant(deps, session.userId, { game: 'limbo', stake: body.amount, target: body.target })
+    afterCommit(() => pushBalance(session.userId, bet.balance))
+    return bet
+  })
+
+  registerCall(app, deps, casino.minesStart, async ({ session, body, afterCommit }) => {
+    if (!minesCountValid(body.mines)) throw new AppError('TARGET_OUT_OF_RANGE')
+    checkStake(limits, body.amount, null)
+    const bet = await startMines(deps, session.userId, body.amount, body.mines)
+    afterCommit(() => pushBalance(session.userId, bet.balance))
+    return bet
+  })
+
+  registerCall(app, deps, casino.minesReveal, async ({ session, body, afterCommit }) => {
+    const bet = await revealTile(deps, session.userId, body.tile, limits)
+    if (bet.state !== 'active') afterCommit(() => pushBalance(session.userId, bet.balance))
+    return bet
+  })
+
+  registerCall(app, deps, casino.minesCashout, async ({ session, afterCommit }) => {
+    const bet = await cashOut(deps, session.userId, limits)
+    afterCommit(() => pushBalance(session.userId, bet.balance))
+    return bet
+  })
+
+  registerCall(app, deps, casino.minesActive, async ({ session }) => {
+    const row = await loadBet(db, session.userId, `b.game = 'mines' AND b.state = 'active'`, [])
+    return row ? betView(row, await balanceOf(db, session.userId)) : null
+  })
+
+  registerCall(app, deps, casino.casinoBets, async ({ session, query }) => {
+    const page = query.page ?? 1
+    const size = query.size ?? 20
+    const filter = query.game ? 'AND b.game = $4' : ''
+    const params: unknown[] = [session.userId, size, (page - 1) * size, ...(query.game ? [query.game] : [])]
+    const rows = await db.query<Parameters<typeof betView>[0]>(`${BET_SELECT} WHERE b.user_id = $1 ${filter} ORDER BY b.id DESC LIMIT $2 OFFSET $3`, params)
+    const total = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM casino_bets b WHERE b.user_id = $1 ${query.game ? 'AND b.game = $2' : ''}`, [session.userId, ...(query.game ? [query.game] : [])])
+    const balance = await balanceOf(db, session.userId)
+    return { records: rows.rows.map((r) => betView(r, balance)), total: Number(total.rows[0]!.n), page, size }
+  })
+
+  registerCall(app, deps, casino.casinoBet, async ({ session, params }) => {
+    const row = await loadBet(db, session.userId, 'b.id = $2', [BigInt(params.betId)])
+    if (!row) throw new AppError('NOT_FOUND')
+    return betView(row, await balanceOf(db, session.userId))
+  })
+}

@@ -1,0 +1,112 @@
+import type { Queryable } from '../db/connection'
+
+export interface PackageRow {
+  id: number
+  curreny: string
+  price: bigint
+  gift: bigint
+  gift_wager_x: number
+  sort: number
+}
+
+export interface DepositRow {
+  id: bigint
+  user_id: bigint
+  status: '00' | '01' | '10'
+  amount: bigint
+  gift: bigint
+  gift_wager_x: number
+  provider: string | null
+  pay_no: string | null
+  expires_at: Date | null
+  created_at: Date
+  closed_at: Date | null
+  close_reason: string | null
+}
+
+const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason'
+
+export async function listPackages(q: Queryable, currenies: readonly string[]): Promise<PackageRow[]> {
+  const r = await q.query<PackageRow>(
+    `SELECT id, curreny, price, gift, gift_wager_x, sort FROM price_packages
+     WHERE active AND curreny = ANY($1::text[]) ORDER BY sort, id`,
+    [currenies],
+  )
+  return r.rows
+}
+
+export async function findPackage(q: Queryable, id: number): Promise<PackageRow | null> {
+  const r = await q.query<PackageRow>('SELECT id, curreny, price, gift, gift_wager_x, sort FROM price_packages WHERE id = $1 AND active', [id])
+  return r.rows[0] ?? null
+}
+
+/** Closes the user's pending deposits whose payment window has passed (they show as cancelled). */
+export async function expireDeposits(q: Queryable, userId: bigint, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE orders SET status = '01', closed_at = expires_at, close_reason = 'expired'
+     WHERE user_id = $1 AND type = 10 AND status = '00' AND expires_at <= $2`,
+    [userId, now],
+  )
+}
+
+export async function openDeposit(q: Queryable, userId: bigint): Promise<DepositRow | null> {
+  const r = await q.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM orders WHERE user_id = $1 AND type = 10 AND status = '00'`, [userId])
+  return r.rows[0] ?? null
+}
+
+export async function insertDeposit(
+  q: Queryable,
+  d: { userId: bigint; pkg: PackageRow; gift: bigint; isapp: number; provider: string; payNo: string; createdAt: Date; expiresAt: Date },
+): Promise<bigint> {
+  const r = await q.query<{ id: bigint }>(
+    `INSERT INTO orders (user_id, type, status, amount, pkg_id, gift, gift_wager_x, isapp, provider, pay_no, expires_at, created_at)
+     VALUES ($1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt],
+  )
+  return BigInt(r.rows[0]!.id)
+}
+
+export async function findDeposit(q: Queryable, id: bigint, userId: bigint): Promise<DepositRow | null> {
+  const r = await q.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM orders WHERE id = $1 AND user_id = $2 AND type = 10`, [id, userId])
+  return r.rows[0] ?? null
+}
+
+/** The deposit a provider's payment number points at, locked for the webhook's update. */
+export async function lockDepositByPayNo(q: Queryable, provider: string, payNo: string): Promise<DepositRow | null> {
+  const r = await q.query<DepositRow>(
+    `SELECT ${DEPOSIT_COLUMNS} FROM orders WHERE pay_no = $1 AND provider = $2 AND type = 10 FOR NO KEY UPDATE`,
+    [payNo, provider],
+  )
+  return r.rows[0] ?? null
+}
+
+export async function findDepositByPayNo(q: Queryable, provider: string, payNo: string): Promise<DepositRow | null> {
+  const r = await q.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM orders WHERE pay_no = $1 AND provider = $2 AND type = 10`, [payNo, provider])
+  return r.rows[0] ?? null
+}
+
+export async function closeDeposit(q: Queryable, id: bigint, status: '01' | '10', at: Date, reason: string | null): Promise<void> {
+  await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4 WHERE id = $1', [id, status, at, reason])
+}
+
+export async function hasPaidDeposit(q: Queryable, userId: bigint): Promise<boolean> {
+  const r = await q.query(`SELECT 1 FROM orders WHERE user_id = $1 AND type = 10 AND status = '10' LIMIT 1`, [userId])
+  return r.rows.length > 0
+}
+
+/** Records a provider's event once; false when it was seen before (a replayed webhook). */
+export async function recordPaymentEvent(
+  q: Queryable,
+  e: { provider: string; eventId: string; payNo: string; type: string; outcome: string; at: Date },
+): Promise<boolean> {
+  const r = await q.query(
+    `INSERT INTO payment_events (provider, event_id, pay_no, type, outcome, received_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [e.provider, e.eventId, e.payNo, e.type, e.outcome, e.at],
+  )
+  return r.rows.length > 0
+}
+
+export async function setEventOutcome(q: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {
+  await q.query('UPDATE payment_events SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome])
+}

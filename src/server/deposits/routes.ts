@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify'
+import { calls, type PricePackage } from '../../shared/contract'
+import { centavosToReais } from '../../shared/money'
+import type { Deps } from '../deps'
+import { registerCall } from '../http/route'
+import { listPackages } from './repository'
+import { cancelDeposit, createDeposit, depositStatus } from './service'
+
+/** Without a query: the normal deposit's packages (BRL, EXTPAY, empty) and the main-data ones (BTBRL, FCBRL). */
+const DEFAULT_CURRENIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
+
+export function depositRoutes(app: FastifyInstance, deps: Deps): void {
+  registerCall(app, deps, calls.getPrices, async ({ query }) => {
+    const rows = await listPackages(deps.db, query.curreny ? [query.curreny] : DEFAULT_CURRENIES)
+    return rows.map((p) => ({
+      pkgId: p.id,
+      price: centavosToReais(p.price),
+      gift: centavosToReais(p.gift),
+      curreny: p.curreny as PricePackage['curreny'],
+      sort: p.sort,
+    }))
+  })
+
+  registerCall(app, deps, calls.prePay, async ({ params, body, session, q, ctx }) => {
+    // The path names the package; a form's pkgId, when sent, must agree with it.
+    const pkgId = body.pkgId !== undefined && body.pkgId !== params.pkgId ? -1 : params.pkgId
+    return createDeposit(deps, q, session.userId, { pkgId, gift: body.gift, isapp: body.isapp ?? 0, locale: ctx.locale })
+  })
+
+  registerCall(app, deps, calls.getStatus, async ({ params, session }) => {
+    const order = await depositStatus(deps, session.userId, params.orderId)
+    return { status: order.status }
+  })
+
+  registerCall(app, deps, calls.cancelPay, async ({ params, session, setMessage }) => {
+    const status = await cancelDeposit(deps, session.userId, params.orderId)
+    setMessage('messages.orderCancelled')
+    return { status }
+  })
+}

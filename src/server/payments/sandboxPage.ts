@@ -1,0 +1,101 @@
+import QRCode from 'qrcode'
+import type { Locale } from '../../shared/locales'
+import { bcp47, formatReais } from '../i18n/formatMoney'
+import { translate } from '../i18n/messages'
+import { BRAZIL_TZ } from '../wallet/days'
+import { pixBrCode } from './pix'
+
+export interface PageOrder {
+  orderId: string
+  payNo: string
+  amount: bigint
+  status: '00' | '01' | '10'
+  createdAt: Date
+  expiresAt: Date
+  /** Why a closed order closed: 'expired' or 'cancelled'. */
+  closeReason: string | null
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/**
+ * The sandbox provider's pay page: self-contained (inline style and script, SVG QR rendered
+ * here), in the player's language. While the order waits it shows the amount, the PIX "copia
+ * e cola" code and its QR image, the 30-minute expiry, and the button that plays the bank.
+ */
+export async function renderSandboxPage(order: PageOrder, locale: Locale, now: number): Promise<string> {
+  const t = (key: string, params: Record<string, unknown> = {}) => escape(translate(locale, `sandbox.${key}`, params))
+  const amount = `R$ ${formatReais(order.amount, locale)}`
+  let main: string
+  if (order.status === '00') {
+    const brCode = pixBrCode(order.payNo, order.amount, order.orderId)
+    const qr = await QRCode.toString(brCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+    const time = new Intl.DateTimeFormat(bcp47(locale), { timeZone: BRAZIL_TZ, hour: '2-digit', minute: '2-digit' }).format(order.expiresAt)
+    const left = Math.max(0, order.expiresAt.getTime() - now)
+    const minutes = Math.round((order.expiresAt.getTime() - order.createdAt.getTime()) / 60_000)
+    main = `
+    <div class="qr" role="img" aria-label="${t('scan')}">${qr}</div>
+    <p>${t('scan')}</p>
+    <label for="code">${t('copyPaste')}</label>
+    <textarea id="code" readonly rows="4">${escape(brCode)}</textarea>
+    <button type="button" id="copy" data-done="${t('copied')}">${t('copy')}</button>
+    <p class="expiry">${t('expiresAt', { minutes, time })}<br><span>${t('remaining')}</span> <b id="left" data-ms="${left}"></b></p>
+    <form method="post" action="./${escape(order.payNo)}/pay?lang=${locale}">
+      <button type="submit" class="pay">${t('pay')}</button>
+    </form>`
+  } else {
+    const key = order.status === '10' ? 'paid' : order.closeReason === 'expired' ? 'expired' : 'cancelled'
+    main = `<p class="state ${key}" role="status">${t(key)}</p>`
+  }
+  return `<!doctype html>
+<html lang="${bcp47(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('title')}</title>
+<style>
+  body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #0f1a2b; color: #f4f6fa; }
+  main { max-width: 420px; margin: 0 auto; padding: 20px; text-align: center; }
+  .banner { background: #f5b301; color: #222; padding: 6px 10px; border-radius: 6px; font-size: 13px; }
+  .amount { font-size: 32px; font-weight: 700; margin: 12px 0 0; }
+  .qr { background: #fff; padding: 10px; border-radius: 8px; width: 240px; margin: 16px auto; }
+  .qr svg { display: block; width: 100%; height: auto; }
+  textarea { width: 100%; box-sizing: border-box; font: 12px monospace; word-break: break-all; }
+  button { font: inherit; padding: 10px 16px; border-radius: 8px; border: 0; margin-top: 8px; cursor: pointer; }
+  .pay { background: #18a957; color: #fff; width: 100%; font-weight: 700; margin-top: 16px; }
+  .state { font-size: 20px; margin-top: 32px; }
+  .paid { color: #4cd98a; }
+</style>
+</head>
+<body>
+<main>
+  <p class="banner">${t('banner')}</p>
+  <h1>${t('title')}</h1>
+  <p>${t('order', { orderId: order.orderId })}</p>
+  <p class="amount">${escape(amount)}</p>
+  ${main}
+</main>
+<script>
+  (function () {
+    var copy = document.getElementById('copy');
+    if (copy) copy.onclick = function () {
+      var code = document.getElementById('code');
+      code.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(code.value) : Promise.resolve(document.execCommand('copy')))
+        .then(function () { copy.textContent = copy.dataset.done; });
+    };
+    var left = document.getElementById('left');
+    if (!left) return;
+    var end = Date.now() + Number(left.dataset.ms);
+    function tick() {
+      var s = Math.max(0, Math.round((end - Date.now()) / 1000));
+      left.textContent = String(Math.floor(s / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
+      if (s > 0) setTimeout(tick, 1000); else location.reload();
+    }
+    tick();
+  })();
+</script>
+</body>
+</html>`
+}

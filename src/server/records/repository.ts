@@ -1,0 +1,96 @@
+import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
+import type { Queryable } from '../db/connection'
+
+/**
+ * Every wallet record of a user, from where each kind lives: deposit and withdrawal orders,
+ * transfers (out or in), and the ledger's bets, wins and prizes (posted by the games through
+ * debitForBet and creditWin). $1 is the user id.
+ */
+const RECORDS = `
+  SELECT CASE WHEN o.type = 10 THEN 'D' ELSE 'W' END || o.id AS id, o.type::int AS type, o.status,
+         o.amount, o.created_at, o.id AS row_id
+  FROM orders o WHERE o.user_id = $1
+  UNION ALL
+  SELECT 'T' || t.id, CASE WHEN t.from_user = $1 THEN ${ORDER_TYPE_OURS.TRANSFER_OUT} ELSE ${ORDER_TYPE_OURS.TRANSFER_IN} END,
+         '10', t.amount, t.created_at, t.id
+  FROM transfers t WHERE t.from_user = $1 OR t.to_user = $1
+  UNION ALL
+  SELECT 'L' || lt.id,
+         CASE lt.kind WHEN 'bet' THEN ${ORDER_TYPE_OURS.CASINO_BET} WHEN 'win' THEN ${ORDER_TYPE_OURS.CASINO_WIN} ELSE ${ORDER_TYPE.PRIZE} END,
+         '10',
+         (SELECT abs(COALESCE(SUM(e.amount), 0))::bigint FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE e.tx_id = lt.id AND a.user_id = $1),
+         lt.created_at, lt.id
+  FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize')`
+
+export interface RecordRow {
+  id: string
+  type: number
+  status: '00' | '01' | '10'
+  amount: bigint
+  created_at: Date
+}
+
+export interface RecordFilter {
+  types: number[] | null
+  from: Date | null
+  /** Exclusive. */
+  to: Date | null
+  limit: number
+  offset: number
+}
+
+/** One page of records, newest first, and how many match in all. */
+export async function listRecords(q: Queryable, userId: bigint, f: RecordFilter): Promise<{ rows: RecordRow[]; total: number }> {
+  const where: string[] = []
+  const params: unknown[] = [userId]
+  if (f.types) {
+    params.push(f.types)
+    where.push(`type = ANY($${params.length}::int[])`)
+  }
+  if (f.from) {
+    params.push(f.from)
+    where.push(`created_at >= $${params.length}`)
+  }
+  if (f.to) {
+    params.push(f.to)
+    where.push(`created_at < $${params.length}`)
+  }
+  params.push(f.limit, f.offset)
+  const r = await q.query<RecordRow & { total: bigint }>(
+    `SELECT id, type, status, amount, created_at, count(*) OVER () AS total FROM (${RECORDS}) r
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY created_at DESC, row_id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  )
+  let total = r.rows[0] ? Number(r.rows[0].total) : 0
+  if (!r.rows.length && f.offset > 0) {
+    const c = await q.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM (${RECORDS}) r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2))
+    total = Number(c.rows[0]!.n)
+  }
+  return { rows: r.rows, total }
+}
+
+/** One record of the user's, with what its source knows besides. */
+export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W' | 'T' | 'L', id: bigint) {
+  const base = await q.query<RecordRow>(`SELECT id, type, status, amount, created_at FROM (${RECORDS}) r WHERE id = $2`, [userId, `${source}${id}`])
+  const row = base.rows[0]
+  if (!row) return null
+  if (source === 'D' || source === 'W') {
+    const o = await q.query<{ gift: bigint; pay_no: string | null; closed_at: Date | null; pay_card_bank: string | null; pay_card_no: string | null }>(
+      'SELECT gift, pay_no, closed_at, pay_card_bank, pay_card_no FROM orders WHERE id = $1',
+      [id],
+    )
+    return { kind: 'order' as const, row, order: o.rows[0]! }
+  }
+  if (source === 'T') {
+    const t = await q.query<{ other: bigint; email: string }>(
+      `SELECT u.id AS other, u.email FROM transfers t JOIN users u ON u.id = CASE WHEN t.from_user = $2 THEN t.to_user ELSE t.from_user END
+       WHERE t.id = $1`,
+      [id, userId],
+    )
+    return { kind: 'transfer' as const, row, counterpart: t.rows[0]! }
+  }
+  const l = await q.query<{ ref: string | null }>('SELECT ref FROM ledger_transactions WHERE id = $1', [id])
+  return { kind: 'ledger' as const, row, ref: l.rows[0]?.ref ?? null }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import { calls, type WalletRecordDetail } from '../../shared/contract'
+import { centavosToReais } from '../../shared/money'
+import type { Deps } from '../deps'
+import { AppError } from '../http/AppError'
+import { registerCall } from '../http/route'
+import { dayStart, nextDay } from '../wallet/days'
+import { parseRecordId } from '../wallet/recordIds'
+import { findRecord, listRecords, type RecordRow } from './repository'
+
+const DEFAULT_SIZE = 20
+
+const wire = (r: RecordRow) => ({
+  id: r.id,
+  type: Number(r.type),
+  status: r.status,
+  amount: centavosToReais(r.amount),
+  time: new Date(r.created_at).toISOString(),
+})
+
+/** An e-mail shown to another player: enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@')
+  const shown = name.length <= 2 ? name.slice(0, 1) : `${name.slice(0, 2)}`
+  return `${shown}***@${domain}`
+}
+
+/** Keeps the last four characters of an account number. */
+const maskAccount = (s: string) => (s.length <= 4 ? s : `${'*'.repeat(Math.min(s.length - 4, 8))}${s.slice(-4)}`)
+
+export function recordRoutes(app: FastifyInstance, deps: Deps): void {
+  registerCall(app, deps, calls.records, async ({ query, session }) => {
+    const page = query.page ?? 1
+    const size = query.size ?? DEFAULT_SIZE
+    const { rows, total } = await listRecords(deps.db, session.userId, {
+      types: query.type ?? null,
+      from: query.from ? dayStart(query.from) : null,
+      to: query.to ? dayStart(nextDay(query.to)) : null,
+      limit: size,
+      offset: (page - 1) * size,
+    })
+    return { records: rows.map(wire), total, page, size }
+  })
+
+  registerCall(app, deps, calls.record, async ({ params, session }) => {
+    const parsed = parseRecordId(params.id)
+    if (!parsed) throw new AppError('RECORD_NOT_FOUND')
+    const found = await findRecord(deps.db, session.userId, parsed.source, parsed.id)
+    if (!found) throw new AppError('RECORD_NOT_FOUND')
+    const out: WalletRecordDetail = wire(found.row)
+    if (found.kind === 'order') {
+      const o = found.order
+      if (parsed.source === 'D') Object.assign(out, { gift: centavosToReais(o.gift), payNo: o.pay_no ?? '' })
+      else Object.assign(out, { payCardBank: o.pay_card_bank ?? '', payCardNo: maskAccount(o.pay_card_no ?? '') })
+      out.closedAt = o.closed_at ? new Date(o.closed_at).toISOString() : null
+    } else if (found.kind === 'transfer') {
+      out.counterpart = { uId: Number(found.counterpart.other), email: maskEmail(found.counterpart.email) }
+    } else {
+      out.ref = found.ref
+    }
+    return out
+  })
+}

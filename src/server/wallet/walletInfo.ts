@@ -1,0 +1,53 @@
+import type { UserInfo } from '../../shared/contract'
+import { centavosToReais } from '../../shared/money'
+import type { Queryable } from '../db/connection'
+import type { Realtime } from '../realtime/realtime'
+import { userBalances } from './ledger'
+
+export interface WalletTotals {
+  /** The last paid deposit. */
+  payAmount: bigint
+  /** Every paid deposit (the VIP progress counts it). */
+  paySumAmount: bigint
+  /** Every withdrawal paid out. */
+  wdSumAmount: bigint
+}
+
+/** Deposit and withdrawal sums from the orders, in centavos. */
+export async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals> {
+  const r = await q.query<{ pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null }>(
+    `SELECT COALESCE(SUM(amount) FILTER (WHERE type = 10), 0)::bigint AS pay_sum,
+            COALESCE(SUM(amount) FILTER (WHERE type = 11), 0)::bigint AS wd_sum,
+            (SELECT amount FROM orders WHERE user_id = $1 AND type = 10 AND status = '10'
+             ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay
+     FROM orders WHERE user_id = $1 AND status = '10'`,
+    [userId],
+  )
+  const row = r.rows[0]
+  return {
+    payAmount: row?.last_pay != null ? BigInt(row.last_pay) : 0n,
+    paySumAmount: row ? BigInt(row.pay_sum) : 0n,
+    wdSumAmount: row ? BigInt(row.wd_sum) : 0n,
+  }
+}
+
+/** The user-info fields the wallet owns, in reais: what a balance change pushes to the socket. */
+export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
+  const [b, totals] = await Promise.all([userBalances(q, userId), walletTotals(q, userId)])
+  return {
+    balance: centavosToReais(b.cash + b.bonus),
+    payAmount: centavosToReais(totals.payAmount),
+    paySumAmount: centavosToReais(totals.paySumAmount),
+    wdSumAmount: centavosToReais(totals.wdSumAmount),
+  }
+}
+
+/**
+ * Tells a user's open sockets their balance changed: `updateUserInfo` with the wallet's fields and
+ * `insBalance` with the balance. Called after the movement is committed.
+ */
+export async function pushWallet(q: Queryable, realtime: Realtime, userId: bigint): Promise<void> {
+  const fields = await walletFields(q, userId)
+  realtime.toUser(userId, 'updateUserInfo', fields)
+  realtime.toUser(userId, 'insBalance', { balance: fields.balance })
+}

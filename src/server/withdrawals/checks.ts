@@ -1,0 +1,72 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { AppError } from '../http/AppError'
+
+/** What the spec's withdraw checks look at, about the user. */
+export interface WithdrawState {
+  /** An unsettled game holds the wallet ('Sua fatura do jogo está sendo gerada'). */
+  locked: boolean
+  /** Withdrawals left today. */
+  remaining: number
+  /** The cash balance, centavos. */
+  withdrawable: bigint
+  min: bigint
+  max: bigint
+}
+
+/** What the user asked for, as sent (empty values included). */
+export interface WithdrawAsk {
+  amount: bigint | null
+  type: string
+  account: string
+}
+
+/**
+ * The spec's six withdraw checks (section 5), in its order; the first that fails is the answer.
+ * The amounts in the messages are centavos, formatted for the caller when the error is sent.
+ */
+export function firstWithdrawFailure(state: WithdrawState, ask: WithdrawAsk): AppError | null {
+  if (state.locked) return new AppError('WITHDRAW_LOCKED')
+  if (state.remaining < 1) return new AppError('WITHDRAW_COUNT_EXHAUSTED')
+  if (state.withdrawable <= 0n) return new AppError('NOTHING_TO_WITHDRAW')
+  if (ask.amount === null || ask.amount <= 0n || ask.amount < state.min) return new AppError('WITHDRAW_BELOW_MIN', { amount: state.min })
+  const most = state.withdrawable < state.max ? state.withdrawable : state.max
+  if (ask.amount > most) return new AppError('WITHDRAW_ABOVE_MAX', { amount: most })
+  if (!ask.type || !ask.account.trim()) return new AppError('WITHDRAW_INFO_MISSING')
+  return null
+}
+
+/** A TRC20 address: base58 (no 0, O, I, l), 'T' then 33 characters. */
+const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/
+
+export interface Destination {
+  type: 'CPF' | 'CNPJ' | 'USDT'
+  account: string
+  ifsc: string
+}
+
+/**
+ * Checks the account of each withdrawal type and sets its ifsc as the spec says: for CPF the
+ * account number itself, for USDT the USDT rate; CNPJ keeps what was sent. CPF and CNPJ arrive
+ * as digits (a typed mask of dots, dashes and slashes is dropped) with valid check digits.
+ */
+export function withdrawDestination(type: 'CPF' | 'CNPJ' | 'USDT', account: string, ifsc: string, ctx: { lx: string; usdtRate: number }): Destination {
+  if (type === 'USDT') {
+    if (ctx.lx !== '20') throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
+    const address = account.trim()
+    if (!TRC20.test(address)) throw new AppError('USDT_ADDRESS_INVALID')
+    return { type, account: address, ifsc: String(ctx.usdtRate) }
+  }
+  const digits = account.replace(/[\s./-]/g, '')
+  if (type === 'CPF') {
+    if (!/^\d{11}$/.test(digits) || !isValidCpf(digits)) throw new AppError('CPF_INVALID')
+    return { type, account: digits, ifsc: digits }
+  }
+  if (!/^\d{14}$/.test(digits) || !isValidCnpj(digits)) throw new AppError('CNPJ_INVALID')
+  return { type, account: digits, ifsc: ifsc.trim() }
+}
+
+/** A CPF as stored: digits only, when its check digits hold; null otherwise. */
+export function normalizeCpf(text: string): string | null {
+  const digits = text.replace(/[\s.-]/g, '')
+  return /^\d{11}$/.test(digits) && isValidCpf(digits) ? digits : null
+}

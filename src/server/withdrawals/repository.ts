@@ -1,0 +1,74 @@
+import type { Queryable } from '../db/connection'
+
+export interface WithdrawalRow {
+  id: bigint
+  user_id: bigint
+  status: '00' | '01' | '10'
+  amount: bigint
+  created_at: Date
+}
+
+export async function hasGameLock(q: Queryable, userId: bigint): Promise<boolean> {
+  const r = await q.query('SELECT 1 FROM open_game_locks WHERE user_id = $1 LIMIT 1', [userId])
+  return r.rows.length > 0
+}
+
+/** Withdrawals asked for since `since` (a refused payout, status '01', gives its turn back). */
+export async function withdrawalsSince(q: Queryable, userId: bigint, since: Date): Promise<number> {
+  const r = await q.query<{ n: bigint }>(
+    `SELECT count(*)::bigint AS n FROM orders WHERE user_id = $1 AND type = 11 AND status <> '01' AND created_at >= $2`,
+    [userId, since],
+  )
+  return Number(r.rows[0]!.n)
+}
+
+export async function insertWithdrawal(
+  q: Queryable,
+  w: { userId: bigint; amount: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date },
+): Promise<bigint> {
+  const r = await q.query<{ id: bigint }>(
+    `INSERT INTO orders (user_id, type, status, amount, pay_card_bank, pay_card_no, ifsc, holder_name, whatsapp, created_at)
+     VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at],
+  )
+  return BigInt(r.rows[0]!.id)
+}
+
+export async function saveCard(
+  q: Queryable,
+  c: { userId: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO withdraw_cards (user_id, type, pay_card_no, ifsc, holder_name, whatsapp, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id, type) DO UPDATE SET pay_card_no = EXCLUDED.pay_card_no, ifsc = EXCLUDED.ifsc,
+       holder_name = EXCLUDED.holder_name, whatsapp = EXCLUDED.whatsapp, updated_at = EXCLUDED.updated_at`,
+    [c.userId, c.type, c.account, c.ifsc, c.name, c.whatsapp, c.at],
+  )
+}
+
+export async function cards(q: Queryable, userId: bigint): Promise<{ type: string; pay_card_no: string; ifsc: string; holder_name: string; whatsapp: string }[]> {
+  const r = await q.query<{ type: string; pay_card_no: string; ifsc: string; holder_name: string; whatsapp: string }>(
+    'SELECT type, pay_card_no, ifsc, holder_name, whatsapp FROM withdraw_cards WHERE user_id = $1 ORDER BY type',
+    [userId],
+  )
+  return r.rows
+}
+
+export async function lockWithdrawal(q: Queryable, id: bigint): Promise<WithdrawalRow | null> {
+  const r = await q.query<WithdrawalRow>('SELECT id, user_id, status, amount, created_at FROM orders WHERE id = $1 AND type = 11 FOR NO KEY UPDATE', [id])
+  return r.rows[0] ?? null
+}
+
+export async function closeWithdrawal(q: Queryable, id: bigint, status: '01' | '10', at: Date, reason: string | null): Promise<void> {
+  await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4 WHERE id = $1', [id, status, at, reason])
+}
+
+/** Pending withdrawals asked for before `before`, oldest first: what a payout run picks up. */
+export async function pendingWithdrawals(q: Queryable, before: Date, limit: number): Promise<WithdrawalRow[]> {
+  const r = await q.query<WithdrawalRow>(
+    `SELECT id, user_id, status, amount, created_at FROM orders WHERE type = 11 AND status = '00' AND created_at <= $1
+     ORDER BY created_at, id LIMIT $2`,
+    [before, limit],
+  )
+  return r.rows
+}

@@ -1,0 +1,121 @@
+import { centavosToReais } from '../../shared/money'
+import type { Queryable } from '../db/connection'
+import type { Deps } from '../deps'
+import { startOfToday } from '../wallet/days'
+import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { lockRealUser } from '../wallet/players'
+import { recordId } from '../wallet/recordIds'
+import { pushWallet } from '../wallet/walletInfo'
+import { firstWithdrawFailure, withdrawDestination, type WithdrawState } from './checks'
+import * as repo from './repository'
+
+/** What the user sees before withdrawing, and what the checks judge. */
+async function withdrawState(deps: Deps, q: Queryable, userId: bigint): Promise<WithdrawState> {
+  const { withdrawMin, withdrawMax, withdrawPerDay } = deps.config.wallet
+  const used = await repo.withdrawalsSince(q, userId, startOfToday(deps.now()))
+  return {
+    locked: await repo.hasGameLock(q, userId),
+    remaining: Math.max(0, withdrawPerDay - used),
+    withdrawable: (await userBalances(q, userId)).cash,
+    min: withdrawMin,
+    max: withdrawMax,
+  }
+}
+
+/** getWithdraw: the limits, what can be withdrawn now, and the accounts used before (by type). */
+export async function withdrawLimits(deps: Deps, userId: bigint) {
+  const state = await withdrawState(deps, deps.db, userId)
+  const cardInfo: Record<string, { ifsc: string; payCardNo: string; name: string; whatsapp: string }> = {}
+  for (const c of await repo.cards(deps.db, userId)) {
+    cardInfo[c.type] = { ifsc: c.ifsc, payCardNo: c.pay_card_no, name: c.holder_name, whatsapp: c.whatsapp }
+  }
+  return {
+    limitAmount: centavosToReais(state.min),
+    maxAmount: centavosToReais(state.max),
+    number: state.remaining,
+    lock: state.locked,
+    wdAmount: centavosToReais(state.withdrawable),
+    usdtRate: deps.config.wallet.usdtRate,
+    cardInfo,
+  }
+}
+
+export interface WithdrawInput {
+  payCardBank?: 'CPF' | 'CNPJ' | 'USDT' | ''
+  payCardNo?: string
+  ifsc?: string
+  name?: string
+  amount?: bigint | null
+  whatsapp?: string
+}
+
+/**
+ * withdraw, inside the call's transaction: the user row is locked first, so one user's requests
+ * run one after another and the day's count and the balance cannot be raced. The amount moves
+ * from cash to hold at once (order type 11, status '00'); the payout processor settles it later.
+ */
+export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint, input: WithdrawInput): Promise<bigint> {
+  const { lx } = await lockRealUser(q, userId)
+  const state = await withdrawState(deps, q, userId)
+  const amount = input.amount ?? null
+  const failure = firstWithdrawFailure(state, { amount, type: input.payCardBank ?? '', account: input.payCardNo ?? '' })
+  if (failure) throw failure
+  const dest = withdrawDestination(input.payCardBank as 'CPF' | 'CNPJ' | 'USDT', input.payCardNo!, input.ifsc ?? '', { lx, usdtRate: deps.config.wallet.usdtRate })
+  const at = new Date(deps.now())
+  const card = { userId, type: dest.type, account: dest.account, ifsc: dest.ifsc, name: (input.name ?? '').trim(), whatsapp: (input.whatsapp ?? '').trim(), at }
+  const id = await repo.insertWithdrawal(q, { ...card, amount: amount! })
+  await post(
+    q,
+    {
+      kind: 'withdrawal_hold',
+      userId,
+      ref: recordId('W', id),
+      entries: [
+        { accountId: await userAccountId(q, userId, 'cash'), amount: -amount! },
+        { accountId: await userAccountId(q, userId, 'hold'), amount: amount! },
+      ],
+    },
+    at,
+  )
+  await repo.saveCard(q, card)
+  return id
+}
+
+export type PayoutOutcome = 'paid' | 'failed'
+
+/**
+ * Settles a pending withdrawal: paid, the held money leaves through clearing (status '10');
+ * failed, it goes back to cash (status '01'). A withdrawal already settled is left as it is.
+ * Returns the status it ends with, or null when there is no such withdrawal.
+ */
+export async function settleWithdrawal(deps: Deps, id: bigint, outcome: PayoutOutcome, reason: string | null = null): Promise<'01' | '10' | null> {
+  const at = new Date(deps.now())
+  const done = await deps.db.tx(async (q) => {
+    const order = await repo.lockWithdrawal(q, id)
+    if (!order) return null
+    if (order.status !== '00') return { status: order.status as '01' | '10', userId: null }
+    const userId = BigInt(order.user_id)
+    const amount = BigInt(order.amount)
+    const hold = await userAccountId(q, userId, 'hold')
+    const to = outcome === 'paid' ? await systemAccountId(q, 'clearing') : await userAccountId(q, userId, 'cash')
+    await post(
+      q,
+      {
+        kind: outcome === 'paid' ? 'withdrawal' : 'withdrawal_refund',
+        userId,
+        ref: recordId('W', id),
+        entries: [
+          { accountId: hold, amount: -amount },
+          { accountId: to, amount },
+        ],
+      },
+      at,
+    )
+    const status = outcome === 'paid' ? '10' : '01'
+    await repo.closeWithdrawal(q, id, status, at, reason)
+    return { status, userId } as const
+  })
+  if (!done) return null
+  if (done.userId !== null) await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
+  return done.status
+}

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+import { CAPTCHA } from './testApp'
+import { expectLedgerInvariant } from './walletHelpers'
+
+/**
+ * The real server as a child process, killed with SIGKILL again and again while transfers
+ * stream in: after each restart every acknowledged transfer is still there, exactly once, and
+ * the ledger still balances. Unacknowledged ones are retried with their Idempotency-Key, as a
+ * client would, so in the end every transfer is acknowledged exactly once.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const KILLS = 5
+const AMOUNT = 1n // centavos per transfer
+const FUNDS = 10_000n
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+let cleanup: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
+})
+
+describe('crash safety', () => {
+  it(`keeps every acknowledged transfer and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
+    cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test' }
+    delete env.DATABASE_URL
+    let pgUrl: string | null = null
+    if (process.env.DATABASE_URL) {
+      const name = `crash_${process.pid}_${randomBytes(4).toString('hex')}`
+      const admin = await openPostgres(process.env.DATABASE_URL)
+      await admin.query(`CREATE DATABASE ${name}`)
+      await admin.close()
+      const url = new URL(process.env.DATABASE_URL)
+      url.pathname = `/${name}`
+      pgUrl = url.toString()
+      env.DATABASE_URL = pgUrl
+      cleanup.push(async () => {
+        const a = await openPostgres(process.env.DATABASE_URL!)
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await a.close()
+      })
+    }
+    // Start from the migrated template rather than a fresh folder: initdb costs seconds.
+    if (!pgUrl) fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
+    const port = await freePort()
+    env.PORT = String(port)
+    env.HOST = '127.0.0.1'
+    const base = `http://127.0.0.1:${port}`
+    let child: ChildProcess | null = null
+    let output = ''
+
+    const stats = (msg: string) => process.env.CRASH_STATS && console.log(`crash test ${(performance.now() / 1000).toFixed(1)}s: ${msg}`)
+    async function start(): Promise<void> {
+      stats('starting')
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      child = proc
+      proc.stdout!.on('data', (d) => (output = (output + d).slice(-4000)))
+      proc.stderr!.on('data', (d) => (output = (output + d).slice(-4000)))
+      const end = Date.now() + 30_000
+      for (;;) {
+        if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${output}`)
+        try {
+          const res = await fetch(`${base}/api/app/user/getBalance`)
+          if (res.status === 401) return void stats('started')
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() > end) throw new Error(`server did not start: ${output}`)
+        await sleep(50)
+      }
+    }
+    async function kill(signal: NodeJS.Signals): Promise<void> {
+      const proc = child
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
+      const exited = new Promise((r) => proc.once('exit', r))
+      proc.kill(signal)
+      await exited
+    }
+    cleanup.push(() => kill('SIGKILL'))
+
+    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'pt_BR', ...headers }, body: JSON.stringify(body) })
+      return { http: res.status, text: await res.text() }
+    }
+    const register = async (email: string) => {
+      const codeId = Math.floor(Math.random() * 99_999_999)
+      await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).arrayBuffer()
+      const r = await post('/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId, captCode: CAPTCHA })
+      return JSON.parse(r.text).data.access_token as string
+    }
+
+    await start()
+    const alice = `alice.${process.pid}@example.com`
+    const bob = `bob.${process.pid}@example.com`
+    const aliceToken = await register(alice)
+    await register(bob)
+    // Alice deposits R$100 through the sandbox provider: prePay, then the bank's button.
+    const prices = JSON.parse(await (await fetch(`${base}/api/app/order/getPrices`, { headers: { authorization: aliceToken } })).text())
+    const pkg = prices.data.find((p: { curreny: string; price: number }) => p.curreny === 'BRL' && p.price === 100)
+    const order = JSON.parse((await post(`/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, { authorization: aliceToken, 'idempotency-key': 'deposit-1' })).text)
+    const paid = await fetch(`${base}/api/pay/sandbox/pix/${order.data.payNo}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
+    expect(paid.status).toBe(303)
+
+    // The stream: transfers of 0.01 with keys k0, k1, ...; four in flight at a time.
+    const acked = new Map<string, string>()
+    let alive = true
+    const transfer = async (key: string) => {
+      let r: { http: number; text: string }
+      try {
+        r = await post('/api/app/order/transfer', { toUser: bob, amount: '0.01' }, { authorization: aliceToken, 'idempotency-key': key })
+      } catch {
+        // The server died under the request: not acknowledged, retried later with the same key.
+        alive = false
+        return
+      }
+      if (r.http === 200) acked.set(key, r.text)
+      else throw new Error(`transfer refused: ${r.http} ${r.text}`)
+    }
+    let next = 0
+    const keys: string[] = []
+    const stream = () =>
+      Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (alive) {
+            const key = `k${next++}`
+            keys.push(key)
+            await transfer(key)
+          }
+        }),
+      )
+    const countTransfers = async (db: Db) =>
+      Number((await db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM transfers')).rows[0]!.n)
+
+    for (let round = 0; round < KILLS; round++) {
+      const ackedBefore = acked.size
+      alive = true
+      const streaming = stream()
+      // Kill mid-stream, once this round has had some transfers acknowledged (a random number of them).
+      const target = ackedBefore + 5 + Math.floor(Math.random() * 30)
+      const deadline = Date.now() + 15_000
+      while (acked.size < target && Date.now() < deadline) await sleep(2)
+      await kill('SIGKILL')
+      stats(`killed with ${acked.size} acknowledged`)
+      await streaming
+      expect(acked.size, `round ${round}: no transfer was acknowledged before the kill`).toBeGreaterThan(ackedBefore)
+      await start()
+      // Every acknowledged transfer is still there: a replay answers what was acknowledged, byte for byte.
+      const entries = [...acked]
+      for (let i = 0; i < entries.length; i += 16) {
+        await Promise.all(
+          entries.slice(i, i + 16).map(async ([key, text]) => {
+            const again = await post('/api/app/order/transfer', { toUser: bob, amount: '0.01' }, { authorization: aliceToken, 'idempotency-key': key })
+            expect(again.text, key).toBe(text)
+          }),
+        )
+      }
+    }
+    // Requests cut by the kills were never acknowledged (some may have committed just before).
+    const unacked = keys.filter((k) => !acked.has(k))
+    expect(unacked.length).toBeGreaterThanOrEqual(KILLS)
+    if (process.env.CRASH_STATS) console.log(`crash test: ${acked.size} acknowledged, ${unacked.length} cut by ${KILLS} kills`)
+    // Settle them as a client would: retry each with its key.
+    for (const key of unacked) await transfer(key)
+    expect(acked.size).toBe(keys.length)
+    const balance = JSON.parse(await (await fetch(`${base}/api/app/user/getBalance`, { headers: { authorization: aliceToken } })).text()).data.balance
+    expect(BigInt(Math.round(balance * 100))).toBe(FUNDS - AMOUNT * BigInt(keys.length))
+    await kill('SIGTERM')
+
+    const db = pgUrl ? await openPostgres(pgUrl) : await openPglite(path.join(dataDir, 'pglite'))
+    try {
+      await expectLedgerInvariant(db)
+      expect(await countTransfers(db)).toBe(keys.length)
+      const stored = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM idempotency_keys WHERE key LIKE 'k%' AND http_status = 200`)
+      expect(Number(stored.rows[0]!.n)).toBe(keys.length)
+    } finally {
+      await db.close()
+    }
+  }, 90_000)
+})

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import { AppError } from '../../src/server/http/AppError'
+import { addWageringRequirement, creditWin, debitForBet, wageringLeft } from '../../src/server/wallet/wallet'
+import { call, startTestApp, type TestApp } from './testApp'
+import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100 } from './walletHelpers'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+const at = () => new Date()
+const bet = (userId: bigint, stake: bigint) => t.db.tx((q) => debitForBet(q, userId, stake, { ref: 'round-1', at: at() }))
+
+describe('wallet rules', () => {
+  it('the wire balance is cash + bonus; only cash is withdrawable', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 5_000n)
+    await fundCash(t, p.userId, 2_550n, 'bonus')
+    expect((await call(t, calls.getBalance, { token: p.token })).body.data.balance).toBe(75.5)
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data.balance).toBe(75.5)
+    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount).toBe(50)
+  })
+
+  it('a bet spends cash first, then bonus, and refuses more than both with 9999', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 1_000n)
+    await fundCash(t, p.userId, 500n, 'bonus')
+    expect(await bet(p.userId, 600n)).toMatchObject({ fromCash: 600n, fromBonus: 0n })
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 400n, bonus: 500n })
+    expect(await bet(p.userId, 700n)).toMatchObject({ fromCash: 400n, fromBonus: 300n })
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 200n })
+    const err = await bet(p.userId, 201n).catch((e) => e)
+    expect(err).toBeInstanceOf(AppError)
+    expect((err as AppError).code.status).toBe(9999)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 200n })
+    await expect(bet(p.userId, 0n)).rejects.toThrow(/positive/)
+  })
+
+  it('a win goes to cash; the bonus-paid share goes back to bonus while wagering is open', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 100n)
+    await fundCash(t, p.userId, 300n, 'bonus')
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 0n))
+    const funding = await bet(p.userId, 400n)
+    expect(funding).toMatchObject({ fromCash: 100n, fromBonus: 300n })
+    await t.db.tx((q) => creditWin(q, p.userId, 1_000n, { funding, ref: 'round-1', at: at() }))
+    // 3/4 of the stake was bonus: 750 back to bonus, 250 to cash.
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 250n, bonus: 750n })
+    expect(await t.db.tx((q) => creditWin(q, p.userId, 0n, { at: at() }))).toBeNull()
+    await t.db.tx((q) => creditWin(q, p.userId, 99n, { kind: 'prize', at: at() }))
+    expect((await balances(t, p.userId)).cash).toBe(349n)
+  })
+
+  it('a gift goes to bonus with 15x wagering; once wagered the bonus turns into cash', async () => {
+    const p = await newPlayer(t)
+    const pkgId = await pkg100(t)
+    const { price, gift, x } = await packagePrice(t, pkgId)
+    expect(x).toBe(15)
+    await deposit(t, p, pkgId, 1)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: gift })
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 15n)
+    // Wager all but one centavo of the requirement with stakes that are won back, so money stays.
+    let left = gift * 15n
+    while (left > 1n) {
+      const stake = left - 1n > 5_000n ? 5_000n : left - 1n
+      const f = await bet(p.userId, stake)
+      await t.db.tx((q) => creditWin(q, p.userId, stake, { funding: f, at: at() }))
+      left -= stake
+    }
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(1n)
+    const before = await balances(t, p.userId)
+    expect(before.bonus).toBeGreaterThan(0n)
+    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100).toBe(Number(before.cash))
+    const last = await bet(p.userId, 1n)
+    expect(last.released).toBe(before.bonus - last.fromBonus)
+    const after = await balances(t, p.userId)
+    expect(after.bonus).toBe(0n)
+    expect(after.cash).toBe(before.cash + before.bonus - 1n)
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(0n)
+    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100).toBe(Number(after.cash))
+  })
+
+  it('a gift declined (gift 0) credits only the price', async () => {
+    const p = await newPlayer(t)
+    const pkgId = await pkg100(t)
+    const { price } = await packagePrice(t, pkgId)
+    await deposit(t, p, pkgId, 0)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: 0n })
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(0n)
+  })
+
+  it('a bonus lost to nothing keeps its requirement until a new gift starts afresh', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 1_000n, 'bonus')
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 0n))
+    await bet(p.userId, 1_000n)
+    // The bet may still win: what it won back from bonus stays bonus, under the same requirement.
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(14_000n)
+    // A new gift while the bonus is empty: the old requirement belonged to a lost bonus.
+    await deposit(t, p, await pkg100(t), 1)
+    const { gift } = await packagePrice(t, await pkg100(t))
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 15n)
+    // A second gift while bonus remains adds up.
+    await deposit(t, p, await pkg100(t), 1)
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 30n)
+  })
+
+  it('posts every movement as one balanced transaction (the invariant check itself can fail)', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 100n)
+    const house = (await t.db.query<{ id: bigint }>(`SELECT id FROM ledger_accounts WHERE kind = 'house' AND user_id IS NULL`)).rows[0]!.id
+    // Drift one balance behind the ledger's back, check the invariant catches it, then put it back.
+    await t.db.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [house])
+    const { expectLedgerInvariant } = await import('./walletHelpers')
+    await expect(expectLedgerInvariant(t.db)).rejects.toThrow()
+    await t.db.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [house])
+  })
+})

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { io as connect, type Socket } from 'socket.io-client'
+import { afterEach, expect } from 'vitest'
+import { calls, type CallDef } from '../../src/shared/contract'
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
+import type { Db } from '../../src/server/db/connection'
+import { SandboxPixProvider, type SandboxEvent } from '../../src/server/payments/SandboxPixProvider'
+import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
+import { post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
+import { registerUser } from './flows'
+import { call, type CallOptions, type TestApp } from './testApp'
+
+export const idem = () => `k-${randomUUID()}`
+
+/** A call of an idempotent route with a fresh Idempotency-Key (or the one given). */
+export function callKeyed<T = any>(t: TestApp, def: CallDef, opts: CallOptions & { key?: string } = {}) {
+  return call<T>(t, def, { ...opts, headers: { 'idempotency-key': opts.key ?? idem(), ...opts.headers } })
+}
+
+export interface Player {
+  token: string
+  email: string
+  userId: bigint
+}
+
+export async function newPlayer(t: TestApp, extra: Record<string, unknown> = {}): Promise<Player> {
+  const { token, email } = await registerUser(t, extra)
+  const info = await call(t, calls.userInfo, { token })
+  return { token, email, userId: BigInt(info.body.data.uId) }
+}
+
+/** Puts cash straight into a user's account (a settled deposit without its order), centavos. */
+export async function fundCash(t: TestApp, userId: bigint, centavos: bigint, kind: 'cash' | 'bonus' = 'cash'): Promise<void> {
+  await t.db.tx(async (q) => {
+    const clearing = await systemAccountId(q, 'clearing')
+    const account = await userAccountId(q, userId, kind)
+    await post(q, { kind: 'test_credit', userId, entries: [{ accountId: clearing, amount: -centavos }, { accountId: account, amount: centavos }] }, new Date())
+  })
+}
+
+export async function balances(t: TestApp, userId: bigint): Promise<{ cash: bigint; bonus: bigint; hold: bigint }> {
+  const r = await t.db.query<{ kind: 'cash' | 'bonus' | 'hold'; balance: bigint }>('SELECT kind, balance FROM ledger_accounts WHERE user_id = $1', [userId])
+  const out = { cash: 0n, bonus: 0n, hold: 0n }
+  for (const row of r.rows) out[row.kind] = BigInt(row.balance)
+  return out
+}
+
+/**
+ * The ledger's invariant: every transaction's entries sum to zero (so all entries do), each
+ * account's balance is the sum of its entries, and no user account is below zero.
+ */
+export async function expectLedgerInvariant(db: Db): Promise<void> {
+  const r = await db.query<{ total: bigint; unbalanced: bigint; drift: bigint; negative: bigint; accounts: bigint }>(
+    `SELECT (SELECT COALESCE(SUM(amount), 0)::bigint FROM ledger_entries) AS total,
+            (SELECT count(*)::bigint FROM (SELECT tx_id FROM ledger_entries GROUP BY tx_id HAVING SUM(amount) <> 0) u) AS unbalanced,
+            (SELECT count(*)::bigint FROM ledger_accounts a
+              WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0)) AS drift,
+            (SELECT count(*)::bigint FROM ledger_accounts WHERE NOT is_system AND balance < 0) AS negative,
+            (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts) AS accounts`,
+  )
+  const row = r.rows[0]!
+  expect({ total: row.total, unbalanced: row.unbalanced, drift: row.drift, negative: row.negative, accounts: row.accounts }).toEqual({
+    total: 0n,
+    unbalanced: 0n,
+    drift: 0n,
+    negative: 0n,
+    accounts: 0n,
+  })
+}
+
+/** Checks the ledger invariant after every test of the file. */
+export function checkLedgerAfterEach(get: () => TestApp | undefined): void {
+  afterEach(async () => {
+    const t = get()
+    if (t) await expectLedgerInvariant(t.db)
+  })
+}
+
+const sandbox = (t: TestApp) => new SandboxPixProvider(t.config.wallet.paymentWebhookSecret)
+
+/** Delivers a signed sandbox webhook, as the provider would. */
+export async function sendWebhook(t: TestApp, e: SandboxEvent, opts: { secret?: string; rawBody?: string } = {}) {
+  const signer = opts.secret ? new SandboxPixProvider(opts.secret) : sandbox(t)
+  const { body, headers } = signer.signedWebhook(e)
+  const res = await t.app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/sandbox-pix`, headers, payload: opts.rawBody ?? body })
+  return { http: res.statusCode, body: JSON.parse(res.body) as { status: number; msg: string; data: { outcome: string } | null } }
+}
+
+/** prePay through the contract: the order, its payNo and the pay page's url. */
+export async function prePay(t: TestApp, token: string, pkgId: number, gift: 0 | 1 = 1) {
+  const res = await callKeyed<{ orderId: string; payNo: string; url: string }>(t, calls.prePay, { token, params: { pkgId }, body: { gift, pkgId, isapp: 0 } })
+  return res
+}
+
+/** The price of a package, centavos. */
+export async function packagePrice(t: TestApp, pkgId: number): Promise<{ price: bigint; gift: bigint; x: number }> {
+  const r = await t.db.query<{ price: bigint; gift: bigint; gift_wager_x: number }>('SELECT price, gift, gift_wager_x FROM price_packages WHERE id = $1', [pkgId])
+  return { price: BigInt(r.rows[0]!.price), gift: BigInt(r.rows[0]!.gift), x: r.rows[0]!.gift_wager_x }
+}
+
+/** The BRL package priced R$100 (the one the client preselects). */
+export async function pkg100(t: TestApp): Promise<number> {
+  const r = await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = 10000`)
+  return r.rows[0]!.id
+}
+
+/** A full deposit: prePay, then the provider confirms the payment. Returns the order id. */
+export async function deposit(t: TestApp, p: Player, pkgId: number, gift: 0 | 1 = 1): Promise<string> {
+  const order = await prePay(t, p.token, pkgId, gift)
+  if (order.body.status !== 200) throw new Error(`prePay failed: ${order.raw}`)
+  const { price } = await packagePrice(t, pkgId)
+  const res = await sendWebhook(t, { type: 'paid', payNo: order.body.data.payNo, amount: price, at: new Date() })
+  if (res.body.data?.outcome !== 'credited') throw new Error(`webhook failed: ${JSON.stringify(res.body)}`)
+  return order.body.data.orderId
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
+
+/** Listens on a free loopback port (for sockets); returns the base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+}
+
+export async function socketFor(base: string, token: string): Promise<ClientSocket> {
+  const s: ClientSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], query: { token }, reconnection: false, forceNew: true })
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve())
+    s.once('connect_error', reject)
+  })
+  return s
+}
+
+/** Collects every event a socket receives, by name. */
+export function recorder(s: ClientSocket): Record<string, unknown[]> {
+  const got: Record<string, unknown[]> = {}
+  s.onAny((event: string, payload: unknown) => {
+    ;(got[event] ??= []).push(payload)
+  })
+  return got
+}
+
+export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** Valid tax ids for tests (check digits hold). */
+export const CPF = { a: '52998224725', b: '11144477735', c: '12345678909', d: '93541134780' }
+export const CNPJ = '11222333000181'
+export const USDT_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL'
