@@ -68,10 +68,16 @@ test('side menu and account menu', async ({ page }) => {
   await expect(page).toHaveScreenshot('account-menu.png')
 })
 
-for (const fixture of ['default', 'second-slide', 'english', 'single-slide']) {
-  test(`scene lobby/${fixture}`, async ({ page }) => {
-    await page.goto(`/dev/scenes/lobby/${fixture}?snapshot=1`)
-    await settle(page, true)
-    await expect(page.getByTestId('dev-stage')).toHaveScreenshot(`scene-lobby-${fixture}.png`)
-  })
+const FIXTURES: Record<string, string[]> = {
+  lobby: ['default', 'second-slide', 'english', 'single-slide'],
+  dice: ['idle', 'win', 'loss', 'edge'],
+}
+for (const [scene, fixtures] of Object.entries(FIXTURES)) {
+  for (const fixture of fixtures) {
+    test(`scene ${scene}/${fixture}`, async ({ page }) => {
+      await page.goto(`/dev/scenes/${scene}/${fixture}?snapshot=1`)
+      await settle(page, true)
+      await expect(page.getByTestId('dev-stage')).toHaveScreenshot(`scene-${scene}-${fixture}.png`)
+    })
+  }
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { ErrorPage } from '../pages/ErrorPage'
 import { TitledPage } from '../pages/TitledPage'
 
@@ -10,6 +10,9 @@ export interface RouteDef {
 }
 
 const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
+
+// Each game is its own chunk, with its scene.
+const DicePage = lazy(() => import('../pages/games/DicePage'))
 
 /** Every route of the spec except /, /main, /home and /y{yqm}, which the App handles itself. */
 export const ROUTES: RouteDef[] = [
@@ -34,5 +37,13 @@ export const ROUTES: RouteDef[] = [
   { path: '/luckyColor', render: titled('games.luckyColor') },
   { path: '/rowDouble', render: titled('games.rowDouble') },
   { path: '/double', render: titled('games.double') },
-  { path: '/dice', needsLogin: true, render: titled('games.dice') },
+  {
+    path: '/dice',
+    needsLogin: true,
+    render: () => (
+      <Suspense fallback={null}>
+        <DicePage />
+      </Suspense>
+    ),
+  },
 ]

@@ -3,6 +3,7 @@ import type { SceneDef } from './types'
 /** Every scene, loaded on demand; the dev switcher lists them all. */
 export const SCENES: Record<string, () => Promise<SceneDef<any>>> = {
   lobby: () => import('../scenes/lobby/LobbyScene').then((m) => m.lobbySceneDef),
+  dice: () => import('../scenes/dice/DiceScene').then((m) => m.diceSceneDef),
 }
 
 export const SCENE_IDS = Object.keys(SCENES)

@@ -1,10 +1,25 @@
 import { proxy } from 'valtio'
-import type { GameEntry, UserInfo } from '../../shared/contract'
+import type { Bet, GameEntry, UserInfo } from '../../shared/contract'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { load } from './persist'
 
-export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'editBank'
+export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'editBank' | 'transfer'
+
+/** The overlays that show the deposit panel: normal, second (gift offer) and compensation (low balance). */
+export type DepositVariant = 'deposit' | 'secondDeposit' | 'gameDeposit'
+
+/** An open payment order (one per user on the server) and which deposit overlay opened it. */
+export interface OpenOrder {
+  /** The user who opened it: another account's order is never shown or polled. */
+  uId: number
+  orderId: string
+  payNo: string
+  url: string
+  variant: DepositVariant
+  /** 'page': the payment page in the frame; 'waiting': the user said they paid, we wait for the status. */
+  step: 'page' | 'waiting'
+}
 
 export interface AlertItem {
   id: number
@@ -64,6 +79,29 @@ export const store = proxy({
     liveGameCode: null as string | null,
   },
   realtime: { connected: false },
+  /** Deposit, KYC detour and cashier toasts. */
+  cashier: {
+    order: null as OpenOrder | null,
+    /** Set while opening a deposit overlay from the KYC form, so the KYC detour is skipped (spec). */
+    fromKyc: false,
+    /** Where submitting the KYC form returns. */
+    kycReturn: 'deposit' as DepositVariant,
+    /** A short message shown for 1.5 s (spec: message display 1500 ms). */
+    toast: null as { id: number; text: string } | null,
+    /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */
+    giftAvailable: false,
+  },
+  /** The casino games' controls and results (the server decides every outcome). */
+  casino: {
+    dice: {
+      stake: '1.00',
+      target: 50.5,
+      condition: 'under' as 'over' | 'under',
+      pending: false,
+      last: null as Bet | null,
+      history: [] as Bet[],
+    },
+  },
   /** What the lobby scene shows: raw online count (the spec's formula is applied on display) and a running jackpot, if any. */
   lobby: {
     onlineRaw: 0,

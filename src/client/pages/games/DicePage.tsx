@@ -1,0 +1,99 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { diceMultiplier, diceWinChance } from '../../../shared/games/dice'
+import { multiplierToNumber } from '../../../shared/games/payout'
+import { useAfterLoad } from '../../engine/useAfterLoad'
+import { formatMoney } from '../../format/format'
+import { placeDiceBet, stakeText } from '../../store/actions/casino'
+import { store } from '../../store/store'
+
+const DiceStage = lazy(() => import('../../scenes/dice/DiceStage'))
+
+const MIN_STAKE = 0.1
+const MAX_STAKE = 1000
+const clampStake = (n: number) => Math.min(MAX_STAKE, Math.max(MIN_STAKE, Math.floor(n * 100) / 100)).toFixed(2)
+
+/** Dice: DOM controls over the Pixi slider; every control works without the canvas. */
+export default function DicePage() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const dice = snap.casino.dice
+  const loaded = useAfterLoad()
+  const lang = snap.session.lang
+  const hundredths = Math.round(dice.target * 100)
+  const chance = diceWinChance(hundredths, dice.condition) / 100
+  const multiplier = multiplierToNumber(diceMultiplier(hundredths, dice.condition))
+  const stake = Number(stakeText(dice.stake) ?? 0)
+  const [min, max] = dice.condition === 'over' ? [2, 99.99] : [0.01, 98]
+  const setCondition = (condition: 'over' | 'under') => {
+    store.casino.dice.condition = condition
+    store.casino.dice.target = Math.min(condition === 'over' ? 99.99 : 98, Math.max(condition === 'over' ? 2 : 0.01, dice.target))
+  }
+  const last = dice.last
+  return (
+    <section className="game dice" aria-labelledby="dice-title">
+      <h1 id="dice-title">{t('games.dice')}</h1>
+      {loaded ? (
+        <Suspense fallback={<div className="game-stage" aria-hidden="true" />}>
+          <DiceStage />
+        </Suspense>
+      ) : (
+        <div className="game-stage" aria-hidden="true" />
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="dice-announce">
+        {last ? t(last.state === 'won' ? 'casino.rollWon' : 'casino.rollLost', { roll: last.roll?.toFixed(2), payout: formatMoney(last.payout, lang) }) : ''}
+      </p>
+      <div className="game-controls">
+        <div role="radiogroup" aria-label={t('casino.condition')} className="segmented">
+          {(['under', 'over'] as const).map((c) => (
+            <button key={c} type="button" role="radio" aria-checked={dice.condition === c} onClick={() => setCondition(c)}>
+              {t(`casino.${c}`)}
+            </button>
+          ))}
+        </div>
+        <label className="field">
+          <span>{t('casino.target', { value: dice.target.toFixed(2) })}</span>
+          <input type="range" min={min} max={max} step={0.01} value={dice.target} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={dice.target.toFixed(2)} />
+        </label>
+        <dl className="game-figures">
+          <div>
+            <dt>{t('casino.winChance')}</dt>
+            <dd>{chance.toFixed(2)}%</dd>
+          </div>
+          <div>
+            <dt>{t('casino.multiplier')}</dt>
+            <dd>{multiplier.toFixed(4)}×</dd>
+          </div>
+          <div>
+            <dt>{t('casino.payoutOnWin')}</dt>
+            <dd>{formatMoney(Math.floor(stake * multiplier * 100) / 100, lang)}</dd>
+          </div>
+        </dl>
+        <div className="field">
+          <label htmlFor="dice-stake">{t('casino.stake')}</label>
+          <div className="field-row stake-row">
+            <input id="dice-stake" inputMode="decimal" value={dice.stake} onChange={(e) => (store.casino.dice.stake = e.target.value)} />
+            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(stake / 2))} aria-label={t('casino.halfLabel')}>½</button>
+            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(stake * 2))} aria-label={t('casino.doubleLabel')}>2×</button>
+            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(MIN_STAKE))}>{t('casino.min')}</button>
+            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(Math.min(MAX_STAKE, snap.user?.balance ?? MAX_STAKE)))}>{t('casino.max')}</button>
+          </div>
+        </div>
+        <button type="button" className="primary bet-button" disabled={dice.pending || stakeText(dice.stake) === null} aria-busy={dice.pending} onClick={() => void placeDiceBet()}>
+          {dice.pending ? t('casino.rolling') : t('casino.bet')}
+        </button>
+      </div>
+      <section aria-labelledby="dice-recent">
+        <h2 id="dice-recent">{t('casino.recent')}</h2>
+        <ol className="recent-strip">
+          {dice.history.map((b) => (
+            <li key={b.betId} className={b.state === 'won' ? 'won' : 'lost'}>
+              {b.roll?.toFixed(2)}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  )
+}

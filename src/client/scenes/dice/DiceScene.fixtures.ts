@@ -1,0 +1,9 @@
+import type { DiceState } from './DiceScene'
+
+/** Idle, a win, a loss and an edge roll, for the switcher and the snapshots. */
+export const diceFixtures: Record<string, DiceState> = {
+  idle: { target: 50.5, condition: 'under', roll: null, won: null, rollId: null },
+  win: { target: 50.5, condition: 'under', roll: 29.9, won: true, rollId: 'f-win' },
+  loss: { target: 75, condition: 'over', roll: 47.06, won: false, rollId: 'f-loss' },
+  edge: { target: 2, condition: 'over', roll: 100, won: true, rollId: 'f-edge' },
+}

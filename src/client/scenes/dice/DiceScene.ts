@@ -1,0 +1,143 @@
+import { Container, Graphics, Text } from 'pixi.js'
+import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
+import { diceFixtures } from './DiceScene.fixtures'
+import { diceLayout, type DiceLayout } from './diceLayout'
+
+export interface DiceState {
+  /** 0.01..99.99 */
+  target: number
+  condition: 'over' | 'under'
+  /** The last roll (0.00..100.00), or null before the first bet. */
+  roll: number | null
+  won: boolean | null
+  /** Changes with each new result, so the same roll twice still animates. */
+  rollId: string | null
+}
+
+const FONT = 'DejaVu Sans, sans-serif'
+
+export const diceTuning: TuningSpec = {
+  rollMs: { value: 650, min: 150, max: 2000, step: 50 },
+  winColor: { value: '#20c997' },
+  loseColor: { value: '#ff5d6c' },
+  trackColor: { value: '#26314d' },
+  markerColor: { value: '#ffffff' },
+}
+
+/**
+ * The dice slider: the win zone and the lose zone of the target, and a marker that runs up to
+ * each new roll while the number counts to it, then flashes the outcome's colour.
+ */
+export class DiceScene implements Scene<DiceState> {
+  readonly id = 'dice'
+  readonly bundles = [] as const
+  private ctx!: SceneContext
+  private layout!: DiceLayout
+  private state!: DiceState
+  private readonly track = new Graphics()
+  private readonly ticks = new Container()
+  private readonly marker = new Graphics()
+  private number!: Text
+  /** The animation: from -> to over rollMs, started at `at` (clock ms). */
+  private anim = { from: 50, to: 50, at: 0, running: false }
+  private shown = 50
+
+  mount(ctx: SceneContext): void {
+    this.ctx = ctx
+    this.number = new Text({ text: '', style: { fontFamily: FONT, fontSize: 48, fontWeight: 'bold', fill: 0xffffff } })
+    this.number.anchor.set(0.5, 0)
+    ctx.root.addChild(this.track, this.ticks, this.marker, this.number)
+  }
+
+  update(state: Readonly<DiceState>, prev?: Readonly<DiceState>): void {
+    this.state = state
+    if (state.roll !== null && state.rollId !== prev?.rollId) {
+      const from = prev?.roll ?? 50
+      if (this.ctx.motion === 'none') {
+        this.anim = { from: state.roll, to: state.roll, at: 0, running: false }
+        this.shown = state.roll
+      } else {
+        this.anim = { from, to: state.roll, at: this.ctx.clock.now(), running: true }
+        this.ctx.audio.play('click')
+      }
+    }
+    if (this.layout) this.draw()
+  }
+
+  resize(view: Viewport): void {
+    this.layout = diceLayout(view)
+    this.drawTicks()
+    if (this.state) this.draw()
+  }
+
+  tick(): void {
+    if (!this.anim.running) return
+    const duration = this.ctx.motion === 'reduced' ? 120 : Number(this.ctx.tuning.rollMs)
+    const k = Math.min(1, (this.ctx.clock.now() - this.anim.at) / duration)
+    const eased = 1 - (1 - k) ** 3
+    this.shown = this.anim.from + (this.anim.to - this.anim.from) * eased
+    if (k >= 1) {
+      this.anim.running = false
+      this.shown = this.anim.to
+      if (this.state.won) this.ctx.audio.play('win')
+    }
+    this.draw()
+  }
+
+  unmount(): void {}
+
+  private drawTicks(): void {
+    this.ticks.removeChildren().forEach((c) => c.destroy())
+    const { track, ticks } = this.layout
+    for (const t of ticks) {
+      const label = new Text({ text: String(t.value), style: { fontFamily: FONT, fontSize: 12, fill: 0x9aa6bf } })
+      label.anchor.set(0.5, 0)
+      label.position.set(t.x, track.y + track.h + 8)
+      this.ticks.addChild(label)
+    }
+  }
+
+  private draw(): void {
+    const { track, xOf, label } = this.layout
+    const { target, condition } = this.state
+    const win = String(this.ctx.tuning.winColor)
+    const lose = String(this.ctx.tuning.loseColor)
+    const split = xOf(target)
+    const [leftColor, rightColor] = condition === 'under' ? [win, lose] : [lose, win]
+    this.track
+      .clear()
+      .roundRect(track.x - 6, track.y - 6, track.w + 12, track.h + 12, track.r + 6)
+      .fill(String(this.ctx.tuning.trackColor))
+      .roundRect(track.x, track.y, split - track.x, track.h, track.r)
+      .fill(leftColor)
+      .roundRect(split, track.y, track.x + track.w - split, track.h, track.r)
+      .fill(rightColor)
+      .rect(split - 1.5, track.y - 8, 3, track.h + 16)
+      .fill(0xffffff)
+
+    const settled = !this.anim.running
+    const hasRoll = this.state.roll !== null
+    this.marker.clear()
+    this.number.visible = hasRoll
+    if (!hasRoll) return
+    const x = xOf(this.shown)
+    const color = settled ? (this.state.won ? win : lose) : String(this.ctx.tuning.markerColor)
+    this.marker
+      .poly([x, track.y - 6, x - 12, track.y - 30, x + 12, track.y - 30])
+      .fill(color)
+      .circle(x, track.y + track.h / 2, track.h * 0.9)
+      .fill({ color, alpha: 0.35 })
+    const text = this.shown.toFixed(2)
+    if (this.number.text !== text) this.number.text = text
+    this.number.style.fontSize = label.size
+    this.number.style.fill = settled ? color : 0xffffff
+    this.number.position.set(track.x + track.w / 2, label.y)
+  }
+}
+
+export const diceSceneDef: SceneDef<DiceState> = {
+  id: 'dice',
+  create: () => new DiceScene(),
+  fixtures: diceFixtures,
+  tuning: diceTuning,
+}
