@@ -13,13 +13,14 @@ const ITEMS = [
   { key: 'conta', path: '/conta' },
   { key: 'deposit', overlay: 'deposit' },
   { key: 'withdraw', overlay: 'withdraw' },
+  { key: 'transfer', overlay: 'transfer', label: 'cashier.transfer.menu' },
   { key: 'share', path: '/friends' },
   { key: 'history', path: '/registros' },
   { key: 'bonus', path: '/bonus' },
   { key: 'vip', path: '/vip' },
 ] as const
 
-/** The account menu, sliding down: seven items, the avatar picker, change password, logout. */
+/** The account menu, sliding down: seven items plus transfer, the avatar picker, change password, logout. */
 export function AccountMenu() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
@@ -47,7 +48,7 @@ export function AccountMenu() {
                   else navigate(item.path)
                 }}
               >
-                {t(`account.${item.key}`)}
+                {t('label' in item ? item.label : `account.${item.key}`)}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
-import { store, type OverlayName } from '../store/store'
+import { CashierToast } from '../overlays/cashier/CashierToast'
+import { store } from '../store/store'
 
 // Each overlay is a lazy chunk: a visitor downloads only the panels they open.
 const AuthPanel = lazy(() => import('../overlays/AuthPanel'))
@@ -8,38 +9,47 @@ const ForgotPanel = lazy(() => import('../overlays/ForgotPanel'))
 const TestAccountPanel = lazy(() => import('../overlays/TestAccountPanel'))
 const ChangePasswordPanel = lazy(() => import('../overlays/ChangePasswordPanel'))
 const LanguagePanel = lazy(() => import('../overlays/LanguagePanel'))
-const SoonPanel = lazy(() => import('../overlays/SoonPanel'))
+const DepositPanel = lazy(() => import('../overlays/cashier/DepositPanel'))
+const WithdrawPanel = lazy(() => import('../overlays/cashier/WithdrawPanel'))
+const KycPanel = lazy(() => import('../overlays/cashier/KycPanel'))
+const TransferPanel = lazy(() => import('../overlays/cashier/TransferPanel'))
 
-const SOON_TITLES: Partial<Record<OverlayName, string>> = {
-  deposit: 'account.deposit',
-  withdraw: 'account.withdraw',
-  secondDeposit: 'account.deposit',
-  gameDeposit: 'account.deposit',
-  editBank: 'account.conta',
+function Panel() {
+  const { overlay } = useSnapshot(store.ui)
+  switch (overlay) {
+    case null:
+      return null
+    case 'auth':
+      return <AuthPanel />
+    case 'forgot':
+      return <ForgotPanel />
+    case 'testAccount':
+      return <TestAccountPanel />
+    case 'changePassword':
+      return <ChangePasswordPanel />
+    case 'language':
+      return <LanguagePanel />
+    case 'deposit':
+    case 'secondDeposit':
+    case 'gameDeposit':
+      // Keyed by variant: switching variants starts a fresh panel.
+      return <DepositPanel key={overlay} variant={overlay} />
+    case 'withdraw':
+      return <WithdrawPanel />
+    case 'editBank':
+      return <KycPanel />
+    case 'transfer':
+      return <TransferPanel />
+  }
 }
 
 export function OverlayHost() {
-  const { overlay } = useSnapshot(store.ui)
-  if (!overlay) return null
-  let panel
-  switch (overlay) {
-    case 'auth':
-      panel = <AuthPanel />
-      break
-    case 'forgot':
-      panel = <ForgotPanel />
-      break
-    case 'testAccount':
-      panel = <TestAccountPanel />
-      break
-    case 'changePassword':
-      panel = <ChangePasswordPanel />
-      break
-    case 'language':
-      panel = <LanguagePanel />
-      break
-    default:
-      panel = <SoonPanel titleKey={SOON_TITLES[overlay] ?? 'common.alert'} />
-  }
-  return <Suspense fallback={null}>{panel}</Suspense>
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Panel />
+      </Suspense>
+      <CashierToast />
+    </>
+  )
 }

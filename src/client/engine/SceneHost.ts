@@ -63,6 +63,7 @@ export class SceneHost<S> {
     const onResize = () => scene.resize(this.viewport())
     this.app.renderer.on('resize', onResize)
     this.disposers.push(() => this.app.renderer.off('resize', onResize))
+    this.app.ticker.maxFPS = options.def.maxFps ?? 0
     if (scene.tick && options.motion !== 'none') {
       const tick = (ticker: Ticker) => scene.tick?.(ticker.deltaMS)
       this.app.ticker.add(tick)

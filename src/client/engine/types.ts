@@ -67,4 +67,9 @@ export interface SceneDef<S = unknown> {
   create(): Scene<S>
   fixtures: Record<string, S>
   tuning: TuningSpec
+  /**
+   * A frame-rate ceiling for decorative scenes (0 or absent: every frame). A background that
+   * drifts slowly looks the same at 30 fps and costs half the main thread and battery.
+   */
+  maxFps?: number
 }

@@ -32,13 +32,13 @@ export class LobbyScene implements Scene<LobbyState> {
   private readonly strip = new Container()
   private readonly panels: { bg: Graphics; title: Text }[] = []
   private readonly dots = new Graphics()
-  private readonly mask = new Graphics()
   private readonly sparkles = new Container()
   private sparkleDots: Graphics[] = []
   private online!: Text
   private jackpot!: Text
   private sparkleSeeds: { x: number; y: number; r: number; speed: number; phase: number }[] = []
   private slideStartedAt = 0
+  private slideSettleAt = 0
   private current = 0
   private counter = { from: 0, to: 0, at: 0 }
   private readonly shownKeys = { online: '', jackpot: '' }
@@ -48,8 +48,9 @@ export class LobbyScene implements Scene<LobbyState> {
     this.online = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: 0xffffff } })
     this.jackpot = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: String(ctx.tuning.accent), fontWeight: 'bold' } })
     this.jackpot.anchor.set(1, 0)
-    ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot, this.mask)
-    ctx.root.mask = this.mask
+    // No mask: the canvas is exactly the banner, so the slides outside it are clipped for free
+    // (a stencil mask would cost every frame).
+    ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot)
     const count = Number(ctx.tuning.sparkles)
     this.sparkleSeeds = Array.from({ length: count }, () => ({
       x: ctx.random(),
@@ -92,11 +93,26 @@ export class LobbyScene implements Scene<LobbyState> {
     if (this.state.slides.length > 1 && now - this.slideStartedAt >= slideMs) {
       this.slideStartedAt = now
       this.current = (this.current + 1) % this.state.slides.length
+      // Only the slides on screen are drawn: the leaving one and the arriving one.
+      const leaving = (this.current + this.state.slides.length - 1) % this.state.slides.length
+      this.showSlides([leaving, this.current])
       this.ctx.tweens.to(this.strip, { x: -this.current * this.view.width }, 0.6)
+      this.slideSettleAt = now + 650
       this.drawDots()
+    }
+    if (this.slideSettleAt && now >= this.slideSettleAt) {
+      this.slideSettleAt = 0
+      this.showSlides([this.current])
     }
     this.drawCounters()
     if (this.ctx.motion === 'full') this.drawSparkles(now)
+  }
+
+  private showSlides(indexes: number[]): void {
+    this.panels.forEach((p, i) => {
+      p.bg.visible = indexes.includes(i)
+      p.title.visible = p.bg.visible
+    })
   }
 
   unmount(): void {
@@ -125,11 +141,11 @@ export class LobbyScene implements Scene<LobbyState> {
       this.strip.addChild(bg, text)
       this.panels.push({ bg, title: text })
     })
-    this.mask.clear().roundRect(0, 0, banner.w, banner.h, 0).fill(0xffffff)
   }
 
   private draw(): void {
     this.strip.x = -this.current * this.view.width
+    if (!this.slideSettleAt) this.showSlides([this.current])
     this.drawDots()
     this.drawCounters()
     this.drawSparkles(this.ctx.clock.now())
@@ -195,4 +211,6 @@ export const lobbySceneDef: SceneDef<LobbyState> = {
   create: () => new LobbyScene(),
   fixtures: lobbyFixtures,
   tuning: lobbyTuning,
+  // The lobby only decorates (the tiles are DOM): its drift is drawn at 30 fps.
+  maxFps: 30,
 }

@@ -1,0 +1,161 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { formatMoney } from '../../format/format'
+import { loadWithdraw, requestWithdraw, type WithdrawForm, type WithdrawInfo } from '../../store/actions/cashier'
+import { closeOverlay, pushAlert } from '../../store/actions/ui'
+import { store } from '../../store/store'
+import { Field } from '../Field'
+import { Modal } from '../Modal'
+import { capAmountText, parseAmount, wireAmount } from './amount'
+import { TextArea } from './TextArea'
+import { firstWithdrawProblem, withdrawMost, type WithdrawProblem } from './withdrawChecks'
+
+type WithdrawType = WithdrawForm['payCardBank']
+
+/** Types offered: CPF and CNPJ; USDT only when the user's lx is '20' (spec). */
+export const withdrawTypes = (lx: string | undefined): WithdrawType[] => (lx === '20' ? ['CPF', 'CNPJ', 'USDT'] : ['CPF', 'CNPJ'])
+
+function TypeSwitch(props: { types: WithdrawType[]; value: WithdrawType; onChange(t: WithdrawType): void }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="cashier-types">
+      <legend>{t('cashier.withdraw.type')}</legend>
+      <div className="cashier-types-row">
+        {props.types.map((type) => (
+          <label key={type} className={props.value === type ? 'selected' : ''}>
+            <input type="radio" name="payCardBank" value={type} checked={props.value === type} onChange={() => props.onChange(type)} />
+            <span>{t(`cashier.withdraw.type_${type}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** The withdraw overlay: limits from getWithdraw, the account per type, the six checks, withdraw. */
+export default function WithdrawPanel() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const lang = snap.session.lang
+  const money = (n: number) => formatMoney(n, lang)
+  const [info, setInfo] = useState<WithdrawInfo | null>(null)
+  const types = withdrawTypes(snap.user?.lx)
+  const [type, setType] = useState<WithdrawType>('CPF')
+  const [form, setForm] = useState({ payCardNo: '', name: '', whatsapp: '', amount: '' })
+  const [busy, setBusy] = useState(false)
+
+  /** The saved account of a type (cardInfo) fills the form when that type is chosen. */
+  const fillFrom = (data: WithdrawInfo, next: WithdrawType) => {
+    const saved = data.cardInfo[next]
+    setForm((f) => ({ ...f, payCardNo: saved?.payCardNo ?? '', name: saved?.name ?? f.name, whatsapp: saved?.whatsapp ?? f.whatsapp }))
+  }
+
+  useEffect(() => {
+    let live = true
+    loadWithdraw()
+      .then((data) => {
+        if (!live) return
+        setInfo(data)
+        fillFrom(data, 'CPF')
+      })
+      .catch(() => live && closeOverlay())
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const most = info ? withdrawMost(info) : 0
+  const message = (p: WithdrawProblem) =>
+    p.key === 'belowMin' || p.key === 'aboveMax' ? t(`cashier.withdraw.${p.key}`, { amount: money(p.amount) }) : t(`cashier.withdraw.${p.key}`)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!info || busy) return
+    const amount = parseAmount(form.amount)
+    const problem = firstWithdrawProblem(info, { amount, type, account: form.payCardNo })
+    if (problem) {
+      pushAlert({ text: message(problem) })
+      return
+    }
+    const account = form.payCardNo.trim()
+    // The spec: for CPF the ifsc is the account number, for USDT the USDT rate.
+    const ifsc = type === 'CPF' ? account : type === 'USDT' ? String(info.usdtRate) : (info.cardInfo.CNPJ?.ifsc ?? '')
+    setBusy(true)
+    await requestWithdraw({
+      payCardBank: type,
+      payCardNo: account,
+      ifsc,
+      name: type === 'USDT' ? '' : form.name.trim(),
+      amount: wireAmount(amount!),
+      whatsapp: form.whatsapp.trim(),
+    }).finally(() => setBusy(false))
+  }
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value })
+
+  return (
+    <Modal title={t('cashier.withdraw.title')} onClose={closeOverlay} className="cashier">
+      {!info ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <dl className="cashier-facts">
+            <dt>{t('cashier.withdraw.available')}</dt>
+            <dd data-testid="withdrawable">{money(info.wdAmount)}</dd>
+            <dt>{t('cashier.withdraw.remaining')}</dt>
+            <dd>{info.number}</dd>
+            <dt>{t('cashier.withdraw.limits')}</dt>
+            <dd>
+              {money(info.limitAmount)} – {money(info.maxAmount)}
+            </dd>
+          </dl>
+          <TypeSwitch
+            types={types}
+            value={type}
+            onChange={(next) => {
+              setType(next)
+              fillFrom(info, next)
+            }}
+          />
+          {type !== 'USDT' && <Field label={t('cashier.withdraw.holder')} name="name" autoComplete="name" value={form.name} onChange={set('name')} maxLength={100} />}
+          {type === 'USDT' ? (
+            <>
+              <TextArea label={t('cashier.withdraw.usdtAddress')} name="payCardNo" value={form.payCardNo} onChange={set('payCardNo')} spellCheck={false} autoCapitalize="none" maxLength={128} />
+              <p className="cashier-note">{t('cashier.withdraw.usdtRate', { rate: money(info.usdtRate) })}</p>
+            </>
+          ) : (
+            <Field
+              label={t(`cashier.withdraw.account_${type}`)}
+              name="payCardNo"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.payCardNo}
+              onChange={(e) => setForm({ ...form, payCardNo: e.target.value.replace(/\D/g, '') })}
+              maxLength={type === 'CPF' ? 11 : 14}
+            />
+          )}
+          <Field label={t('cashier.withdraw.whatsapp')} name="whatsapp" type="tel" inputMode="tel" autoComplete="tel" value={form.whatsapp} onChange={set('whatsapp')} maxLength={32} />
+          <Field
+            label={t('cashier.withdraw.amount')}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('cashier.withdraw.amountPlaceholder')}
+            value={form.amount}
+            onChange={(e) => setForm({ ...form, amount: capAmountText(e.target.value.replace(/[^\d.,]/g, ''), most) })}
+            after={
+              <button type="button" className="secondary small" onClick={() => setForm({ ...form, amount: most > 0 ? wireAmount(most) : '' })}>
+                {t('cashier.withdraw.all')}
+              </button>
+            }
+          />
+          <button type="submit" className="primary" disabled={busy}>
+            {t('cashier.withdraw.submit')}
+          </button>
+          <p className="cashier-note">{t('cashier.withdraw.note')}</p>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,230 @@
+/**
+ * The cashier's actions: deposit (prices, pre-pay, status polling, cancel), the KYC detour,
+ * withdraw and transfer. Money-moving calls carry a fresh Idempotency-Key per user action.
+ */
+import { navigate } from 'wouter/use-browser-location'
+import { calls, type CallDef, type PricePackage } from '../../../shared/contract'
+import { ERROR_CODES } from '../../../shared/contract/errors'
+import { i18n } from '../../i18n/i18n'
+import { http } from '../api'
+import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { store, type DepositVariant } from '../store'
+import { api, fetchUserInfo, refreshBalance } from './session'
+import { closeOverlay, openOverlay, pushAlert } from './ui'
+
+/** The payment status is asked this often while the deposit overlay is open (3 s). */
+export const STATUS_POLL_MS = 3000
+/** Toasts stay this long (spec: message display 1500 ms). */
+export const TOAST_MS = 1500
+/** A balance under this opens the compensation (gameDeposit) overlay (spec). */
+export const GAME_DEPOSIT_BELOW = 10
+
+/** One key per user action; a retry of the same action may send it again. */
+export function newIdempotencyKey(): string {
+  const uuid = globalThis.crypto?.randomUUID?.()
+  if (uuid) return uuid
+  const rand = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')
+  return `k-${Date.now().toString(16)}-${rand()}${rand()}${rand()}`
+}
+
+const idempotent = () => ({ 'Idempotency-Key': newIdempotencyKey() })
+
+let toastIds = 0
+let toastTimer: ReturnType<typeof setTimeout> | undefined
+
+export function showToast(text: string): void {
+  const id = ++toastIds
+  store.cashier.toast = { id, text }
+  clearTimeout(toastTimer)
+  toastTimer = setTimeout(() => {
+    if (store.cashier.toast?.id === id) store.cashier.toast = null
+  }, TOAST_MS)
+}
+
+/** Like api(), but also hands back the reply's message (the KYC toast shows it). */
+async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http.request>[1]): Promise<{ data: T; msg: string }> {
+  let reply
+  try {
+    reply = await http.request<T>(call, options)
+  } catch (err) {
+    throw handleNetworkError(err)
+  }
+  if (reply.status === 200) return { data: reply.data, msg: reply.msg }
+  throw handleFailure(reply)
+}
+
+// ---- deposit ----------------------------------------------------------------------------
+
+/** The packages of one deposit overlay: the compensation deposit asks for INSBRL. */
+export function loadPrices(variant: DepositVariant): Promise<PricePackage[]> {
+  return api<PricePackage[]>(calls.getPrices, { query: variant === 'gameDeposit' ? { curreny: 'INSBRL' } : {} })
+}
+
+export function setGiftAvailable(available: boolean): void {
+  store.cashier.giftAvailable = available
+}
+
+/**
+ * The KYC detour: opening the deposit overlay while kyc is not 1, and not coming from editBank,
+ * switches to editBank; submitting KYC returns here. Returns true when it switched.
+ */
+export function kycDetour(variant: DepositVariant): boolean {
+  // fromKyc lasts until this deposit overlay closes, so a second run of the check (React's
+  // strict-mode remount) decides the same way.
+  if (variant !== 'deposit' || store.cashier.fromKyc || !store.user || store.user.kyc === 1) return false
+  store.cashier.kycReturn = variant
+  openOverlay('editBank')
+  return true
+}
+
+/** The open order of the signed-in user, if any. */
+export function currentOrder() {
+  const order = store.cashier.order
+  return order && order.uId === store.user?.uId ? order : null
+}
+
+/** Confirm: pre-pay the package; the payment page then opens in the frame. */
+export async function startDeposit(variant: DepositVariant, pkgId: number, noPromotions: boolean): Promise<void> {
+  const body: Record<string, unknown> = { gift: noPromotions ? 0 : 1, pkgId }
+  if (variant === 'deposit') body.isapp = store.session.isapp
+  const reply = await api<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true, headers: idempotent() })
+  store.cashier.order = { uId: store.user?.uId ?? 0, ...reply, variant, step: 'page' }
+}
+
+export function setPayStep(step: 'page' | 'waiting'): void {
+  if (store.cashier.order) store.cashier.order.step = step
+}
+
+async function paid(): Promise<void> {
+  store.cashier.order = null
+  store.cashier.fromKyc = false
+  store.ui.bonusBoost = null
+  const overlay = store.ui.overlay
+  if (overlay === 'deposit' || overlay === 'secondDeposit' || overlay === 'gameDeposit') closeOverlay()
+  pushAlert({ text: i18n.t('cashier.deposit.success') })
+  await fetchUserInfo()
+}
+
+/**
+ * One status poll: '10' paid -> user info refreshed, overlay closed, success shown; '01' (or
+ * '-01') cancelled -> the order is cleared and the panel resets; anything else is pending.
+ * Transient failures are quiet (the next poll tries again); an unknown order is dropped.
+ */
+export async function checkOrder(): Promise<void> {
+  const order = currentOrder()
+  if (!order) return
+  let status: string
+  try {
+    ;({ status } = await api<{ status: string }>(calls.getStatus, { params: { orderId: order.orderId }, loading: false }, true))
+  } catch (err) {
+    if (err instanceof CallFailed && err.status === ERROR_CODES.ORDER_NOT_FOUND.status && store.cashier.order?.orderId === order.orderId) store.cashier.order = null
+    return
+  }
+  if (store.cashier.order?.orderId !== order.orderId) return
+  if (status === '10') await paid()
+  else if (status === '01' || status === '-01') {
+    store.cashier.order = null
+    showToast(i18n.t('cashier.deposit.cancelled'))
+  }
+}
+
+/** The cancel button: cancels the open order (a payment that already arrived wins). */
+export async function cancelOrder(): Promise<void> {
+  const order = currentOrder()
+  if (!order) return
+  try {
+    await api(calls.cancelPay, { params: { orderId: order.orderId }, body: {}, headers: idempotent() })
+    if (store.cashier.order?.orderId === order.orderId) store.cashier.order = null
+    showToast(i18n.t('cashier.deposit.cancelled'))
+  } catch (err) {
+    if (!(err instanceof CallFailed)) throw err
+    await checkOrder()
+  }
+}
+
+/** Closing the normal deposit overlay while a gift is available offers the second deposit (spec). */
+export function closeDeposit(variant: DepositVariant): void {
+  store.cashier.fromKyc = false
+  closeOverlay()
+  if (variant === 'deposit' && store.cashier.giftAvailable && !currentOrder()) openOverlay('secondDeposit')
+}
+
+// ---- KYC ----------------------------------------------------------------------------------
+
+/**
+ * updateKyc: a toast of the reply's message (or 'Terminar'), then back to the deposit overlay.
+ * User info is refreshed either way; on failure the form stays (the error was alerted).
+ */
+export async function submitKyc(name: string, cardNo: string): Promise<boolean> {
+  try {
+    const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim() } })
+    showToast(msg || i18n.t('cashier.kyc.done'))
+    await fetchUserInfo()
+    store.cashier.fromKyc = true
+    openOverlay(store.cashier.kycReturn)
+    return true
+  } catch (err) {
+    void fetchUserInfo()
+    if (err instanceof CallFailed) return false
+    throw err
+  }
+}
+
+// ---- withdraw -----------------------------------------------------------------------------
+
+export interface WithdrawInfo {
+  limitAmount: number
+  maxAmount: number
+  number: number
+  lock: boolean
+  wdAmount: number
+  usdtRate: number
+  cardInfo: Record<string, { ifsc: string; payCardNo: string; name: string; whatsapp: string }>
+}
+
+export function loadWithdraw(): Promise<WithdrawInfo> {
+  return api<WithdrawInfo>(calls.getWithdraw)
+}
+
+export interface WithdrawForm {
+  payCardBank: 'CPF' | 'CNPJ' | 'USDT'
+  payCardNo: string
+  ifsc: string
+  name: string
+  /** Reais as text, '30.00'. */
+  amount: string
+  whatsapp: string
+}
+
+/** withdraw: success alert, overlay closed, balance refreshed, home (spec). */
+export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
+  try {
+    await api(calls.withdraw, { body: { ...form }, headers: idempotent() })
+  } catch (err) {
+    if (err instanceof CallFailed) return false
+    throw err
+  }
+  pushAlert({ text: i18n.t('cashier.withdraw.success') })
+  closeOverlay()
+  await refreshBalance()
+  navigate('/home')
+  return true
+}
+
+// ---- transfer -----------------------------------------------------------------------------
+
+/** transfer: the reply carries the sender's new balance; an alert says it is done. */
+export async function transferTo(toUser: string, amount: string): Promise<boolean> {
+  let balance: number
+  try {
+    ;({ balance } = await api<{ id: string; balance: number }>(calls.transfer, { body: { toUser: toUser.trim(), amount }, headers: idempotent() }))
+  } catch (err) {
+    if (err instanceof CallFailed) return false
+    throw err
+  }
+  if (store.user) store.user.balance = balance
+  closeOverlay()
+  pushAlert({ text: i18n.t('cashier.transfer.success') })
+  void refreshBalance()
+  return true
+}
