@@ -103,6 +103,23 @@ test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdr
   await transfer.getByRole('button', { name: 'Confirmar transferência' }).click()
   await expect(page.getByRole('alertdialog')).toContainText('Transferência concluída com sucesso')
   await expect(page.getByTestId('balance')).toHaveText('R$ 75,00')
+
+  // Records show the three movements with the ledger's amounts; a row opens its detail.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
+  await openAccountItem(page, 'Histórico')
+  await expect(page.getByRole('heading', { name: 'Registros' })).toBeVisible()
+  const rows = page.locator('.records-list > li')
+  await expect(rows).toHaveCount(3)
+  await expect(rows.nth(0)).toContainText('Transferência enviada')
+  await expect(rows.nth(0)).toContainText('−R$ 10,00')
+  await expect(rows.nth(1)).toContainText('Saque')
+  await expect(rows.nth(1)).toContainText('−R$ 30,00')
+  await expect(rows.nth(2)).toContainText('Recarga')
+  await expect(rows.nth(2)).toContainText('+R$ 100,00')
+  await page.getByRole('radio', { name: 'Saques' }).click()
+  await expect(rows).toHaveCount(1)
+  await rows.first().getByRole('button').click()
+  await expect(rows.first().locator('.records-detail')).toContainText('CPF')
 })
 
 test('the compensation deposit lists four packages, and an open order can be cancelled', async ({ page }) => {

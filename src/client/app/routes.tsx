@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { ErrorPage } from '../pages/ErrorPage'
+import { RecordsPage } from '../pages/RecordsPage'
 import { TitledPage } from '../pages/TitledPage'
 
 export interface RouteDef {
@@ -20,7 +21,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/share', needsLogin: true, render: titled('pages.share') },
   { path: '/search', render: titled('pages.search') },
   { path: '/gameMess', needsLogin: true, render: titled('pages.gameMess') },
-  { path: '/registros', render: titled('pages.registros') },
+  { path: '/registros', render: () => <RecordsPage /> },
   { path: '/conta', render: titled('pages.conta') },
   { path: '/bonus', render: titled('pages.bonus') },
   { path: '/paySuccess', render: titled('pages.paySuccess') },

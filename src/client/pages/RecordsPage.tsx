@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
+import type { WalletRecord, WalletRecordDetail } from '../../shared/contract'
+import { formatMoney } from '../format/format'
+import { loadRecord, loadRecords, type RecordsPage as Page } from '../store/actions/records'
+import { openOverlay } from '../store/actions/ui'
+import { store } from '../store/store'
+
+const FILTERS = [
+  { key: 'all', types: '' },
+  { key: 'deposits', types: String(ORDER_TYPE.TOP_UP) },
+  { key: 'withdrawals', types: String(ORDER_TYPE.WITHDRAWAL) },
+  { key: 'transfers', types: `${ORDER_TYPE_OURS.TRANSFER_OUT},${ORDER_TYPE_OURS.TRANSFER_IN}` },
+  { key: 'bets', types: `${ORDER_TYPE_OURS.CASINO_BET},${ORDER_TYPE_OURS.CASINO_WIN}` },
+  { key: 'prizes', types: String(ORDER_TYPE.PRIZE) },
+] as const
+
+/** Money leaving the wallet shows with a minus sign. */
+const OUTGOING: ReadonlySet<number> = new Set([ORDER_TYPE.WITHDRAWAL, ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.CASINO_BET])
+
+const day = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })
+
+/** /registros: the wallet's records, filtered by type and date, paged, each row openable. */
+export function RecordsPage() {
+  const { t } = useTranslation()
+  const { token, lang } = useSnapshot(store.session)
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]['key']>('all')
+  const [from, setFrom] = useState(() => day(new Date(Date.now() - 30 * 86_400_000)))
+  const [to, setTo] = useState(() => day(new Date()))
+  const [list, setList] = useState<Page | null>(null)
+  const [open, setOpen] = useState<WalletRecordDetail | null>(null)
+  const types = FILTERS.find((f) => f.key === filter)!.types
+
+  useEffect(() => {
+    if (!token) return
+    let live = true
+    setList(null)
+    loadRecords({ type: types, from, to, page: 1 })
+      .then((page) => live && setList(page))
+      .catch(() => live && setList({ records: [], total: 0, page: 1, size: 20 }))
+    return () => {
+      live = false
+    }
+  }, [token, types, from, to])
+
+  if (!token) {
+    return (
+      <section className="page">
+        <h1>{t('pages.registros')}</h1>
+        <button type="button" className="primary" onClick={() => openOverlay('auth', 'login')}>
+          {t('nav.login')}
+        </button>
+      </section>
+    )
+  }
+  const more = async () => {
+    if (!list) return
+    const next = await loadRecords({ type: types, from, to, page: list.page + 1 }).catch(() => null)
+    if (next) setList({ ...next, records: [...list.records, ...next.records] })
+  }
+  const show = (r: WalletRecord) => void loadRecord(r.id).then(setOpen, () => undefined)
+  const money = (r: { type: number; amount: number }) => `${OUTGOING.has(r.type) ? '−' : '+'}${formatMoney(r.amount, lang)}`
+  return (
+    <section className="page records" aria-labelledby="records-title">
+      <h1 id="records-title">{t('pages.registros')}</h1>
+      <div role="radiogroup" aria-label={t('records.filter')} className="records-filters">
+        {FILTERS.map((f) => (
+          <button key={f.key} type="button" role="radio" aria-checked={filter === f.key} onClick={() => setFilter(f.key)}>
+            {t(`records.filters.${f.key}`)}
+          </button>
+        ))}
+      </div>
+      <div className="records-dates">
+        <label>
+          {t('records.from')} <input type="date" value={from} max={to} onChange={(e) => e.target.value && setFrom(e.target.value)} />
+        </label>
+        <label>
+          {t('records.to')} <input type="date" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} />
+        </label>
+      </div>
+      {list === null ? (
+        <p aria-busy="true">{t('common.loading')}</p>
+      ) : list.records.length === 0 ? (
+        <p>{t('records.empty')}</p>
+      ) : (
+        <ul className="records-list">
+          {list.records.map((r) => (
+            <li key={r.id}>
+              <button type="button" onClick={() => show(r)} aria-expanded={open?.id === r.id}>
+                <span className="records-type">{t(`records.types.${r.type}`, { defaultValue: String(r.type) })}</span>
+                <span className={`records-amount ${OUTGOING.has(r.type) ? 'out' : 'in'}`}>{money(r)}</span>
+                <span className="records-status">{t(`records.status.${r.status}`)}</span>
+                <time dateTime={r.time}>{new Date(r.time).toLocaleString(lang.replace('_', '-'), { timeZone: 'America/Sao_Paulo' })}</time>
+              </button>
+              {open?.id === r.id && (
+                <dl className="records-detail">
+                  <dt>{t('records.id')}</dt>
+                  <dd>{open.id}</dd>
+                  {open.gift !== undefined && (
+                    <>
+                      <dt>{t('records.gift')}</dt>
+                      <dd>{formatMoney(open.gift, lang)}</dd>
+                    </>
+                  )}
+                  {open.payCardBank && (
+                    <>
+                      <dt>{t('records.account')}</dt>
+                      <dd>
+                        {open.payCardBank} {open.payCardNo}
+                      </dd>
+                    </>
+                  )}
+                  {open.counterpart && (
+                    <>
+                      <dt>{t('records.counterpart')}</dt>
+                      <dd>{open.counterpart.email}</dd>
+                    </>
+                  )}
+                  {open.ref && (
+                    <>
+                      <dt>{t('records.ref')}</dt>
+                      <dd>{open.ref}</dd>
+                    </>
+                  )}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list && list.records.length < list.total && (
+        <button type="button" className="secondary" onClick={() => void more()}>
+          {t('records.more', { shown: list.records.length, total: list.total })}
+        </button>
+      )}
+    </section>
+  )
+}
