@@ -30,8 +30,11 @@ export interface TweenScope {
   killAll(): void
 }
 
+/** The synthesised sounds in assets/public/sounds (scripts/make-sounds.mjs). */
+export type SoundName = 'click' | 'win' | 'bet' | 'tick' | 'lose' | 'gem' | 'bomb'
+
 export interface AudioService {
-  play(name: 'click' | 'win'): void
+  play(name: SoundName): void
   readonly muted: boolean
 }
 
