@@ -35,6 +35,8 @@ export interface WalletConfig {
   sandboxPayments: boolean
   /** The sandbox payout processor settles a withdrawal this long after it was asked; null: never on its own. */
   payoutSandboxSettleMs: number | null
+  /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
+  boostAfterWagered: bigint
 }
 
 export interface Config {
@@ -93,6 +95,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletCo
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
     sandboxPayments: env.SANDBOX_PAYMENTS ? env.SANDBOX_PAYMENTS === '1' || env.SANDBOX_PAYMENTS === 'true' : !production,
     payoutSandboxSettleMs: settle === 'off' ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
+    boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   if (production && wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET) {

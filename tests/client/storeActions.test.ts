@@ -9,6 +9,7 @@ import { setApiBase } from '../../src/client/store/api'
 import { setAvatar } from '../../src/client/store/actions/account'
 import { loadMainGames } from '../../src/client/store/actions/games'
 import { getTestAccount, login, logout, register, switchToTestAccount } from '../../src/client/store/actions/session'
+import { cancelOrder, loadPrices, resumeOrder, startDeposit } from '../../src/client/store/actions/cashier'
 import { store } from '../../src/client/store/store'
 
 /** The store's actions against the real server and a real embedded database. */
@@ -63,6 +64,21 @@ describe('store actions', () => {
     expect(await login({ username: email, pwd: 'segredo123', codeId: await captcha(base), captCode: 'teste' })).toBe(true)
     expect(store.ui.overlay).toBeNull()
     expect(store.user?.header).toBe(12)
+  })
+
+  it('after a reload the open payment order comes back from the server, and can be cancelled', async () => {
+    const prices = await loadPrices('deposit')
+    const pkg = prices.find((p) => p.curreny === 'BRL')!
+    await startDeposit('deposit', pkg.pkgId, true)
+    const opened = store.cashier.order!
+    expect(opened.url).toContain(opened.payNo)
+    // A reload forgets it; a second prePay would be refused; resumeOrder finds it again.
+    store.cashier.order = null
+    expect(await resumeOrder('deposit')).toBe(true)
+    expect(store.cashier.order).toMatchObject({ orderId: opened.orderId, payNo: opened.payNo, url: opened.url, step: 'waiting' })
+    await cancelOrder()
+    expect(store.cashier.order).toBeNull()
+    expect(await resumeOrder('deposit')).toBe(false)
   })
 
   it("'Mudar de conta' logs out and keeps the test credentials for the login form", async () => {

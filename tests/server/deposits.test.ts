@@ -112,6 +112,26 @@ describe('prePay and order status', () => {
     expect((await prePay(t, p.token, pkgId)).body.status).toBe(200)
   })
 
+  it('pendingPay hands back the open order and its page until it is paid, cancelled or expired', async () => {
+    const p = await newPlayer(t)
+    const pkgId = await pkg100(t)
+    const pending = async () => (await call(t, calls.pendingPay, { token: p.token })).body.data
+    expect(await pending()).toBeNull()
+    const first = (await prePay(t, p.token, pkgId)).body.data
+    expect(await pending()).toMatchObject({ orderId: first.orderId, payNo: first.payNo, url: first.url, amount: 100 })
+    await callKeyed(t, calls.cancelPay, { token: p.token, params: { orderId: first.orderId }, body: {} })
+    expect(await pending()).toBeNull()
+    const second = (await prePay(t, p.token, pkgId)).body.data
+    expect((await pending())?.orderId).toBe(second.orderId)
+    t.advance(31 * 60_000)
+    expect(await pending()).toBeNull()
+    // Another user never sees it.
+    const other = await newPlayer(t)
+    const third = (await prePay(t, p.token, pkgId)).body.data
+    expect((await call(t, calls.pendingPay, { token: other.token })).body.data).toBeNull()
+    expect((await pending())?.orderId).toBe(third.orderId)
+  })
+
   it('refuses test accounts', async () => {
     const p = await newPlayer(t)
     const demo = (await call(t, calls.getUserTest, { token: p.token })).body.data

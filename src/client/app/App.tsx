@@ -17,6 +17,7 @@ import { sendOffGame, startRealtime } from '../store/realtime'
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
+import { BoostPopup } from './BoostPopup'
 import { fingerprint } from './deviceId'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
@@ -154,6 +155,7 @@ export function App() {
       <SupportButton />
       <SupportPanel />
       <OverlayHost />
+      <BoostPopup />
       <AlertHost />
     </div>
   )

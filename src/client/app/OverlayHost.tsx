@@ -32,6 +32,7 @@ function Panel() {
     case 'deposit':
     case 'secondDeposit':
     case 'gameDeposit':
+    case 'boostDeposit':
       // Keyed by variant: switching variants starts a fresh panel.
       return <DepositPanel key={overlay} variant={overlay} />
     case 'withdraw':

@@ -4,10 +4,10 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { load } from './persist'
 
-export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'editBank' | 'transfer'
+export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' | 'language' | 'deposit' | 'withdraw' | 'secondDeposit' | 'gameDeposit' | 'boostDeposit' | 'editBank' | 'transfer'
 
-/** The overlays that show the deposit panel: normal, second (gift offer) and compensation (low balance). */
-export type DepositVariant = 'deposit' | 'secondDeposit' | 'gameDeposit'
+/** The overlays that show the deposit panel: normal, second (gift offer), compensation (low balance) and bonus boost. */
+export type DepositVariant = 'deposit' | 'secondDeposit' | 'gameDeposit' | 'boostDeposit'
 
 /** An open payment order (one per user on the server) and which deposit overlay opened it. */
 export interface OpenOrder {
@@ -99,6 +99,26 @@ export const store = proxy({
       condition: 'under' as 'over' | 'under',
       pending: false,
       last: null as Bet | null,
+      history: [] as Bet[],
+    },
+    limbo: {
+      stake: '1.00',
+      /** The target multiplier (1.01..1000000). */
+      target: 2,
+      pending: false,
+      last: null as Bet | null,
+      history: [] as Bet[],
+    },
+    mines: {
+      stake: '1.00',
+      /** Mines on the next board (1..24). */
+      mines: 3,
+      /** A start, reveal or cash-out is on its way. */
+      pending: false,
+      /** The tile whose reveal is on its way (shown pending at once). */
+      pendingTile: null as number | null,
+      /** The open game, or the last one once it ended (null before the first). */
+      game: null as Bet | null,
       history: [] as Bet[],
     },
   },

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as casino from '../../shared/contract/casino'
+import type { Bet } from '../../shared/contract/casino'
+import { reaisToCentavos } from '../../shared/money'
 import { diceMultiplier, diceTargetValid } from '../../shared/games/dice'
 import { limboMultiplier, limboTargetValid } from '../../shared/games/limbo'
 import { minesCountValid } from '../../shared/games/mines'
@@ -8,11 +10,20 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
 import { activeSeed, rotateSeed } from './seeds'
+import { afterBetSettled } from '../wallet/nudges'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
   /** Other tabs and devices of the player see the balance move too. */
   const pushBalance = (userId: bigint, balance: number) => deps.realtime.toUser(userId, 'insBalance', { balance })
+  /** A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet). */
+  const settled = (userId: bigint, bet: Bet) => {
+    pushBalance(userId, bet.balance)
+    const c = (reais: number) => reaisToCentavos(reais) ?? 0n
+    const after = c(bet.balance)
+    const before = after - c(bet.payout) + c(bet.amount)
+    afterBetSettled(deps, userId, { balanceBefore: before, balanceAfter: after }).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+  }
 
   registerCall(app, deps, casino.getSeed, async ({ session }) => {
     const seed = await activeSeed(db, session.userId, new Date(deps.now()))
@@ -27,7 +38,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
     if (!diceTargetValid(body.target, body.condition)) throw new AppError('TARGET_OUT_OF_RANGE')
     checkStake(limits, body.amount, diceMultiplier(body.target, body.condition))
     const bet = await placeInstant(deps, session.userId, { game: 'dice', stake: body.amount, target: body.target, condition: body.condition })
-    afterCommit(() => pushBalance(session.userId, bet.balance))
+    afterCommit(() => settled(session.userId, bet))
     return bet
   })
 
@@ -35,7 +46,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
     if (!limboTargetValid(body.target)) throw new AppError('TARGET_OUT_OF_RANGE')
     checkStake(limits, body.amount, limboMultiplier(body.target))
     const bet = await placeInstant(deps, session.userId, { game: 'limbo', stake: body.amount, target: body.target })
-    afterCommit(() => pushBalance(session.userId, bet.balance))
+    afterCommit(() => settled(session.userId, bet))
     return bet
   })
 
@@ -49,13 +60,13 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
 
   registerCall(app, deps, casino.minesReveal, async ({ session, body, afterCommit }) => {
     const bet = await revealTile(deps, session.userId, body.tile, limits)
-    if (bet.state !== 'active') afterCommit(() => pushBalance(session.userId, bet.balance))
+    if (bet.state !== 'active') afterCommit(() => settled(session.userId, bet))
     return bet
   })
 
   registerCall(app, deps, casino.minesCashout, async ({ session, afterCommit }) => {
     const bet = await cashOut(deps, session.userId, limits)
-    afterCommit(() => pushBalance(session.userId, bet.balance))
+    afterCommit(() => settled(session.userId, bet))
     return bet
   })
 

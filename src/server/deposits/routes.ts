@@ -4,7 +4,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 import { listPackages } from './repository'
-import { cancelDeposit, createDeposit, depositStatus } from './service'
+import { cancelDeposit, createDeposit, depositStatus, pendingDeposit } from './service'
 
 /** Without a query: the normal deposit's packages (BRL, EXTPAY, empty) and the main-data ones (BTBRL, FCBRL). */
 const DEFAULT_CURRENIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
@@ -31,6 +31,8 @@ export function depositRoutes(app: FastifyInstance, deps: Deps): void {
     const order = await depositStatus(deps, session.userId, params.orderId)
     return { status: order.status }
   })
+
+  registerCall(app, deps, calls.pendingPay, async ({ session }) => pendingDeposit(deps, session.userId))
 
   registerCall(app, deps, calls.cancelPay, async ({ params, session, setMessage }) => {
     const status = await cancelDeposit(deps, session.userId, params.orderId)

@@ -31,6 +31,7 @@ export const calls = {
   prePay: order.prePay,
   getStatus: order.getStatus,
   cancelPay: order.cancelPay,
+  pendingPay: order.pendingPay,
   getWithdraw: order.getWithdraw,
   withdraw: order.withdraw,
   transfer: wallet.transfer,

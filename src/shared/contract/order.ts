@@ -50,6 +50,15 @@ export const getStatus = defineCall({
   reply: z.object({ status: orderStatusSchema }),
 })
 
+/** Ours: the user's open payment order, so the app shows its payment page again after a reload (null: none). */
+export const pendingPay = defineCall({
+  method: 'GET',
+  path: '/api/app/order/pendingPay',
+  auth: true,
+  query: getQuery,
+  reply: z.nullable(z.object({ orderId: z.string(), payNo: z.string(), url: z.string(), amount: reais, expiresAt: z.number() })),
+})
+
 /** Ours: the deposit flow's 'cancel' (the spec's message asks the user to complete or cancel an open order). */
 export const cancelPay = defineCall({
   method: 'POST',

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { PricePackage } from '../../../shared/contract'
 import { formatMoney } from '../../format/format'
-import { closeDeposit, kycDetour, loadPrices, setGiftAvailable, startDeposit } from '../../store/actions/cashier'
+import { closeDeposit, kycDetour, loadPrices, resumeOrder, setGiftAvailable, startDeposit } from '../../store/actions/cashier'
 import { pushAlert } from '../../store/actions/ui'
 import { store, type DepositVariant } from '../../store/store'
 import { Modal } from '../Modal'
 import { canConfirm, choosePackages } from './packages'
 import { PayView } from './PayView'
 
-const KIND = { deposit: 'normal', secondDeposit: 'second', gameDeposit: 'compensation' } as const
+const KIND = { deposit: 'normal', secondDeposit: 'second', gameDeposit: 'compensation', boostDeposit: 'boost' } as const
 
 function PackageGrid(props: { list: readonly PricePackage[]; selected: number | null; onSelect(id: number): void; noPromotions: boolean }) {
   const { t } = useTranslation()
@@ -49,6 +49,7 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
     // The KYC detour switches the overlay to editBank, which unmounts this panel.
     if (kycDetour(variant)) return
     let live = true
+    void resumeOrder(variant)
     loadPrices(variant)
       .then((all) => {
         if (!live) return

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { UserInfo } from '../../../shared/contract'
+import type { Bet, UserInfo } from '../../../shared/contract'
+import { boostValue } from '../../app/BoostPopup'
+import { noteSettled } from '../../store/actions/casino'
+import { realtimeHandlers } from '../../store/realtime'
 import { closeDeposit, currentOrder, kycDetour, newIdempotencyKey } from '../../store/actions/cashier'
 import { store } from '../../store/store'
 
@@ -10,6 +13,7 @@ beforeEach(() => {
   store.cashier.fromKyc = false
   store.cashier.giftAvailable = false
   store.cashier.order = null
+  store.ui.bonusBoost = null
 })
 
 describe('the KYC detour', () => {
@@ -71,4 +75,43 @@ it('makes a fresh, header-safe idempotency key per action', () => {
   const a = newIdempotencyKey()
   expect(a).toMatch(/^[\x21-\x7e]{1,100}$/)
   expect(newIdempotencyKey()).not.toBe(a)
+})
+
+describe('low balance and bonus boost', () => {
+  const bet = (amount: number, payout: number, balance: number) => ({ betId: '1', game: 'dice', amount, payout, balance, state: payout > 0 ? 'won' : 'lost' }) as unknown as Bet
+
+  it('a settled bet crossing under R$10 opens the compensation deposit once, not over another overlay', () => {
+    noteSettled(bet(5, 0, 12))
+    expect(store.ui.overlay).toBeNull()
+    noteSettled(bet(5, 0, 7))
+    expect(store.ui.overlay).toBe('gameDeposit')
+    store.ui.overlay = null
+    // Already under 10: no second prompt.
+    noteSettled(bet(1, 0, 6))
+    expect(store.ui.overlay).toBeNull()
+    // Under 0.51 the server's freeBalance opens the normal deposit instead.
+    noteSettled(bet(10, 0, 0.5))
+    expect(store.ui.overlay).toBeNull()
+    store.ui.overlay = 'withdraw'
+    noteSettled(bet(5, 0, 9))
+    expect(store.ui.overlay).toBe('withdraw')
+  })
+
+  it('userBetAmount with bouns and amount shows the boost (bouns x amount, two decimals); pay clears it', () => {
+    realtimeHandlers.userBetAmount({ bouns: 0, amount: 50 })
+    expect(store.ui.bonusBoost).toBeNull()
+    realtimeHandlers.userBetAmount({ bouns: 1.5, amount: 33.33 })
+    expect(store.ui.bonusBoost).toEqual({ bouns: 1.5, amount: 33.33 })
+    expect(boostValue(1.5, 33.33)).toBe(50)
+    expect(boostValue(2, 50)).toBe(100)
+    realtimeHandlers.paySuccess({ czflag: 0 })
+    expect(store.ui.bonusBoost).toBeNull()
+  })
+
+  it('freeBalance under R$0.51 opens the deposit overlay', () => {
+    realtimeHandlers.freeBalance({ balance: 0.6 })
+    expect(store.ui.overlay).toBeNull()
+    realtimeHandlers.freeBalance({ balance: 0.4 })
+    expect(store.ui.overlay).toBe('deposit')
+  })
 })

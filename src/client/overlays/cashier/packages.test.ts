@@ -39,6 +39,13 @@ describe('choosePackages', () => {
     expect(c.selected).toBe(21)
   })
 
+  it('bonus boost offers the first EXPPAY package only, selected', () => {
+    const exp = [pkg(31, 'EXPPAY', 80, 2), pkg(30, 'EXPPAY', 50, 1), pkg(3, 'BRL', 100, 3)]
+    const c = choosePackages(exp, 'boost')
+    expect(c.list.map((p) => p.pkgId)).toEqual([30])
+    expect(c.selected).toBe(30)
+  })
+
   it('second deposit offers the gift packages, else the normal list', () => {
     expect(choosePackages(reply, 'second').list.map((p) => p.pkgId)).toEqual([9, 10])
     expect(choosePackages(reply.filter((p) => p.curreny === 'BRL'), 'second').selected).toBe(3)

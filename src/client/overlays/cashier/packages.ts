@@ -25,14 +25,17 @@ export interface PackageChoice {
 /**
  * Splits a getPrices reply for one deposit overlay: the normal deposit keeps BRL/EXTPAY/empty and
  * preselects the one priced 100; the second deposit offers the gift packages (falling back to the
- * normal list); the compensation deposit (a reply for INSBRL) keeps its first four.
+ * normal list); the compensation deposit (a reply for INSBRL) keeps its first four; the bonus
+ * boost (EXPPAY) its first one.
  */
-export function choosePackages(all: readonly PricePackage[], kind: 'normal' | 'second' | 'compensation'): PackageChoice {
+export function choosePackages(all: readonly PricePackage[], kind: 'normal' | 'second' | 'compensation' | 'boost'): PackageChoice {
   const sorted = [...all].sort(bySort)
   const main = sorted.filter((p) => GIFT_CURRENIES.includes(p.curreny))
   const normal = sorted.filter((p) => NORMAL_CURRENIES.includes(p.curreny))
   let list: PricePackage[]
   if (kind === 'compensation') list = sorted.filter((p) => p.curreny === 'INSBRL').slice(0, COMPENSATION_COUNT)
+  // The bonus boost offers the first EXPPAY package only (spec).
+  else if (kind === 'boost') list = sorted.filter((p) => p.curreny === 'EXPPAY').slice(0, 1)
   else if (kind === 'second') list = main.length ? main : normal
   else list = normal
   const preferred = list.find((p) => p.price === PRESELECTED_PRICE) ?? (kind === 'normal' ? undefined : list[0])

@@ -57,7 +57,8 @@ async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http
 
 /** The packages of one deposit overlay: the compensation deposit asks for INSBRL. */
 export function loadPrices(variant: DepositVariant): Promise<PricePackage[]> {
-  return api<PricePackage[]>(calls.getPrices, { query: variant === 'gameDeposit' ? { curreny: 'INSBRL' } : {} })
+  const curreny = variant === 'gameDeposit' ? 'INSBRL' : variant === 'boostDeposit' ? 'EXPPAY' : undefined
+  return api<PricePackage[]>(calls.getPrices, { query: curreny ? { curreny } : {} })
 }
 
 export function setGiftAvailable(available: boolean): void {
@@ -91,6 +92,24 @@ export async function startDeposit(variant: DepositVariant, pkgId: number, noPro
   store.cashier.order = { uId: store.user?.uId ?? 0, ...reply, variant, step: 'page' }
 }
 
+/**
+ * After a reload the app has forgotten the open order the server still holds (one per user):
+ * ask for it, so the payment page and its cancel button come back instead of a refusal.
+ */
+export async function resumeOrder(variant: DepositVariant): Promise<boolean> {
+  if (currentOrder() || !store.user) return Boolean(currentOrder())
+  const uId = store.user.uId
+  let open
+  try {
+    open = await api<{ orderId: string; payNo: string; url: string } | null>(calls.pendingPay, { loading: false }, true)
+  } catch {
+    return false
+  }
+  if (!open || store.user?.uId !== uId || currentOrder()) return Boolean(currentOrder())
+  store.cashier.order = { uId, orderId: open.orderId, payNo: open.payNo, url: open.url, variant, step: 'waiting' }
+  return true
+}
+
 export function setPayStep(step: 'page' | 'waiting'): void {
   if (store.cashier.order) store.cashier.order.step = step
 }
@@ -100,7 +119,7 @@ async function paid(): Promise<void> {
   store.cashier.fromKyc = false
   store.ui.bonusBoost = null
   const overlay = store.ui.overlay
-  if (overlay === 'deposit' || overlay === 'secondDeposit' || overlay === 'gameDeposit') closeOverlay()
+  if (overlay === 'deposit' || overlay === 'secondDeposit' || overlay === 'gameDeposit' || overlay === 'boostDeposit') closeOverlay()
   pushAlert({ text: i18n.t('cashier.deposit.success') })
   await fetchUserInfo()
 }

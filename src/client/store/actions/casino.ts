@@ -2,6 +2,9 @@ import { calls, type Bet } from '../../../shared/contract'
 import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
+import { FREE_BALANCE_DEPOSIT_BELOW } from '../realtime'
+import { GAME_DEPOSIT_BELOW } from './cashier'
+import { openOverlay } from './ui'
 
 /** A fresh Idempotency-Key for one player action. */
 export function newActionKey(): string {
@@ -37,8 +40,21 @@ async function sendOnce<T>(call: Parameters<typeof http.request>[0], body: Recor
   }
 }
 
+/**
+ * A settled bet that took the balance under R$10 opens the compensation deposit (gameDeposit),
+ * once as it crosses, and not over another overlay; under R$0.51 the server's freeBalance event
+ * opens the normal deposit instead.
+ */
+export function noteSettled(bet: Bet): void {
+  const before = Math.round((bet.balance - bet.payout + bet.amount) * 100) / 100
+  if (bet.balance < GAME_DEPOSIT_BELOW && before >= GAME_DEPOSIT_BELOW && bet.balance >= FREE_BALANCE_DEPOSIT_BELOW && store.ui.overlay === null) {
+    openOverlay('gameDeposit')
+  }
+}
+
 function applyBet(bet: Bet): void {
   if (store.user) store.user.balance = bet.balance
+  noteSettled(bet)
   const dice = store.casino.dice
   dice.last = bet
   dice.history = [bet, ...dice.history].slice(0, 12)

@@ -1,0 +1,15 @@
+// Deep-merges a JSON fragment into one locale file (new keys added, existing keys replaced,
+// every other key untouched): node scripts/locale-add.mjs <locale> <fragment.json>
+import fs from 'node:fs'
+const [locale, file] = process.argv.slice(2)
+const target = `locales/${locale}.json`
+const current = JSON.parse(fs.readFileSync(target, 'utf8'))
+const add = JSON.parse(fs.readFileSync(file, 'utf8'))
+function merge(into, from) {
+  for (const [key, value] of Object.entries(from)) {
+    if (value && typeof value === 'object' && into[key] && typeof into[key] === 'object') merge(into[key], value)
+    else into[key] = value
+  }
+}
+merge(current, add)
+fs.writeFileSync(target, JSON.stringify(current, null, 2) + '\n')

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { formatMoney } from '../format/format'
+import { openOverlay } from '../store/actions/ui'
+import { store } from '../store/store'
+import { Modal } from '../overlays/Modal'
+
+/** The shown value: bouns x amount, two decimals (spec). */
+export const boostValue = (bouns: number, amount: number) => Math.round(bouns * amount * 100) / 100
+
+/**
+ * The bonus-boost pop-up: a userBetAmount event carrying bouns and amount offers "deposit amount,
+ * play with bouns x amount". It waits while another overlay is open, leads to the boost deposit,
+ * and closes on pay (the socket handler clears it) or when the player dismisses it.
+ */
+export function BoostPopup() {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store)
+  const boost = snap.ui.bonusBoost
+  if (!boost || snap.ui.overlay !== null || !snap.user) return null
+  const lang = snap.session.lang
+  const dismiss = () => (store.ui.bonusBoost = null)
+  return (
+    <Modal title={t('cashier.boost.title')} onClose={dismiss} className="boost-popup">
+      <p className="boost-value" data-testid="boost-value">
+        {formatMoney(boostValue(boost.bouns, boost.amount), lang)}
+      </p>
+      <p>{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.bouns, boost.amount), lang) })}</p>
+      <button type="button" className="primary" onClick={() => openOverlay('boostDeposit')}>
+        {t('cashier.boost.cta')}
+      </button>
+      <button type="button" className="secondary" onClick={dismiss}>
+        {t('cashier.boost.later')}
+      </button>
+    </Modal>
+  )
+}

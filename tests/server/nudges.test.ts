@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import * as casino from '../../src/shared/contract/casino'
+import { call, startTestApp, type TestApp } from './testApp'
+import { callKeyed, checkLedgerAfterEach, fundCash, listen, newPlayer, recorder, socketFor, waitFor, type ClientSocket } from './walletHelpers'
+
+// The boost is offered after R$20 of stakes in a day here (BOOST_AFTER_WAGERED).
+let t: TestApp
+let base: string
+const sockets: ClientSocket[] = []
+beforeAll(async () => {
+  t = await startTestApp({}, { BOOST_AFTER_WAGERED: '20' })
+  base = await listen(t)
+})
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect()
+})
+afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+async function watched(cashReais: number) {
+  const p = await newPlayer(t)
+  await fundCash(t, p.userId, BigInt(cashReais * 100))
+  const s = await socketFor(base, p.token)
+  sockets.push(s)
+  return { p, got: recorder(s) }
+}
+
+/** A dice bet that always loses: under 0.01 wins only on a roll of 0.00 (1 in 10,001). */
+const losingDice = (amount: string) => ({ amount, target: '0.01', condition: 'under' })
+
+describe('bet nudges', () => {
+  it('offers the bonus boost once a day, after the day\'s stakes reach the threshold', async () => {
+    const { p, got } = await watched(100)
+    for (let i = 0; i < 3; i++) await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
+    // R$15 staked: no offer yet.
+    await new Promise((r) => setTimeout(r, 100))
+    expect(got.userBetAmount).toBeUndefined()
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
+    await waitFor(() => (got.userBetAmount?.length ?? 0) > 0)
+    // The first EXPPAY package: R$50 with a R$50 gift, so bouns 2 and 'R$100.00' on the pop-up.
+    expect(got.userBetAmount![0]).toEqual({ bouns: 2, amount: 50 })
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(got.userBetAmount).toHaveLength(1)
+    const offers = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM boost_offers WHERE user_id = $1', [p.userId])
+    expect(Number(offers.rows[0]!.n)).toBe(1)
+    // Another São Paulo day brings another offer.
+    t.advance(24 * 3600_000)
+    for (let i = 0; i < 4; i++) await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
+    await waitFor(() => got.userBetAmount!.length === 2)
+  })
+
+  it('sends freeBalance when a bet takes the balance under R$0.51, once', async () => {
+    const { p, got } = await watched(1)
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.40') })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(got.freeBalance).toBeUndefined()
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.20') })
+    await waitFor(() => (got.freeBalance?.length ?? 0) > 0)
+    expect(got.freeBalance![0]).toEqual({ balance: 0.4 })
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.10') })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(got.freeBalance).toHaveLength(1)
+    expect((await call(t, casino.getSeed, { token: p.token })).body.data.nonce).toBe(3)
+  })
+})
