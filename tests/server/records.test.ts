@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BET_RESULT } from '../../src/shared/codes'
 import { calls, walletRecordDetailSchema, walletRecordSchema } from '../../src/shared/contract'
+import * as casino from '../../src/shared/contract/casino'
 import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
 import { call, startTestApp, type TestApp } from './testApp'
 import { callKeyed, checkLedgerAfterEach, CPF, deposit, fundCash, newPlayer, pkg100, prePay, type Player } from './walletHelpers'
@@ -102,5 +104,33 @@ describe('wallet records', () => {
     }
     expect((await open(ids.transferOut, b)).body.data.type).toBe(32)
     expect((await open('X1')).http).toBe(400)
+  })
+})
+
+describe('casino bets in records', () => {
+  it('a mines game shows as a bet and a win, each opening to the bet with its result code', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 10_000n)
+    const started = await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '2.00', mines: 1 } })
+    const betId = started.body.data.betId as string
+    // While open the bet shows as 'betting' (-10).
+    const open = (await call(t, calls.records, { token: p.token, query: { type: '41' } })).body.data.records
+    expect(open).toHaveLength(1)
+    const openDetail = (await call(t, calls.record, { token: p.token, params: { id: open[0].id } })).body.data
+    expect(walletRecordDetailSchema.parse(openDetail).bet).toMatchObject({ betId, game: 'mines', result: BET_RESULT.BETTING, stake: 2 })
+    // Reveal tiles until the game ends either way.
+    let bet = started.body.data
+    for (let tile = 0; bet.state === 'active' && tile < 25; tile++) {
+      bet = (await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile } })).body.data
+      if (bet.state === 'active' && bet.revealed.length === 2) bet = (await callKeyed(t, casino.minesCashout, { token: p.token, body: {} })).body.data
+    }
+    const list = (await call(t, calls.records, { token: p.token })).body.data.records as Array<{ id: string; type: number; amount: number }>
+    const betRow = list.find((r) => r.type === 41)!
+    expect(betRow.amount).toBe(2)
+    const detail = (await call(t, calls.record, { token: p.token, params: { id: betRow.id } })).body.data
+    expect(detail.bet).toMatchObject({ betId, result: bet.state === 'won' ? BET_RESULT.WIN : BET_RESULT.LOSE, multiplier: bet.multiplier, payout: bet.payout, nonce: bet.nonce })
+    const winRow = list.find((r) => r.type === 42)
+    expect(Boolean(winRow)).toBe(bet.state === 'won')
+    if (winRow) expect(winRow.amount).toBe(bet.payout)
   })
 })

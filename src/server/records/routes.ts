@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { calls, type WalletRecordDetail } from '../../shared/contract'
+import { BET_RESULT } from '../../shared/codes'
+import { multiplierToNumber } from '../../shared/games/payout'
 import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
@@ -57,6 +59,25 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
       out.counterpart = { uId: Number(found.counterpart.other), email: maskEmail(found.counterpart.email) }
     } else {
       out.ref = found.ref
+      const casinoBet = /^casino:(\d{1,19})$/.exec(found.ref ?? '')
+      if (casinoBet) {
+        const b = await deps.db.query<{ game: string; state: string; amount: bigint; multiplier: bigint; payout: bigint; nonce: number }>(
+          'SELECT game, state, amount, multiplier, payout, nonce FROM casino_bets WHERE id = $1 AND user_id = $2',
+          [BigInt(casinoBet[1]!), session.userId],
+        )
+        const row = b.rows[0]
+        if (row) {
+          out.bet = {
+            betId: casinoBet[1]!,
+            game: row.game,
+            result: row.state === 'won' ? BET_RESULT.WIN : row.state === 'lost' ? BET_RESULT.LOSE : BET_RESULT.BETTING,
+            stake: centavosToReais(row.amount),
+            multiplier: multiplierToNumber(BigInt(row.multiplier)),
+            payout: centavosToReais(row.payout),
+            nonce: row.nonce,
+          }
+        }
+      }
     }
     return out
   })

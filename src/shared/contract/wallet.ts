@@ -86,6 +86,10 @@ export const walletRecordDetailSchema = z.object({
   counterpart: z.optional(z.object({ uId: z.number(), email: z.string() })),
   /** Bets, wins and prizes: the game's reference. */
   ref: z.optional(z.nullable(z.string())),
+  /** Casino bets and wins: the bet, with the spec's bet-result code (10 win, 20 lose, -10 betting). */
+  bet: z.optional(
+    z.object({ betId: z.string(), game: z.string(), result: z.number(), stake: reais, multiplier: z.number(), payout: reais, nonce: z.number() }),
+  ),
 })
 export type WalletRecordDetail = z.output<typeof walletRecordDetailSchema>
 

@@ -9,7 +9,11 @@ export const LIMBO_MIN_TARGET = 101
  * capped at 1,000,000; returned in hundredths.
  */
 export function limboResult(seed: SeedPair): number {
-  const f = floats(seed, 1)[0]!
+  return limboFromFloat(floats(seed, 1)[0]!)
+}
+
+/** The result (hundredths) for one float. */
+export function limboFromFloat(f: number): number {
   const hundredths = Math.floor((1e8 / (f * 1e8)) * 0.99 * 100)
   return Math.min(LIMBO_MAX, Math.max(100, hundredths))
 }
