@@ -2,9 +2,10 @@
  * The client's figures, in headless Debian chromium at 390x844:
  *  - first-load JavaScript of /home: the gzip bytes of every script fetched before the load
  *    event, and with the lazy Pixi/scene chunks fetched after it;
- *  - for /home and each scene fixture in motion, over 5 s under 4x CPU throttling: frames counted
- *    with requestAnimationFrame, and main-thread time per frame from Chromium's own TaskDuration
- *    (DevTools Performance.getMetrics) over the same window.
+ *  - for /home and each scene during its busiest animation (BUSIEST), over 5 s under 4x CPU
+ *    throttling: frames counted with requestAnimationFrame, main-thread time per frame from
+ *    Chromium's own TaskDuration (DevTools Performance.getMetrics) over the same window, and the
+ *    p50/p95 of each frame's scene tick + Pixi render time (SceneHost.frameTimes, test builds).
  * Run: npx tsx scripts/bench-client.ts (part of npm run bench).
  */
 import { execFileSync } from 'node:child_process'
@@ -55,7 +56,20 @@ async function firstLoad(page: Page, base: string, clientDir: string) {
   return { before: size(before), withPixi: size(all), files: new Set(before).size, filesWithPixi: new Set(all).size }
 }
 
-async function frames(page: Page, url: string) {
+/**
+ * Each scene's busiest animation: fixtures fed to the mounted scene in turn (a fresh roll or game
+ * id each time, so every feed animates): dice rolls, limbo counts up to a big result, mines
+ * reveals a lost board with particles and shake.
+ */
+const BUSIEST: Record<string, { cycle: string[]; everyMs: number }> = {
+  dice: { cycle: ['win', 'loss'], everyMs: 800 },
+  limbo: { cycle: ['big', 'loss'], everyMs: 1200 },
+  mines: { cycle: ['idle', 'loss'], everyMs: 900 },
+}
+
+const pct = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]! : NaN)
+
+async function frames(page: Page, url: string, busy: { cycle: string[]; everyMs: number } = { cycle: [], everyMs: 0 }) {
   const cdp = await page.context().newCDPSession(page)
   await page.goto(url, { waitUntil: 'load' })
   await page.waitForFunction(() => document.querySelector('canvas') !== null, undefined, { timeout: 15_000 })
@@ -63,6 +77,23 @@ async function frames(page: Page, url: string) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await cdp.send('Performance.enable')
   const metric = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) as number
+  const feeding = busy.cycle.length
+    ? page.evaluate(`(() => {
+        const names = ${JSON.stringify(busy.cycle)}
+        let n = 0
+        window.__benchFeed = setInterval(() => {
+          const app = window.__app
+          const base = app.fixtures[names[n % names.length]]
+          const state = { ...base }
+          if ('rollId' in state) state.rollId = 'bench-' + n
+          if ('gameId' in state && state.gameId !== null) state.gameId = 'bench-' + n
+          app.sceneHost.update(state)
+          n++
+        }, ${busy.everyMs})
+      })()`)
+    : Promise.resolve()
+  await feeding
+  await page.evaluate('window.__app && window.__app.sceneHost && (window.__app.sceneHost.frameTimes.length = 0)')
   const t0 = await metric()
   // A string, not a function: tsx would wrap named closures in a helper the page does not have.
   const count = (await page.evaluate(`new Promise((resolve) => {
@@ -76,9 +107,11 @@ async function frames(page: Page, url: string) {
     requestAnimationFrame(step)
   })`)) as number
   const t1 = await metric()
+  const times = ((await page.evaluate('window.__app && window.__app.sceneHost ? window.__app.sceneHost.frameTimes.slice() : []')) as number[]) ?? []
+  await page.evaluate('clearInterval(window.__benchFeed)')
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await cdp.detach()
-  return { fps: count / (WINDOW_MS / 1000), msPerFrame: ((t1 - t0) * 1000) / count }
+  return { fps: count / (WINDOW_MS / 1000), msPerFrame: ((t1 - t0) * 1000) / count, p50: pct(times, 0.5), p95: pct(times, 0.95), samples: times.length }
 }
 
 const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-prod-'))
@@ -99,18 +132,15 @@ try {
   const test = await serve(testDir)
   const { SCENE_IDS } = await import('../src/client/engine/registry')
   for (const id of SCENE_IDS) {
-    // The fixtures as the switcher lists them (loading the scene module here would need a DOM).
-    const list = await browser.newPage()
-    await list.goto(`${test.base}/dev/scenes/${id}`)
-    await list.waitForSelector('.dev-scenes nav a')
-    const fixtures = await list.$$eval('.dev-scenes nav a', (as) => as.map((a) => a.getAttribute('href')!.split('/').pop()!))
-    await list.close()
-    for (const fixture of fixtures) {
-      const p = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })
-      const r = await frames(p, `${test.base}/dev/scenes/${id}/${fixture}`)
-      console.log(`scene ${id}/${fixture}, 4x CPU throttling: ${r.msPerFrame.toFixed(2)} ms main-thread per frame, ${r.fps.toFixed(1)} fps`)
-      await p.close()
-    }
+    const p = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })
+    const busy = BUSIEST[id] ?? { cycle: [] as string[], everyMs: 0 }
+    const r = await frames(p, `${test.base}/dev/scenes/${id}/${busy.cycle[0] ?? ''}`, busy)
+    const what = busy.cycle.length ? `cycling ${busy.cycle.join(' -> ')} every ${busy.everyMs} ms` : 'in motion'
+    console.log(
+      `scene ${id} (${what}), 4x CPU throttling: ${r.msPerFrame.toFixed(2)} ms main-thread per frame, ${r.fps.toFixed(1)} fps; ` +
+        `scene tick+render per frame p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms (${r.samples} frames)`,
+    )
+    await p.close()
   }
   await test.close()
 } finally {

@@ -48,6 +48,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   prePay: { params: { pkgId: 999_999 }, body: { gift: 1, pkgId: 999_999, isapp: 0 } },
   getStatus: { params: { orderId: 'D999999999' }, query: {} },
   cancelPay: { params: { orderId: 'D999999999' }, body: {} },
+  pendingPay: { query: {} },
   getWithdraw: { query: {} },
   withdraw: { body: { payCardBank: 'CPF', payCardNo: '52998224725', ifsc: '52998224725', name: 'Ana Souza', amount: '50.00', whatsapp: '11999999999' } },
   transfer: { body: { toUser: RECEIVER, amount: '10.00' } },

@@ -71,6 +71,8 @@ test('side menu and account menu', async ({ page }) => {
 const FIXTURES: Record<string, string[]> = {
   lobby: ['default', 'second-slide', 'english', 'single-slide'],
   dice: ['idle', 'win', 'loss', 'edge'],
+  limbo: ['idle', 'playing', 'win', 'loss', 'big'],
+  mines: ['idle', 'playing', 'win', 'loss', 'full'],
 }
 for (const [scene, fixtures] of Object.entries(FIXTURES)) {
   for (const fixture of fixtures) {

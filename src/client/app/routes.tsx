@@ -14,6 +14,14 @@ const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
 
 // Each game is its own chunk, with its scene.
 const DicePage = lazy(() => import('../pages/games/DicePage'))
+const LimboPage = lazy(() => import('../pages/games/LimboPage'))
+const MinesPage = lazy(() => import('../pages/games/MinesPage'))
+
+const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
+  <Suspense fallback={null}>
+    <Page />
+  </Suspense>
+)
 
 /** Every route of the spec except /, /main, /home and /y{yqm}, which the App handles itself. */
 export const ROUTES: RouteDef[] = [
@@ -33,18 +41,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/gameGroupList', render: titled('pages.gameGroupList') },
   { path: '/play', render: titled('pages.play') },
   { path: '/error', render: () => <ErrorPage /> },
-  { path: '/mines', render: titled('games.mines') },
-  { path: '/limbo', render: titled('games.limbo') },
+  { path: '/mines', render: game(MinesPage) },
+  { path: '/limbo', render: game(LimboPage) },
   { path: '/luckyColor', render: titled('games.luckyColor') },
   { path: '/rowDouble', render: titled('games.rowDouble') },
   { path: '/double', render: titled('games.double') },
-  {
-    path: '/dice',
-    needsLogin: true,
-    render: () => (
-      <Suspense fallback={null}>
-        <DicePage />
-      </Suspense>
-    ),
-  },
+  { path: '/dice', needsLogin: true, render: game(DicePage) },
 ]

@@ -56,8 +56,8 @@ export default function SceneSwitcher() {
   const source = useCallback(() => ({ initial: fixture, stop: () => {} }), [fixture])
   const onHost = useCallback((h: SceneHost<any> | null) => {
     host.current = h
-    window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
-  }, [])
+    window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null, fixtures: def?.fixtures }
+  }, [def])
 
   return (
     <section className="dev-scenes">

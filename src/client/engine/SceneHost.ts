@@ -1,5 +1,6 @@
-import { Container, type Application, type Ticker } from 'pixi.js'
+import { Container, UPDATE_PRIORITY, type Application, type Ticker } from 'pixi.js'
 import { audio } from './audio'
+import { TEST_BUILD } from './determinism'
 import { seededRandom } from './random'
 import { createTweens } from './tweens'
 import type { Clock, Motion, Scene, SceneContext, SceneDef, Tuning, Viewport } from './types'
@@ -25,6 +26,8 @@ export class SceneHost<S> {
   private root: Container | null = null
   private disposers: (() => void)[] = []
   private last: S | undefined
+  /** Test builds: main-thread ms of each frame's ticker work (scene tick + render), newest last. */
+  readonly frameTimes: number[] = []
 
   constructor(private readonly app: Application) {}
 
@@ -62,18 +65,37 @@ export class SceneHost<S> {
 
     const onResize = () => scene.resize(this.viewport())
     this.app.renderer.on('resize', onResize)
-    this.disposers.push(() => this.app.renderer.off('resize', onResize))
+    this.disposers.push(() => this.app.renderer?.off('resize', onResize))
     this.app.ticker.maxFPS = options.def.maxFps ?? 0
     if (scene.tick && options.motion !== 'none') {
       const tick = (ticker: Ticker) => scene.tick?.(ticker.deltaMS)
       this.app.ticker.add(tick)
-      this.disposers.push(() => this.app.ticker.remove(tick))
+      this.disposers.push(() => this.app.ticker?.remove(tick))
     }
+    if (TEST_BUILD && options.motion !== 'none') this.measureFrames()
     if (options.motion === 'none') {
       // Snapshot mode: one frame, then nothing moves.
       this.app.ticker.stop()
       this.app.render()
     }
+  }
+
+  /** The bench reads frameTimes: from the first ticker callback of a frame to the last, after the render. */
+  private measureFrames(): void {
+    let start = 0
+    const begin = () => {
+      start = performance.now()
+    }
+    const end = () => {
+      this.frameTimes.push(performance.now() - start)
+      if (this.frameTimes.length > 5000) this.frameTimes.splice(0, 1000)
+    }
+    this.app.ticker.add(begin, undefined, UPDATE_PRIORITY.INTERACTION + 1)
+    this.app.ticker.add(end, undefined, UPDATE_PRIORITY.UTILITY - 1)
+    this.disposers.push(() => {
+      this.app.ticker?.remove(begin)
+      this.app.ticker?.remove(end)
+    })
   }
 
   /** Stops or restarts the frame loop (a kept-alive page that is hidden costs nothing). */

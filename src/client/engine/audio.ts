@@ -1,4 +1,4 @@
-import type { AudioService } from './types'
+import type { AudioService, SoundName } from './types'
 import { store } from '../store/store'
 import { save } from '../store/persist'
 
@@ -23,17 +23,27 @@ export function setMuted(muted: boolean): void {
   if (howlerModule) void howler().then(({ Howler }) => Howler.mute(muted))
 }
 
+function load(name: string): Promise<HowlLike> {
+  let sound = sounds.get(name)
+  if (!sound) {
+    sound = howler().then(({ Howl }) => new Howl({ src: [`/sounds/${name}.wav`], volume: 0.5 }))
+    sounds.set(name, sound)
+  }
+  return sound
+}
+
+/** Fetches and decodes sounds ahead of their first play (a game page does it on mount), so the first play does not stall a frame. */
+export function preloadSounds(names: readonly SoundName[]): void {
+  if (store.ui.muted) return
+  for (const name of names) void load(name)
+}
+
 export const audio: AudioService = {
   get muted() {
     return store.ui.muted
   },
   play(name) {
     if (store.ui.muted || (typeof document !== 'undefined' && document.hidden)) return
-    let sound = sounds.get(name)
-    if (!sound) {
-      sound = howler().then(({ Howl }) => new Howl({ src: [`/sounds/${name}.wav`], volume: 0.5 }))
-      sounds.set(name, sound)
-    }
-    void sound.then((s) => s.play())
+    void load(name).then((s) => s.play())
   },
 }

@@ -4,6 +4,8 @@ import type { SceneDef } from './types'
 export const SCENES: Record<string, () => Promise<SceneDef<any>>> = {
   lobby: () => import('../scenes/lobby/LobbyScene').then((m) => m.lobbySceneDef),
   dice: () => import('../scenes/dice/DiceScene').then((m) => m.diceSceneDef),
+  limbo: () => import('../scenes/limbo/LimboScene').then((m) => m.limboSceneDef),
+  mines: () => import('../scenes/mines/MinesScene').then((m) => m.minesSceneDef),
 }
 
 export const SCENE_IDS = Object.keys(SCENES)

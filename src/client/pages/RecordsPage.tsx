@@ -118,11 +118,28 @@ export function RecordsPage() {
                       <dd>{open.counterpart.email}</dd>
                     </>
                   )}
-                  {open.ref && (
+                  {open.bet ? (
                     <>
-                      <dt>{t('records.ref')}</dt>
-                      <dd>{open.ref}</dd>
+                      <dt>{t('records.game')}</dt>
+                      <dd>{t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
+                      <dt>{t('records.betId')}</dt>
+                      <dd>{open.bet.betId}</dd>
+                      <dt>{t('records.betResult')}</dt>
+                      <dd data-testid="bet-result">{t(`records.betResults.${open.bet.result}`, { defaultValue: String(open.bet.result) })}</dd>
+                      <dt>{t('records.stake')}</dt>
+                      <dd>{formatMoney(open.bet.stake, lang)}</dd>
+                      <dt>{t('casino.multiplier')}</dt>
+                      <dd>{open.bet.multiplier.toFixed(4)}×</dd>
+                      <dt>{t('records.payout')}</dt>
+                      <dd>{formatMoney(open.bet.payout, lang)}</dd>
                     </>
+                  ) : (
+                    open.ref && (
+                      <>
+                        <dt>{t('records.ref')}</dt>
+                        <dd>{open.ref}</dd>
+                      </>
+                    )
                   )}
                 </dl>
               )}

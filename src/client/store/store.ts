@@ -120,6 +120,29 @@ export const store = proxy({
       /** The open game, or the last one once it ended (null before the first). */
       game: null as Bet | null,
       history: [] as Bet[],
+      /** Auto mode: the tiles each round reveals, in order. */
+      autoTiles: [] as number[],
+    },
+    /** The active seed pair as the player sees it, and the pair revealed by the last rotation. */
+    fair: {
+      current: null as { serverSeedHash: string; clientSeed: string; nonce: number } | null,
+      previous: null as { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number } | null,
+    },
+    /** Auto-bet: one game at a time; the settings are shared by the three games. */
+    auto: {
+      /** Bets to place; 0 runs until stopped. */
+      count: '10',
+      /** Reais; empty: no limit. */
+      stopProfit: '',
+      stopLoss: '',
+      onWin: 'reset' as 'reset' | 'increase',
+      onWinPct: '0',
+      onLoss: 'reset' as 'reset' | 'increase',
+      onLossPct: '0',
+      running: null as 'dice' | 'limbo' | 'mines' | null,
+      played: 0,
+      /** Payouts less stakes of this run, reais. */
+      profit: 0,
     },
   },
   /** What the lobby scene shows: raw online count (the spec's formula is applied on display) and a running jackpot, if any. */

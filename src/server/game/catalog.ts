@@ -2,7 +2,7 @@ import type { GameEntry } from '../../shared/contract'
 import { PROVIDERS, SELF_GAME_TYPES, type SelfGameType } from '../../shared/codes'
 
 /** Our own games that are open for play; the rest show 'Em Breve...' until they land. */
-const OPEN_SELF_GAMES: ReadonlySet<SelfGameType> = new Set(['dice'])
+const OPEN_SELF_GAMES: ReadonlySet<SelfGameType> = new Set(['dice', 'limbo', 'mines'])
 
 /**
  * The main-games lists: SELF (our casino games, gameType = their route) and one list per

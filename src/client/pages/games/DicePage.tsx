@@ -1,26 +1,31 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { diceMultiplier, diceWinChance } from '../../../shared/games/dice'
 import { multiplierToNumber } from '../../../shared/games/payout'
+import { audio, preloadSounds } from '../../engine/audio'
 import { useAfterLoad } from '../../engine/useAfterLoad'
 import { formatMoney } from '../../format/format'
 import { placeDiceBet, stakeText } from '../../store/actions/casino'
 import { store } from '../../store/store'
+import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
+import { FairnessPanel } from './parts/FairnessPanel'
+import { InfoPanel } from './parts/InfoPanel'
+import { RecentStrip } from './parts/RecentStrip'
+import { StakeField } from './parts/StakeField'
 
 const DiceStage = lazy(() => import('../../scenes/dice/DiceStage'))
-
-const MIN_STAKE = 0.1
-const MAX_STAKE = 1000
-const clampStake = (n: number) => Math.min(MAX_STAKE, Math.max(MIN_STAKE, Math.floor(n * 100) / 100)).toFixed(2)
 
 /** Dice: DOM controls over the Pixi slider; every control works without the canvas. */
 export default function DicePage() {
   const { t } = useTranslation()
+  useEffect(() => preloadSounds(['bet', 'click', 'win']), [])
   const snap = useSnapshot(store)
   const dice = snap.casino.dice
   const loaded = useAfterLoad()
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual')
   const lang = snap.session.lang
+  const running = snap.casino.auto.running !== null
   const hundredths = Math.round(dice.target * 100)
   const chance = diceWinChance(hundredths, dice.condition) / 100
   const multiplier = multiplierToNumber(diceMultiplier(hundredths, dice.condition))
@@ -29,6 +34,10 @@ export default function DicePage() {
   const setCondition = (condition: 'over' | 'under') => {
     store.casino.dice.condition = condition
     store.casino.dice.target = Math.min(condition === 'over' ? 99.99 : 98, Math.max(condition === 'over' ? 2 : 0.01, dice.target))
+  }
+  const bet = () => {
+    audio.play('bet')
+    void placeDiceBet()
   }
   const last = dice.last
   return (
@@ -47,14 +56,14 @@ export default function DicePage() {
       <div className="game-controls">
         <div role="radiogroup" aria-label={t('casino.condition')} className="segmented">
           {(['under', 'over'] as const).map((c) => (
-            <button key={c} type="button" role="radio" aria-checked={dice.condition === c} onClick={() => setCondition(c)}>
+            <button key={c} type="button" role="radio" aria-checked={dice.condition === c} disabled={running} onClick={() => setCondition(c)}>
               {t(`casino.${c}`)}
             </button>
           ))}
         </div>
         <label className="field">
           <span>{t('casino.target', { value: dice.target.toFixed(2) })}</span>
-          <input type="range" min={min} max={max} step={0.01} value={dice.target} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={dice.target.toFixed(2)} />
+          <input type="range" min={min} max={max} step={0.01} value={dice.target} disabled={running} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={dice.target.toFixed(2)} />
         </label>
         <dl className="game-figures">
           <div>
@@ -70,30 +79,19 @@ export default function DicePage() {
             <dd>{formatMoney(Math.floor(stake * multiplier * 100) / 100, lang)}</dd>
           </div>
         </dl>
-        <div className="field">
-          <label htmlFor="dice-stake">{t('casino.stake')}</label>
-          <div className="field-row stake-row">
-            <input id="dice-stake" inputMode="decimal" value={dice.stake} onChange={(e) => (store.casino.dice.stake = e.target.value)} />
-            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(stake / 2))} aria-label={t('casino.halfLabel')}>½</button>
-            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(stake * 2))} aria-label={t('casino.doubleLabel')}>2×</button>
-            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(MIN_STAKE))}>{t('casino.min')}</button>
-            <button type="button" className="secondary small" onClick={() => (store.casino.dice.stake = clampStake(Math.min(MAX_STAKE, snap.user?.balance ?? MAX_STAKE)))}>{t('casino.max')}</button>
-          </div>
-        </div>
-        <button type="button" className="primary bet-button" disabled={dice.pending || stakeText(dice.stake) === null} aria-busy={dice.pending} onClick={() => void placeDiceBet()}>
-          {dice.pending ? t('casino.rolling') : t('casino.bet')}
-        </button>
+        <StakeField game="dice" />
+        <ModeTabs game="dice" mode={mode} onMode={setMode} />
+        {mode === 'manual' ? (
+          <button type="button" className="primary bet-button" disabled={dice.pending || stakeText(dice.stake) === null} aria-busy={dice.pending} onClick={bet}>
+            {dice.pending ? t('casino.rolling') : t('casino.bet')}
+          </button>
+        ) : (
+          <AutoBetPanel game="dice" ready={stakeText(dice.stake) !== null} />
+        )}
       </div>
-      <section aria-labelledby="dice-recent">
-        <h2 id="dice-recent">{t('casino.recent')}</h2>
-        <ol className="recent-strip">
-          {dice.history.map((b) => (
-            <li key={b.betId} className={b.state === 'won' ? 'won' : 'lost'}>
-              {b.roll?.toFixed(2)}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <RecentStrip game="dice" bets={dice.history} label={(b) => b.roll?.toFixed(2) ?? ''} />
+      <InfoPanel game="dice" />
+      <FairnessPanel game="dice" />
     </section>
   )
 }

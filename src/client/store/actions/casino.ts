@@ -1,10 +1,24 @@
+/**
+ * The casino originals' actions: a bet for each game, the mines game (start, reveal, cash out,
+ * resume), the fairness panel (seed, rotation, lookup) and auto-bet. The server decides every
+ * outcome; the store only shows what it answered.
+ */
 import { calls, type Bet } from '../../../shared/contract'
+import * as casino from '../../../shared/contract/casino'
 import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
 import { FREE_BALANCE_DEPOSIT_BELOW } from '../realtime'
 import { GAME_DEPOSIT_BELOW } from './cashier'
+import { api } from './session'
 import { openOverlay } from './ui'
+
+export type GameName = 'dice' | 'limbo' | 'mines'
+
+/** Stake limits of the server's defaults (reais). */
+export const MIN_STAKE = 0.1
+export const MAX_STAKE = 1000
+export const clampStake = (n: number) => Math.min(MAX_STAKE, Math.max(MIN_STAKE, Math.floor(n * 100 + 1e-6) / 100)).toFixed(2)
 
 /** A fresh Idempotency-Key for one player action. */
 export function newActionKey(): string {
@@ -52,25 +66,247 @@ export function noteSettled(bet: Bet): void {
   }
 }
 
-function applyBet(bet: Bet): void {
-  if (store.user) store.user.balance = bet.balance
-  noteSettled(bet)
-  const dice = store.casino.dice
-  dice.last = bet
-  dice.history = [bet, ...dice.history].slice(0, 12)
+/** The seed pair moved on by one bet (when the panel shows the pair this bet used). */
+function advanceNonce(bet: Bet): void {
+  const current = store.casino.fair.current
+  if (current && current.serverSeedHash === bet.serverSeedHash && current.clientSeed === bet.clientSeed) current.nonce = Math.max(current.nonce, bet.nonce + 1)
 }
 
-export async function placeDiceBet(): Promise<void> {
+function recordBet(game: GameName, bet: Bet): void {
+  if (store.user) store.user.balance = bet.balance
+  const slice = store.casino[game]
+  slice.history = [bet, ...slice.history.filter((b) => b.betId !== bet.betId)].slice(0, 12)
+  noteSettled(bet)
+}
+
+/** A visitor who taps a bet gets the login panel (the spec: an own game as guest opens login). */
+function signedIn(): boolean {
+  if (store.session.token) return true
+  openOverlay('auth', 'login')
+  return false
+}
+
+export async function placeDiceBet(): Promise<Bet | null> {
+  if (!signedIn()) return null
   const dice = store.casino.dice
   const amount = stakeText(dice.stake)
-  if (dice.pending || amount === null) return
+  if (dice.pending || amount === null) return null
   dice.pending = true
   try {
     const bet = await sendOnce<Bet>(calls.diceBet, { amount, target: dice.target.toFixed(2), condition: dice.condition })
-    applyBet(bet)
+    dice.last = bet
+    advanceNonce(bet)
+    recordBet('dice', bet)
+    return bet
   } catch {
     // The catalogue has shown the refusal.
+    return null
   } finally {
     dice.pending = false
   }
+}
+
+export async function placeLimboBet(): Promise<Bet | null> {
+  if (!signedIn()) return null
+  const limbo = store.casino.limbo
+  const amount = stakeText(limbo.stake)
+  if (limbo.pending || amount === null) return null
+  limbo.pending = true
+  try {
+    const bet = await sendOnce<Bet>(casino.limboBet, { amount, target: limbo.target.toFixed(2) })
+    limbo.last = bet
+    advanceNonce(bet)
+    recordBet('limbo', bet)
+    return bet
+  } catch {
+    return null
+  } finally {
+    limbo.pending = false
+  }
+}
+
+// ---- mines ---------------------------------------------------------------------------------
+
+const minesOpen = () => store.casino.mines.game?.state === 'active'
+
+function applyMines(bet: Bet): void {
+  const mines = store.casino.mines
+  mines.game = bet
+  if (store.user) store.user.balance = bet.balance
+  if (bet.state !== 'active') recordBet('mines', bet)
+}
+
+export async function startMines(): Promise<Bet | null> {
+  if (!signedIn()) return null
+  const mines = store.casino.mines
+  const amount = stakeText(mines.stake)
+  if (mines.pending || amount === null || minesOpen()) return null
+  mines.pending = true
+  try {
+    const bet = await sendOnce<Bet>(casino.minesStart, { amount, mines: mines.mines })
+    advanceNonce(bet)
+    applyMines(bet)
+    return bet
+  } catch {
+    return null
+  } finally {
+    mines.pending = false
+  }
+}
+
+export async function revealMine(tile: number): Promise<Bet | null> {
+  const mines = store.casino.mines
+  const game = mines.game
+  if (mines.pending || !game || game.state !== 'active' || game.revealed?.includes(tile)) return null
+  mines.pending = true
+  mines.pendingTile = tile
+  try {
+    const bet = await sendOnce<Bet>(casino.minesReveal, { tile })
+    applyMines(bet)
+    return bet
+  } catch {
+    // A refusal (the game ended elsewhere, say): show the server's view again.
+    void resumeMines()
+    return null
+  } finally {
+    mines.pending = false
+    mines.pendingTile = null
+  }
+}
+
+export async function cashOutMines(): Promise<Bet | null> {
+  const mines = store.casino.mines
+  if (mines.pending || !minesOpen() || !mines.game?.revealed?.length) return null
+  mines.pending = true
+  try {
+    const bet = await sendOnce<Bet>(casino.minesCashout, {})
+    applyMines(bet)
+    return bet
+  } catch {
+    void resumeMines()
+    return null
+  } finally {
+    mines.pending = false
+  }
+}
+
+/** A reload resumes the open game the server keeps. */
+export async function resumeMines(): Promise<void> {
+  if (!store.session.token) return
+  try {
+    const bet = await api<Bet | null>(casino.minesActive, { loading: false }, true)
+    const mines = store.casino.mines
+    if (bet) {
+      mines.game = bet
+      mines.mines = bet.mines ?? mines.mines
+      mines.stake = bet.amount.toFixed(2)
+    } else if (mines.game?.state === 'active') {
+      mines.game = null
+    }
+  } catch {
+    // Offline: the board stays as it was; the next tap asks again.
+  }
+}
+
+// ---- fairness ------------------------------------------------------------------------------
+
+export async function loadSeed(): Promise<void> {
+  if (!store.session.token) return
+  try {
+    store.casino.fair.current = await api(casino.getSeed, { loading: false }, true)
+  } catch {
+    // The panel shows nothing until it can ask.
+  }
+}
+
+/** Rotates the pair: the old server seed is revealed, so every bet made with it can be verified. */
+export async function rotateSeed(clientSeed: string): Promise<boolean> {
+  try {
+    const r = await api<{
+      previousServerSeed: string
+      previousServerSeedHash: string
+      previousClientSeed: string
+      previousNonce: number
+      serverSeedHash: string
+      clientSeed: string
+      nonce: number
+    }>(casino.rotateSeed, { body: { clientSeed } })
+    store.casino.fair.previous = { serverSeed: r.previousServerSeed, serverSeedHash: r.previousServerSeedHash, clientSeed: r.previousClientSeed, nonce: r.previousNonce }
+    store.casino.fair.current = { serverSeedHash: r.serverSeedHash, clientSeed: r.clientSeed, nonce: r.nonce }
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** One of the player's bets, with its server seed once the pair was rotated. */
+export function lookupBet(betId: string): Promise<Bet> {
+  return api<Bet>(casino.casinoBet, { params: { betId }, loading: false })
+}
+
+// ---- auto-bet ------------------------------------------------------------------------------
+
+const parseMoney = (text: string): number | null => {
+  const t = stakeText(text)
+  return t === null ? null : Number(t)
+}
+
+const reduced = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** One mines round of auto mode: start, reveal the chosen tiles in order, cash out if still alive. */
+async function autoMinesRound(): Promise<Bet | null> {
+  const tiles = [...store.casino.mines.autoTiles]
+  if (!tiles.length) return null
+  let bet = await startMines()
+  for (const tile of tiles) {
+    if (!bet || bet.state !== 'active') break
+    bet = await revealMine(tile)
+    if (bet?.state === 'active') await pause(reduced() ? 40 : 180)
+  }
+  if (bet?.state === 'active') bet = await cashOutMines()
+  return bet
+}
+
+const PLACE: Record<GameName, () => Promise<Bet | null>> = { dice: placeDiceBet, limbo: placeLimboBet, mines: autoMinesRound }
+
+/**
+ * Auto-bet: places bets one after another with the stake rules (reset, or raise by a percentage
+ * on a win or a loss) until the count is reached, a stop (profit, loss) triggers, a bet is
+ * refused, or the player stops it. Each bet waits for its animation before the next.
+ */
+export async function runAuto(game: GameName): Promise<void> {
+  const auto = store.casino.auto
+  const slice = store.casino[game]
+  const base = parseMoney(slice.stake)
+  if (auto.running || base === null || minesOpen() || !signedIn()) return
+  const count = Math.max(0, Math.floor(Number(auto.count) || 0))
+  const stopProfit = parseMoney(auto.stopProfit)
+  const stopLoss = parseMoney(auto.stopLoss)
+  auto.running = game
+  auto.played = 0
+  auto.profit = 0
+  let stake = base
+  try {
+    while (auto.running === game && (count === 0 || auto.played < count)) {
+      slice.stake = stake.toFixed(2)
+      const bet = await PLACE[game]()
+      if (!bet || bet.state === 'active') break
+      auto.played++
+      auto.profit = Math.round((auto.profit + bet.payout - bet.amount) * 100) / 100
+      if (stopProfit && auto.profit >= stopProfit) break
+      if (stopLoss && -auto.profit >= stopLoss) break
+      const won = bet.state === 'won'
+      const rule = won ? auto.onWin : auto.onLoss
+      const pct = Math.max(0, Number((won ? auto.onWinPct : auto.onLossPct).replace(',', '.')) || 0)
+      stake = rule === 'reset' ? base : Number(clampStake(stake * (1 + pct / 100)))
+      await pause(reduced() ? 150 : game === 'limbo' ? 900 : 700)
+    }
+  } finally {
+    auto.running = null
+  }
+}
+
+export function stopAuto(): void {
+  store.casino.auto.running = null
 }

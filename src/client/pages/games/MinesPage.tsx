@@ -1,0 +1,199 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { minesMultiplier, TILES } from '../../../shared/games/mines'
+import { multiplierToNumber } from '../../../shared/games/payout'
+import { audio, preloadSounds } from '../../engine/audio'
+import { useAfterLoad } from '../../engine/useAfterLoad'
+import { formatMoney } from '../../format/format'
+import { minesLayout } from '../../scenes/mines/minesLayout'
+import { cashOutMines, resumeMines, revealMine, stakeText, startMines } from '../../store/actions/casino'
+import { store } from '../../store/store'
+import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
+import { FairnessPanel } from './parts/FairnessPanel'
+import { InfoPanel } from './parts/InfoPanel'
+import { RecentStrip } from './parts/RecentStrip'
+import { StakeField } from './parts/StakeField'
+
+const MinesStage = lazy(() => import('../../scenes/mines/MinesStage'))
+
+function useSize(ref: React.RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 })
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const read = () => setSize((s) => (s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }))
+    read()
+    const ro = new ResizeObserver(read)
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [ref])
+  return size
+}
+
+/**
+ * The 25 tiles as buttons laid exactly over the canvas's tiles (minesLayout is the one source of
+ * their positions): taps, keyboard and screen readers go through them; the canvas only draws.
+ */
+function TileButtons(props: { mode: 'manual' | 'auto' }) {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store.casino)
+  const ref = useRef<HTMLDivElement>(null)
+  const size = useSize(ref)
+  const layout = size.width > 0 ? minesLayout(size) : null
+  const game = snap.mines.game
+  const active = game?.state === 'active'
+  const revealed = game?.revealed ?? []
+  const minesAt = game?.minePositions ?? []
+  const picking = props.mode === 'auto' && !active && snap.auto.running === null
+  const picked = snap.mines.autoTiles
+  const tap = (i: number) => {
+    if (picking) {
+      const list = store.casino.mines.autoTiles
+      const at = list.indexOf(i)
+      if (at >= 0) list.splice(at, 1)
+      else if (list.length < TILES - store.casino.mines.mines) list.push(i)
+      return
+    }
+    if (!active || revealed.includes(i)) return
+    audio.play('click')
+    void revealMine(i)
+  }
+  const stateOf = (i: number) => (revealed.includes(i) ? (minesAt.includes(i) ? 'mine' : 'gem') : game && game.state !== 'active' ? (minesAt.includes(i) ? 'hiddenMine' : 'hiddenGem') : 'hidden')
+  return (
+    <div ref={ref} className="mines-buttons" role="group" aria-label={t('casino.mines.board')}>
+      {layout &&
+        layout.tiles.map((sq, i) => {
+          const state = stateOf(i)
+          const disabled = picking ? false : !active || revealed.includes(i) || snap.mines.pending
+          return (
+            <button
+              key={i}
+              type="button"
+              className={`mines-tile ${picking && picked.includes(i) ? 'picked' : ''} ${snap.mines.pendingTile === i ? 'pending' : ''}`}
+              style={{ left: sq.x, top: sq.y, width: sq.size, height: sq.size }}
+              aria-disabled={disabled}
+              aria-pressed={picking ? picked.includes(i) : undefined}
+              aria-label={t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })}
+              data-testid={`tile-${i}`}
+              onClick={() => !disabled && tap(i)}
+            />
+          )
+        })}
+    </div>
+  )
+}
+
+function Stage(props: { children: ReactNode }) {
+  const loaded = useAfterLoad()
+  const plain = (
+    <div className="game-stage mines-stage" data-testid="mines-stage">
+      {props.children}
+    </div>
+  )
+  return loaded ? (
+    <Suspense fallback={plain}>
+      <MinesStage>{props.children}</MinesStage>
+    </Suspense>
+  ) : (
+    plain
+  )
+}
+
+/** Mines: choose how many mines, open tiles for a rising multiplier, cash out before a mine. */
+export default function MinesPage() {
+  const { t } = useTranslation()
+  useEffect(() => preloadSounds(['bet', 'click', 'gem', 'bomb', 'win']), [])
+  const snap = useSnapshot(store)
+  const mines = snap.casino.mines
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual')
+  const lang = snap.session.lang
+  const game = mines.game
+  const active = game?.state === 'active'
+  const running = snap.casino.auto.running !== null
+  const gems = active ? (game.revealed?.length ?? 0) : 0
+  const count = active ? (game.mines ?? mines.mines) : mines.mines
+  const stake = active ? game.amount : Number(stakeText(mines.stake) ?? 0)
+  const now = gems > 0 ? multiplierToNumber(minesMultiplier(count, gems)) : 1
+  const next = gems < TILES - count ? multiplierToNumber(minesMultiplier(count, gems + 1)) : null
+  const payoutNow = Math.floor(Math.round(stake * 100) * now) / 100
+
+  useEffect(() => {
+    void resumeMines()
+  }, [])
+  useEffect(() => {
+    // Fewer safe tiles than picked: drop the extra picks.
+    const list = store.casino.mines.autoTiles
+    if (list.length > TILES - mines.mines) list.splice(TILES - mines.mines)
+  }, [mines.mines])
+
+  const start = () => {
+    audio.play('bet')
+    void startMines()
+  }
+  let announce = ''
+  if (game && game.state !== 'active') {
+    announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: game.multiplier.toFixed(4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
+  } else if (active && gems > 0) {
+    announce = t('casino.mines.gemAnnounce', { gems, multiplier: now.toFixed(4) })
+  }
+  return (
+    <section className="game mines" aria-labelledby="mines-title">
+      <h1 id="mines-title">{t('games.mines')}</h1>
+      <Stage>
+        <TileButtons mode={mode} />
+      </Stage>
+      <p className="visually-hidden" aria-live="polite" data-testid="mines-announce">
+        {announce}
+      </p>
+      <div className="game-controls">
+        <dl className="game-figures">
+          <div>
+            <dt>{t('casino.mines.gems')}</dt>
+            <dd>
+              {gems}/{TILES - count}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('casino.multiplier')}</dt>
+            <dd data-testid="mines-multiplier">{now.toFixed(4)}×</dd>
+          </div>
+          <div>
+            <dt>{t('casino.mines.next')}</dt>
+            <dd>{next === null ? '—' : `${next.toFixed(4)}×`}</dd>
+          </div>
+        </dl>
+        {active ? (
+          <button type="button" className="primary bet-button cashout" disabled={mines.pending || gems === 0} aria-busy={mines.pending} onClick={() => void cashOutMines()} data-testid="cashout">
+            {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: now.toFixed(4) })}
+          </button>
+        ) : (
+          <>
+            <label className="field">
+              <span>{t('casino.mines.count')}</span>
+              <select value={mines.mines} disabled={running || mines.pending} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
+                {Array.from({ length: 24 }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <StakeField game="mines" />
+            <ModeTabs game="mines" mode={mode} onMode={setMode} />
+            {mode === 'manual' ? (
+              <button type="button" className="primary bet-button" disabled={mines.pending || stakeText(mines.stake) === null} aria-busy={mines.pending} onClick={start}>
+                {t('casino.bet')}
+              </button>
+            ) : (
+              <AutoBetPanel game="mines" ready={stakeText(mines.stake) !== null && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
+            )}
+          </>
+        )}
+      </div>
+      <RecentStrip game="mines" bets={mines.history} label={(b) => (b.state === 'won' ? `${(b.multiplier ?? 0).toFixed(2)}×` : '0×')} />
+      <InfoPanel game="mines" mines={count} />
+      <FairnessPanel game="mines" />
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { snapshot, subscribe } from 'valtio'
+import { fixedClock, realClock } from '../../engine/clock'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import type { SceneHost } from '../../engine/SceneHost'
+import { preferredMotion } from '../../engine/useAfterLoad'
+import { i18n } from '../../i18n/i18n'
+import { store } from '../../store/store'
+import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
+import { limboSceneDef, type LimboState } from './LimboScene'
+
+const PixiStage = lazy(() => import('../../engine/PixiStage'))
+
+/**
+ * The store's limbo slice as the scene's state. A shown result is judged against its own bet's
+ * target; while a bet is on its way (or before the first) the target is the one being played.
+ */
+export function limboState(): LimboState {
+  const { casino, session } = snapshot(store)
+  const { target, pending, last } = casino.limbo
+  return {
+    locale: session.lang,
+    target: !pending && last?.target !== undefined ? last.target : target,
+    result: last?.result ?? null,
+    won: last ? last.state === 'won' : null,
+    payout: last?.payout ?? 0,
+    pending,
+    rollId: last?.betId ?? null,
+  }
+}
+
+/** The limbo canvas: it only animates what the store already holds. */
+export default function LimboStage() {
+  const container = useRef<HTMLDivElement>(null)
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
+  const source = useCallback((apply: (s: LimboState) => void) => {
+    const stopLimbo = subscribe(store.casino.limbo, () => apply(limboState()))
+    const stopLang = subscribe(store.session, () => apply(limboState()))
+    return {
+      initial: limboState(),
+      stop: () => {
+        stopLimbo()
+        stopLang()
+      },
+    }
+  }, [])
+  const onHost = useCallback((h: SceneHost<LimboState> | null) => {
+    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
+  }, [])
+  return (
+    <div className="game-stage" ref={container} aria-hidden="true" data-testid="limbo-stage">
+      <Suspense fallback={null}>
+        <PixiStage def={limboSceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
+      </Suspense>
+    </div>
+  )
+}

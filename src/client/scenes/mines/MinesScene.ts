@@ -1,0 +1,543 @@
+import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
+import type { Locale } from '../../../shared/locales'
+import type { Scene, SceneContext, SceneDef, Tuning, TuningSpec, Viewport } from '../../engine/types'
+import { formatMoney } from '../../format/format'
+import { buildArt, type Face, type MinesArt } from './minesArt'
+import { minesFixtures } from './MinesScene.fixtures'
+import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
+
+export interface MinesState {
+  /** Formats the payout on the cash-out card. */
+  locale: Locale
+  /** The game's bet id; null before the first game (a blank board). A new id resets the board. */
+  gameId: string | null
+  mines: number
+  /** Tiles the player opened, in order; in a lost game the bomb that was hit is among them (the last). */
+  revealed: readonly number[]
+  /** Known only once the game has ended. */
+  minePositions: readonly number[] | null
+  state: 'idle' | 'active' | 'won' | 'lost'
+  /** The tile whose reveal is on its way: pressed at once, before the server answers. */
+  pendingTile: number | null
+  multiplier: number
+  /** Reais, for the cash-out card. */
+  payout: number
+}
+
+export const minesTuning: TuningSpec = {
+  flipMs: { value: 250, min: 80, max: 800, step: 10 },
+  pickStaggerMs: { value: 90, min: 0, max: 300, step: 10 },
+  rippleMs: { value: 45, min: 0, max: 200, step: 5 },
+  lossPauseMs: { value: 380, min: 0, max: 1200, step: 20 },
+  shakePx: { value: 5, min: 0, max: 14, step: 1 },
+  shakeMs: { value: 300, min: 100, max: 800, step: 20 },
+  counterMs: { value: 900, min: 100, max: 3000, step: 50 },
+  sparkles: { value: 12, min: 0, max: 24, step: 1 },
+  embers: { value: 22, min: 0, max: 40, step: 1 },
+  dimAlpha: { value: 0.45, min: 0.1, max: 1, step: 0.05 },
+  boardColor: { value: '#0b111e' },
+  tileColor: { value: '#29345a' },
+  tileLight: { value: '#3a4a7c' },
+  tileSideColor: { value: '#19213a' },
+  openColor: { value: '#101829' },
+  gemColor: { value: '#1fd6a0' },
+  gemLight: { value: '#9ff9dc' },
+  gemDark: { value: '#0a8062' },
+  bombColor: { value: '#262a36' },
+  bombGlow: { value: '#ff4d4f' },
+  hitColor: { value: '#4a1222' },
+  pendingColor: { value: '#ffc94d' },
+  accent: { value: '#20c997' },
+  emberA: { value: '#ff5d3b' },
+  emberB: { value: '#ffb02e' },
+}
+
+const FONT = 'DejaVu Sans, sans-serif'
+const PRESS_MS = 80
+const POP_MS = 260
+const POOL = 48
+
+interface Look {
+  face: Face
+  icon: 'gem' | 'bomb' | null
+  dim: boolean
+}
+const HIDDEN: Look = { face: 'hidden', icon: null, dim: false }
+const GEM: Look = { face: 'gem', icon: 'gem', dim: false }
+const HIT: Look = { face: 'hit', icon: 'bomb', dim: false }
+const GEM_DIM: Look = { face: 'open', icon: 'gem', dim: true }
+const BOMB_DIM: Look = { face: 'open', icon: 'bomb', dim: true }
+
+interface Flip {
+  at: number
+  from: number
+  swapped: boolean
+  sound: boolean
+}
+interface TileView {
+  root: Container
+  face: Graphics
+  icon: Graphics
+  ring: Graphics
+  shown: Look
+  flip: Flip | null
+  /** Clock ms the tile became pending; -1 when it is not. */
+  pendingAt: number
+}
+interface Particle {
+  g: Graphics
+  at: number
+  life: number
+  x: number
+  y: number
+  vx: number
+  vy: number
+  spin: number
+  size: number
+}
+
+const ended = (s: Readonly<MinesState>) => s.state === 'won' || s.state === 'lost'
+const easeIn = (k: number) => k * k
+const easeOutCubic = (k: number) => 1 - (1 - k) ** 3
+const backOut = (k: number) => 1 + 2.70158 * (k - 1) ** 3 + 1.70158 * (k - 1) ** 2
+
+/** Each tile's final look for a state: what the player opened, and once the game ended, the rest dimmed. */
+function minesLooks(s: Readonly<MinesState>): Look[] {
+  const revealed = new Set(s.revealed)
+  const mines = s.minePositions ? new Set(s.minePositions) : null
+  const last = s.revealed[s.revealed.length - 1]
+  return Array.from({ length: TILE_COUNT }, (_, i) => {
+    if (revealed.has(i)) return (mines ? mines.has(i) : s.state === 'lost' && i === last) ? HIT : GEM
+    if (ended(s) && mines) return mines.has(i) ? BOMB_DIM : GEM_DIM
+    return HIDDEN
+  })
+}
+
+
+/**
+ * The 5x5 mines board. Tiles are drawn from shared geometry built once per resize, so a state
+ * change only swaps contexts; frames move scales, particles and the card. Taps go to DOM buttons
+ * placed from the same minesLayout, never to the canvas.
+ */
+export class MinesScene implements Scene<MinesState> {
+  readonly id = 'mines'
+  readonly bundles = [] as const
+  private ctx!: SceneContext
+  private layout: MinesLayout | null = null
+  private art: MinesArt | null = null
+  private state: Readonly<MinesState> | null = null
+  private targets: Look[] = Array.from({ length: TILE_COUNT }, () => HIDDEN)
+  private readonly blank = new GraphicsContext()
+  private readonly board = new Container({ label: 'board' })
+  private readonly plate = new Graphics(this.blank)
+  private readonly sparks = new Container({ label: 'sparks' })
+  private readonly tiles: TileView[] = []
+  private readonly pool: Particle[] = []
+  private nextParticle = 0
+  private readonly card = new Container({ label: 'card' })
+  private readonly cardBg = new Graphics(this.blank)
+  private cardTitle!: Text
+  private cardMultiplier!: Text
+  private cardPayout!: Text
+  private cardAt = -1
+  private cardSound = false
+  private shakeAt = -1
+  private shockAt = -1
+  private readonly shock = new Graphics(this.blank)
+  private fadeAt = -1
+  private liveParticles = 0
+  /** While nothing moves the board is drawn from one cached texture: one quad a frame instead of every layer. */
+  private cached = false
+  private cardCached = false
+
+  mount(ctx: SceneContext): void {
+    this.ctx = ctx
+    this.board.eventMode = 'none'
+    this.card.eventMode = 'none'
+    this.board.addChild(this.plate)
+    for (let i = 0; i < TILE_COUNT; i++) {
+      const root = new Container({ label: `tile-${i}` })
+      const face = new Graphics(this.blank)
+      const icon = new Graphics(this.blank)
+      const ring = new Graphics(this.blank)
+      ring.visible = false
+      root.addChild(ring, face, icon)
+      this.board.addChild(root)
+      this.tiles.push({ root, face, icon, ring, shown: HIDDEN, flip: null, pendingAt: -1 })
+    }
+    for (let i = 0; i < POOL; i++) {
+      const g = new Graphics(this.blank)
+      g.visible = false
+      this.sparks.addChild(g)
+      this.pool.push({ g, at: 0, life: 0, x: 0, y: 0, vx: 0, vy: 0, spin: 0, size: 1 })
+    }
+    this.shock.visible = false
+    this.board.addChild(this.sparks, this.shock)
+    const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff, fontSize: 12 }
+    this.cardTitle = new Text({ text: '', style: { ...style, fill: 0x9aa6bf } })
+    this.cardMultiplier = new Text({ text: '', style: { ...style, fill: String(ctx.tuning.accent) } })
+    this.cardPayout = new Text({ text: '', style })
+    for (const text of [this.cardTitle, this.cardMultiplier, this.cardPayout]) text.anchor.set(0.5)
+    this.card.addChild(this.cardBg, this.cardTitle, this.cardMultiplier, this.cardPayout)
+    this.card.visible = false
+    ctx.root.addChild(this.board, this.card)
+  }
+
+  update(state: Readonly<MinesState>, prev?: Readonly<MinesState>): void {
+    this.setCached(false)
+    this.setCardCached(false)
+    this.state = state
+    this.targets = minesLooks(state)
+    const now = this.ctx.clock.now()
+    if (this.ctx.motion === 'none') {
+      this.settleAll(now)
+      return
+    }
+    const fresh = !prev || prev.gameId !== state.gameId
+    if (fresh) {
+      for (const tile of this.tiles) tile.flip = null
+      for (const p of this.pool) p.g.visible = false
+      this.cardAt = -1
+      this.shakeAt = this.shockAt = -1
+      // A board that showed something fades back in blank; a blank board just stays.
+      if (prev && (prev.revealed.length > 0 || ended(prev))) {
+        this.fadeAt = now
+        for (const tile of this.tiles) this.applyLook(tile, HIDDEN)
+      }
+    }
+    // Only tiles new since prev animate; with no prev (a page opened on a game) the board deals itself in, silently.
+    const before = new Set(fresh ? [] : prev.revealed)
+    const picks = state.revealed.filter((i) => !before.has(i))
+    const stagger = this.reduced ? 0 : Math.min(Number(this.ctx.tuning.pickStaggerMs), prev ? Infinity : 40)
+    picks.forEach((i, n) => this.schedule(i, now + n * stagger, !!prev))
+    const picksDone = picks.length ? now + (picks.length - 1) * stagger + this.flipMs : now
+    const justEnded = ended(state) && (fresh || !ended(prev))
+    if (justEnded) {
+      const lost = state.state === 'lost'
+      const restAt = picks.length ? picksDone + (lost && !this.reduced ? Number(this.ctx.tuning.lossPauseMs) : 40) : now
+      if (state.minePositions) {
+        // A ripple out from the last pick (the bomb, on a loss), so the eye follows it to the mines.
+        const origin = state.revealed[state.revealed.length - 1] ?? 12
+        const ripple = this.reduced ? 0 : Number(this.ctx.tuning.rippleMs)
+        const revealed = new Set(state.revealed)
+        for (let i = 0; i < TILE_COUNT; i++) {
+          if (revealed.has(i)) continue
+          const d = Math.hypot((i % GRID) - (origin % GRID), Math.floor(i / GRID) - Math.floor(origin / GRID))
+          this.schedule(i, restAt + d * ripple, false)
+        }
+      }
+      if (state.state === 'won') {
+        this.cardAt = restAt + (this.reduced ? 0 : 120)
+        this.cardSound = !!prev
+      }
+    }
+    if (state.state !== 'won') this.cardAt = -1
+    for (let i = 0; i < TILE_COUNT; i++) {
+      const tile = this.tiles[i]!
+      if (!tile.flip && tile.shown !== this.targets[i]) this.applyLook(tile, this.targets[i]!)
+      const pending = state.pendingTile === i && this.targets[i] === HIDDEN && !tile.flip
+      if (pending && tile.pendingAt < 0) tile.pendingAt = now
+      if (!pending) tile.pendingAt = -1
+    }
+    this.updateCardText()
+    this.tick()
+  }
+
+  resize(view: Viewport): void {
+    this.setCached(false)
+    this.setCardCached(false)
+    const layout = minesLayout(view)
+    this.layout = layout
+    const old = this.art
+    this.art = buildArt(layout, this.ctx.tuning)
+    const { board, tiles } = layout
+    this.plate.context = this.art.plate
+    for (let i = 0; i < TILE_COUNT; i++) {
+      const tile = this.tiles[i]!
+      const box = tiles[i]!
+      tile.root.position.set(box.x + box.size / 2, box.y + box.size / 2)
+      tile.ring.context = this.art.ring
+      this.applyLook(tile, tile.shown)
+    }
+    for (const p of this.pool) {
+      p.g.visible = false
+      p.g.context = this.art.sparks[0]!
+    }
+    this.shock.context = this.art.shock
+    this.board.pivot.set(board.x + board.size / 2, board.y + board.size / 2)
+    this.board.position.set(board.x + board.size / 2, board.y + board.size / 2)
+    this.layoutCard()
+    // Every display object now draws from the new art, so the old one can go.
+    old?.destroy()
+    if (this.state && this.ctx.motion === 'none') this.settleAll(this.ctx.clock.now())
+    else this.tick()
+  }
+
+  tick(): void {
+    if (!this.state) return
+    const now = this.ctx.clock.now()
+    this.tiles.forEach((tile, i) => this.poseTile(tile, i, now))
+    this.poseParticles(now)
+    this.poseBoard(now)
+    this.poseCard(now)
+    // Snapshot mode never ticks, so its frame is always drawn directly.
+    this.setCached(this.settled())
+  }
+
+  unmount(): void {
+    this.board.destroy({ children: true })
+    this.card.destroy({ children: true })
+    this.art?.destroy()
+    this.art = null
+    this.blank.destroy()
+    this.tiles.length = 0
+    this.pool.length = 0
+  }
+
+  private settled(): boolean {
+    if (this.liveParticles > 0 || this.shakeAt >= 0 || this.shockAt >= 0 || this.fadeAt >= 0) return false
+    const pulsing = this.ctx.motion === 'full'
+    return this.tiles.every((t) => !t.flip && !(pulsing && t.pendingAt >= 0))
+  }
+
+  private setCached(on: boolean): void {
+    if (on === this.cached || !this.layout) return
+    this.cached = on
+    this.board.cacheAsTexture(on)
+  }
+
+  private get reduced(): boolean {
+    return this.ctx.motion === 'reduced'
+  }
+
+  private get flipMs(): number {
+    return this.reduced ? 120 : Number(this.ctx.tuning.flipMs)
+  }
+
+  private schedule(i: number, at: number, sound: boolean): void {
+    const tile = this.tiles[i]!
+    const from = tile.pendingAt >= 0 ? tile.root.scale.y : 1
+    tile.flip = { at, from, swapped: false, sound }
+    tile.pendingAt = -1
+  }
+
+  /** Snapshot mode: the final frame at once, nothing left to move. */
+  private settleAll(now: number): void {
+    const state = this.state
+    if (!state) return
+    for (let i = 0; i < TILE_COUNT; i++) {
+      const tile = this.tiles[i]!
+      tile.flip = null
+      this.applyLook(tile, this.targets[i]!)
+      tile.pendingAt = state.pendingTile === i && this.targets[i] === HIDDEN ? now - PRESS_MS : -1
+      this.poseTile(tile, i, now)
+    }
+    for (const p of this.pool) p.g.visible = false
+    this.shakeAt = this.shockAt = -1
+    this.fadeAt = -1
+    this.poseBoard(now)
+    this.cardAt = state.state === 'won' ? now - 100_000 : -1
+    this.cardSound = false
+    this.updateCardText()
+    this.poseCard(now)
+  }
+
+  private applyLook(tile: TileView, look: Look): void {
+    tile.shown = look
+    tile.root.alpha = look.dim ? Number(this.ctx.tuning.dimAlpha) : 1
+    if (!this.art) return
+    tile.face.context = this.art.faces[look.face]
+    tile.icon.context = look.icon ? this.art.icons[look.icon] : this.blank
+  }
+
+  private poseTile(tile: TileView, i: number, now: number): void {
+    const flip = tile.flip
+    let sx = 1
+    let sy = 1
+    if (flip && now >= flip.at) {
+      const k = Math.min(1, (now - flip.at) / this.flipMs)
+      if (k >= 0.5 && !flip.swapped) this.swap(tile, i, flip)
+      if (k >= 1) {
+        tile.flip = null
+      } else if (k < 0.5) {
+        sx = flip.from * (1 - easeIn(k * 2))
+        sy = flip.from + (1 - flip.from) * k
+      } else {
+        sx = backOut((k - 0.5) * 2)
+        sy = flip.from + (1 - flip.from) * k
+      }
+      if (tile.flip) sy += 0.06 * Math.sin(Math.PI * k)
+    } else if (!flip && tile.pendingAt >= 0) {
+      const k = this.ctx.motion === 'full' ? Math.min(1, (now - tile.pendingAt) / PRESS_MS) : 1
+      sx = sy = 1 - 0.08 * easeOutCubic(k)
+    }
+    tile.root.scale.set(Math.max(0.001, sx), sy)
+    const pending = !flip && tile.pendingAt >= 0
+    tile.ring.visible = pending
+    if (pending) tile.ring.alpha = this.ctx.motion === 'full' ? 0.65 + 0.3 * Math.sin(((now - tile.pendingAt) / 1000) * Math.PI * 4) : 0.85
+  }
+
+  /** Halfway through a flip: the new face shows, with its sound and particles. */
+  private swap(tile: TileView, i: number, flip: Flip): void {
+    flip.swapped = true
+    const look = this.targets[i]!
+    this.applyLook(tile, look)
+    if (look === HIDDEN) return
+    const bomb = look === HIT
+    if (!look.dim) {
+      if (flip.sound) this.ctx.audio.play(bomb ? 'bomb' : 'gem')
+      if (this.ctx.motion === 'full') this.burst(tile.root.x, tile.root.y, bomb)
+    }
+    if (bomb && this.ctx.motion === 'full') {
+      this.shakeAt = this.shockAt = this.ctx.clock.now()
+      this.shock.position.copyFrom(tile.root.position)
+    }
+  }
+
+  private burst(x: number, y: number, bomb: boolean): void {
+    if (!this.art || !this.layout) return
+    const { tuning, random, clock } = this.ctx
+    const count = Math.min(POOL, Number(bomb ? tuning.embers : tuning.sparkles))
+    const unit = this.layout.tiles[0]!.size / 64
+    const colors = bomb ? [tuning.emberA, tuning.emberB, tuning.bombGlow] : [tuning.gemLight, tuning.gemColor, '#ffffff']
+    const now = clock.now()
+    for (let n = 0; n < count; n++) {
+      const p = this.pool[this.nextParticle]!
+      this.nextParticle = (this.nextParticle + 1) % POOL
+      const angle = random() * Math.PI * 2
+      const speed = (bomb ? 90 + random() * 200 : 60 + random() * 150) * unit
+      p.at = now
+      p.life = bomb ? 450 + random() * 400 : 380 + random() * 320
+      p.x = x
+      p.y = y
+      p.vx = Math.cos(angle) * speed
+      p.vy = Math.sin(angle) * speed - (bomb ? 40 : 70) * unit
+      p.spin = (random() - 0.5) * 8
+      p.size = (bomb ? 0.6 + random() * 0.8 : 0.5 + random() * 0.7) * unit
+      p.g.context = this.art.sparks[bomb ? 1 : 0]!
+      p.g.tint = String(colors[Math.floor(random() * colors.length)])
+      p.g.visible = true
+    }
+  }
+
+  private poseParticles(now: number): void {
+    const gravity = 380 * (this.layout ? this.layout.tiles[0]!.size / 64 : 1)
+    this.liveParticles = 0
+    for (const p of this.pool) {
+      if (!p.g.visible) continue
+      this.liveParticles++
+      const k = (now - p.at) / p.life
+      if (k >= 1 || k < 0) {
+        p.g.visible = false
+        continue
+      }
+      const s = (now - p.at) / 1000
+      p.g.position.set(p.x + p.vx * s, p.y + p.vy * s + 0.5 * gravity * s * s)
+      p.g.rotation = p.spin * s
+      p.g.scale.set(p.size * (1 - 0.6 * k))
+      p.g.alpha = 1 - k * k
+    }
+  }
+
+  private poseBoard(now: number): void {
+    const center = this.board.pivot
+    let dx = 0
+    let dy = 0
+    if (this.shakeAt >= 0) {
+      const k = (now - this.shakeAt) / Number(this.ctx.tuning.shakeMs)
+      if (k >= 1) this.shakeAt = -1
+      else {
+        const amp = Number(this.ctx.tuning.shakePx) * (1 - k)
+        dx = amp * Math.sin(k * Math.PI * 10)
+        dy = amp * 0.6 * Math.sin(k * Math.PI * 14 + 1)
+      }
+    }
+    this.board.position.set(center.x + dx, center.y + dy)
+    const wave = this.shockAt >= 0 ? (now - this.shockAt) / 380 : 1
+    if (wave >= 1) this.shockAt = -1
+    this.shock.visible = wave < 1
+    if (wave < 1) {
+      this.shock.scale.set(0.5 + 1.7 * easeOutCubic(wave))
+      this.shock.alpha = 0.75 * (1 - wave) ** 1.5
+    }
+    let alpha = 1
+    if (this.fadeAt >= 0) {
+      const k = (now - this.fadeAt) / (this.reduced ? 120 : 220)
+      if (k >= 1) this.fadeAt = -1
+      else alpha = 0.25 + 0.75 * easeOutCubic(Math.max(0, k))
+    }
+    this.board.alpha = alpha
+  }
+
+  private layoutCard(): void {
+    const layout = this.layout
+    if (!layout || !this.art) return
+    const { card } = layout
+    this.cardBg.context = this.art.card
+    this.card.pivot.set(card.w / 2, card.h / 2)
+    this.card.position.set(card.x + card.w / 2, card.y + card.h / 2)
+    this.cardTitle.style.fontSize = card.titleSize
+    this.cardMultiplier.style.fontSize = card.multiplierSize
+    this.cardPayout.style.fontSize = card.payoutSize
+    this.cardTitle.position.set(card.w / 2, card.h * 0.22)
+    this.cardMultiplier.position.set(card.w / 2, card.h * 0.5)
+    this.cardPayout.position.set(card.w / 2, card.h * 0.78)
+    for (const text of [this.cardTitle, this.cardMultiplier, this.cardPayout]) this.setText(text, text.text)
+  }
+
+  private updateCardText(): void {
+    const state = this.state
+    if (!state || state.state !== 'won') return
+    const full = state.revealed.length >= TILE_COUNT - state.mines
+    const multiplier = `${state.multiplier.toFixed(state.multiplier >= 1000 ? 2 : 4)}×`
+    const payout = formatMoney(state.payout, state.locale)
+    const title = this.ctx.t(full ? 'casino.mines.boardCleared' : 'casino.mines.cashedOut', { multiplier, payout })
+    if (this.cardTitle.text !== title) this.setText(this.cardTitle, title)
+    if (this.cardMultiplier.text !== multiplier) this.setText(this.cardMultiplier, multiplier)
+  }
+
+  /** Sets a card text, shrinking it to fit the card's width (long translations, large multipliers). */
+  private setText(text: Text, value: string): void {
+    text.text = value
+    text.scale.set(1)
+    const max = (this.layout?.card.w ?? 0) * 0.86
+    if (max > 0 && text.width > max) text.scale.set(max / text.width)
+  }
+
+  private poseCard(now: number): void {
+    const state = this.state
+    if (!state || this.cardAt < 0 || now < this.cardAt) {
+      this.card.visible = false
+      this.setCardCached(false)
+      return
+    }
+    if (this.cardSound) {
+      this.cardSound = false
+      this.ctx.audio.play('win')
+    }
+    this.card.visible = true
+    const popMs = this.reduced ? 120 : POP_MS
+    const pop = Math.min(1, (now - this.cardAt) / popMs)
+    this.card.alpha = Math.min(1, pop * 1.6)
+    this.card.scale.set(this.reduced ? 1 : 0.7 + 0.3 * backOut(pop))
+    const counterMs = this.reduced ? 120 : Number(this.ctx.tuning.counterMs)
+    const k = Math.min(1, (now - this.cardAt) / counterMs)
+    const value = k >= 1 ? state.payout : Math.floor(state.payout * easeOutCubic(k) * 100) / 100
+    const text = formatMoney(value, state.locale)
+    if (this.cardPayout.text !== text) this.setText(this.cardPayout, text)
+    this.setCardCached(k >= 1 && pop >= 1 && this.ctx.motion !== 'none')
+  }
+
+  private setCardCached(on: boolean): void {
+    if (on === this.cardCached) return
+    this.cardCached = on
+    this.card.cacheAsTexture(on)
+  }
+}
+
+export const minesSceneDef: SceneDef<MinesState> = {
+  id: 'mines',
+  create: () => new MinesScene(),
+  fixtures: minesFixtures,
+  tuning: minesTuning,
+}

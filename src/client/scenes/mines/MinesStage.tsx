@@ -1,0 +1,80 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { snapshot, subscribe } from 'valtio'
+import { fixedClock, realClock } from '../../engine/clock'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import type { SceneHost } from '../../engine/SceneHost'
+import { preferredMotion } from '../../engine/useAfterLoad'
+import { i18n } from '../../i18n/i18n'
+import { store } from '../../store/store'
+import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
+import { minesSceneDef, type MinesState } from './MinesScene'
+
+const PixiStage = lazy(() => import('../../engine/PixiStage'))
+
+const NONE: readonly number[] = []
+
+/** The store's mines slice as the scene's state: the open game, or the last one once it ended. */
+function minesState(): MinesState {
+  const { casino, session } = snapshot(store)
+  const { game, mines, pendingTile } = casino.mines
+  if (!game) return { locale: session.lang, gameId: null, mines, revealed: NONE, minePositions: null, state: 'idle', pendingTile, multiplier: 1, payout: 0 }
+  return {
+    locale: session.lang,
+    gameId: game.betId,
+    mines: game.mines ?? mines,
+    revealed: game.revealed ?? NONE,
+    minePositions: game.minePositions ?? null,
+    state: game.state,
+    pendingTile,
+    multiplier: game.multiplier,
+    payout: game.payout,
+  }
+}
+
+/** valtio snapshots share unchanged arrays, so the arrays compare by reference. */
+function sameBoard(a: MinesState, b: MinesState): boolean {
+  return (Object.keys(a) as (keyof MinesState)[]).every((k) => a[k] === b[k])
+}
+
+/**
+ * The mines board canvas: it only animates what the store already holds. `children` (the page's
+ * tile buttons, placed from minesLayout) sit over the canvas in the same box, so both share
+ * its CSS pixels; the canvas itself is hidden from assistive technology.
+ */
+export default function MinesStage(props: { children?: ReactNode }) {
+  const container = useRef<HTMLDivElement>(null)
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
+  const source = useCallback((apply: (s: MinesState) => void) => {
+    let last = minesState()
+    // The slice also changes as the player types a stake: only what the board shows reaches the scene.
+    const push = () => {
+      const next = minesState()
+      if (sameBoard(last, next)) return
+      last = next
+      apply(next)
+    }
+    const stopMines = subscribe(store.casino.mines, push)
+    const stopLang = subscribe(store.session, push)
+    return {
+      initial: last,
+      stop: () => {
+        stopMines()
+        stopLang()
+      },
+    }
+  }, [])
+  const onHost = useCallback((h: SceneHost<MinesState> | null) => {
+    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
+  }, [])
+  return (
+    <div className="game-stage mines-stage" ref={container} data-testid="mines-stage">
+      <div aria-hidden="true">
+        <Suspense fallback={null}>
+          <PixiStage def={minesSceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
+        </Suspense>
+      </div>
+      {props.children}
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/** A new player with play money (a test account) signs in at 390x844. */
+async function playMoneyLogin(page: Page, tag: string) {
+  const email = `${tag}.${Date.now()}@example.com`
+  await page.request.get('/api/auth/user/captcha/778')
+  const reg = await page.request.post('/api/auth/user/restRegister', { data: { username: email, pwd: 'segredo123', codeId: 778, captCode: 'teste' } })
+  const token = (await reg.json()).data.access_token as string
+  const demo = await (await page.request.get('/api/app/user/getUserTest', { headers: { authorization: token } })).json()
+  const { username, pwd } = demo.data as { username: string; pwd: string }
+  await page.goto('/home')
+  await page.getByRole('button', { name: 'Entrar' }).first().click()
+  const login = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
+  await login.getByLabel('E-mail', { exact: true }).fill(username)
+  await login.getByLabel('Senha', { exact: true }).fill(pwd)
+  await login.getByLabel('Código de verificação', { exact: true }).fill('teste')
+  await login.getByRole('button', { name: 'Entrar' }).last().click()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 1.000,00')
+}
+
+const serverBalance = async (page: Page) => {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!))
+  return (await (await page.request.get('/api/app/user/getBalance', { headers: { authorization: token } })).json()).data.balance as number
+}
+
+test('a player plays limbo, sees the result and the balance change, and verifies the bet in the app', async ({ page }) => {
+  await playMoneyLogin(page, 'limbo')
+  await page.getByRole('button', { name: 'Jogar Limbo' }).click()
+  await expect(page).toHaveURL(/\/limbo/)
+  await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible()
+  await page.getByLabel('Multiplicador alvo').fill('2,00')
+  await page.getByLabel('Valor da aposta').fill('10,00')
+  await page.getByRole('button', { name: 'Apostar' }).click()
+  const announce = page.getByTestId('limbo-announce')
+  await expect(announce).toHaveText(/Resultado \d+\.\d{2}×/)
+  const won = /ganhou/.test((await announce.textContent()) ?? '')
+  await expect(page.getByTestId('balance')).toHaveText(won ? 'R$ 1.010,00' : 'R$ 990,00')
+  expect(await serverBalance(page)).toBe(won ? 1010 : 990)
+  await expect(page.locator('.recent-strip li')).toHaveCount(1)
+
+  // Fairness: the bet cannot be checked until the pair is rotated; then it verifies.
+  await page.getByText('Jogo justo (provably fair)').click()
+  const hash = await page.getByTestId('server-seed-hash').textContent()
+  expect(hash).toMatch(/^[0-9a-f]{64}$/)
+  await expect(page.getByTestId('seed-nonce')).toHaveText('1')
+  await page.getByRole('button', { name: /^Aposta \d+ \(nonce 0\)$/ }).click()
+  await expect(page.getByText(/ainda está em uso/)).toBeVisible()
+  await page.getByLabel('Sua seed (cliente)').fill('minha-seed-e2e')
+  await page.getByRole('button', { name: 'Trocar o par de seeds' }).click()
+  await expect(page.getByTestId('revealed-seed')).toContainText('minha-seed-e2e'.length ? (hash ?? '') : '')
+  await expect(page.getByTestId('seed-nonce')).toHaveText('0')
+  await page.getByRole('button', { name: /^Aposta \d+ \(nonce 0\)$/ }).click()
+  await expect(page.getByTestId('verify-result')).toContainText('Verificada')
+})
+
+test('a player plays mines on the phone: opens tiles by tap and cashes out or hits a mine', async ({ page }) => {
+  await playMoneyLogin(page, 'mines')
+  await page.getByRole('button', { name: 'Jogar Mines' }).click()
+  await expect(page).toHaveURL(/\/mines/)
+  await page.getByLabel('Número de minas').selectOption('1')
+  await page.getByLabel('Valor da aposta').fill('10,00')
+  await page.getByRole('button', { name: 'Apostar' }).click()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
+  // The open game survives a reload.
+  await page.reload()
+  await expect(page.getByTestId('cashout')).toBeVisible()
+  await page.getByTestId('tile-12').click()
+  const announce = page.getByTestId('mines-announce')
+  await expect(announce).toHaveText(/Diamante|Mina/)
+  if (/Diamante/.test((await announce.textContent()) ?? '')) {
+    await expect(page.getByTestId('tile-12')).toHaveAccessibleName(/diamante/)
+    await page.getByTestId('cashout').click()
+    await expect(announce).toHaveText(/Você retirou R\$ 10,31 com 1\.0312×/)
+    await expect(page.getByTestId('balance')).toHaveText('R$ 1.000,31')
+    expect(await serverBalance(page)).toBe(1000.31)
+  } else {
+    await expect(page.getByTestId('tile-12')).toHaveAccessibleName(/mina/)
+    await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
+  }
+  // The board is revealed: exactly one mine among the 25 labels.
+  await expect(page.locator('[data-testid^="tile-"][aria-label*="mina"]')).toHaveCount(1)
+  await expect(page.locator('.recent-strip li')).toHaveCount(1)
+})
