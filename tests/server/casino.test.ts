@@ -6,6 +6,7 @@ import { hashServerSeed, type SeedPair } from '../../src/shared/games/fair'
 import { limboResult } from '../../src/shared/games/limbo'
 import { minePositions, minesMultiplier } from '../../src/shared/games/mines'
 import { multiplierToNumber } from '../../src/shared/games/payout'
+import * as outside from '../verifier/standard'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, type Player } from './walletHelpers'
 
@@ -183,6 +184,25 @@ describe('verifier', () => {
       if (game === 'dice') expect(bet.roll).toBe(diceRoll(pair) / 100)
       else if (game === 'limbo') expect(bet.result).toBe(limboResult(pair) / 100)
       else expect(bet.minePositions).toEqual(minePositions(pair, 5))
+      // The outside verifier (node:crypto, written from the scheme's text) agrees on outcome and payout.
+      expect(outside.sha256Hex(serverSeed)).toBe(bet.serverSeedHash)
+      let m4 = 0n
+      if (game === 'dice') {
+        const roll = outside.diceOf(serverSeed, bet.clientSeed, bet.nonce)
+        expect(bet.roll).toBe(roll)
+        if (bet.condition === 'over' ? roll > bet.target : roll < bet.target) m4 = outside.diceMultiplier4(bet.target, bet.condition)
+      } else if (game === 'limbo') {
+        const result = outside.limboOf(serverSeed, bet.clientSeed, bet.nonce)
+        expect(bet.result).toBe(result)
+        if (result >= bet.target) m4 = outside.limboMultiplier4(bet.target)
+      } else {
+        const mines = outside.minesOf(serverSeed, bet.clientSeed, bet.nonce, 5)
+        expect(bet.minePositions).toEqual(mines)
+        if (!bet.revealed.some((t: number) => mines.includes(t))) m4 = outside.minesMultiplier4(5, bet.revealed.length)
+      }
+      expect(bet.state).toBe(m4 > 0n ? 'won' : 'lost')
+      expect(bet.multiplier).toBe(Number(m4) / 10000)
+      expect(bet.payout).toBe(outside.payoutOf(bet.amount, m4))
     }
   }, 300_000)
 })
