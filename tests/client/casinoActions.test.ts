@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../src/server/app'
+import { loadConfig } from '../../src/server/config'
+import { setApiBase } from '../../src/client/store/api'
+import { loadSeed, lookupBet, placeDiceBet, resumeMines, revealMine, rotateSeed, runAuto, startMines } from '../../src/client/store/actions/casino'
+import { getTestAccount, login, register } from '../../src/client/store/actions/session'
+import { store } from '../../src/client/store/store'
+import { verifyBet } from '../../src/shared/games/verify'
+
+/** The casino actions (bets, auto-bet, mines resume, fairness) against the real server and database. */
+let app: App
+let dataDir: string
+let base = ''
+
+async function captcha(): Promise<number> {
+  const codeId = Math.floor(Math.random() * 99_999_999)
+  await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).text()
+  return codeId
+}
+
+const serverBalance = async () =>
+  ((await (await fetch(`${base}/api/app/user/getBalance`, { headers: { authorization: store.session.token! } })).json()) as { data: { balance: number } }).data.balance
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-casino-client-'))
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', CLIENT_DIR: path.join(dataDir, 'none') }))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  setApiBase(base)
+  store.session.deviceId = 'casino-test'
+  // A player with play money: register, then sign in to the test account.
+  expect(await register({ username: `casino.${Date.now()}@example.com`, pwd: 'segredo123', codeId: await captcha(), captCode: 'teste' })).toBe(true)
+  await getTestAccount()
+  const creds = store.ui.testAccount!
+  expect(await login({ username: creds.username, pwd: creds.pwd, codeId: await captcha(), captCode: 'teste' })).toBe(true)
+  expect(store.user?.balance).toBe(1000)
+  store.ui.overlay = null
+})
+afterAll(async () => {
+  await app.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('auto-bet', () => {
+  it('places the set number of bets and stops; the balance matches the server', async () => {
+    store.casino.dice.stake = '0.10'
+    Object.assign(store.casino.auto, { count: '3', stopProfit: '', stopLoss: '', onWin: 'reset', onLoss: 'reset' })
+    await runAuto('dice')
+    expect(store.casino.auto.played).toBe(3)
+    expect(store.casino.auto.running).toBeNull()
+    expect(store.casino.dice.history).toHaveLength(3)
+    expect(store.user!.balance).toBe(await serverBalance())
+    const net = store.casino.dice.history.reduce((sum, b) => sum + b.payout - b.amount, 0)
+    expect(store.casino.auto.profit).toBeCloseTo(net, 2)
+  })
+
+  it('raises the stake on a loss by the percentage, and stops on the loss limit', async () => {
+    // Under 0.01 wins only on a roll of 0.00: in practice every bet loses.
+    store.casino.dice.target = 0.01
+    store.casino.dice.condition = 'under'
+    store.casino.dice.stake = '0.10'
+    Object.assign(store.casino.auto, { count: '0', stopLoss: '0.70', onLoss: 'increase', onLossPct: '100' })
+    await runAuto('dice')
+    const stakes = store.casino.dice.history.slice(0, store.casino.auto.played).map((b) => b.amount).reverse()
+    expect(stakes).toEqual([0.1, 0.2, 0.4])
+    expect(store.casino.auto.profit).toBeCloseTo(-0.7, 2)
+    Object.assign(store.casino.auto, { count: '10', stopLoss: '', onLoss: 'reset', onLossPct: '0' })
+    store.casino.dice.target = 50.5
+  })
+
+  it('mines auto opens the chosen tiles each round and ends every game', async () => {
+    store.casino.mines.stake = '0.10'
+    store.casino.mines.mines = 1
+    store.casino.mines.autoTiles = [4, 9]
+    store.casino.auto.count = '2'
+    await runAuto('mines')
+    expect(store.casino.auto.played).toBe(2)
+    const [last] = store.casino.mines.history
+    expect(last!.state).not.toBe('active')
+    expect(last!.revealed!.every((t) => [4, 9].includes(t))).toBe(true)
+    if (last!.state === 'won') expect(last!.revealed).toEqual([4, 9])
+    expect(store.user!.balance).toBe(await serverBalance())
+  })
+})
+
+describe('mines and fairness', () => {
+  it('a reload resumes the open game; its bet verifies once the seed is rotated', async () => {
+    store.casino.mines.mines = 3
+    const started = await startMines()
+    expect(started?.state).toBe('active')
+    store.casino.mines.game = null
+    await resumeMines()
+    expect(store.casino.mines.game?.betId).toBe(started!.betId)
+    // Rotation is refused while the game is open.
+    await loadSeed()
+    const before = store.casino.fair.current!
+    expect(await rotateSeed('nova-seed')).toBe(false)
+    const ended = await revealMine(24)
+    expect(ended).not.toBeNull()
+    if (ended!.state === 'active') await (await import('../../src/client/store/actions/casino')).cashOutMines()
+    expect(await rotateSeed('nova-seed')).toBe(true)
+    expect(store.casino.fair.previous?.serverSeedHash).toBe(before.serverSeedHash)
+    const bet = await lookupBet(started!.betId)
+    expect(bet.serverSeed).toBe(store.casino.fair.previous!.serverSeed)
+    expect(verifyBet(bet, bet.serverSeed!)).toMatchObject({ hashOk: true, mismatches: [] })
+    // A dice bet on the new pair starts at nonce 0 and moves the panel's nonce on.
+    const d = await placeDiceBet()
+    expect(d?.nonce).toBe(0)
+    expect(store.casino.fair.current).toMatchObject({ clientSeed: 'nova-seed', nonce: 1 })
+  })
+})
