@@ -94,7 +94,7 @@ describe('mines and fairness', () => {
     expect(started?.state).toBe('active')
     store.casino.mines.game = null
     await resumeMines()
-    expect(store.casino.mines.game?.betId).toBe(started!.betId)
+    expect((store.casino.mines.game as { betId: string } | null)?.betId).toBe(started!.betId)
     // Rotation is refused while the game is open.
     await loadSeed()
     const before = store.casino.fair.current!
