@@ -2,8 +2,8 @@ import type { DiceState } from './DiceScene'
 
 /** Idle, a win, a loss and an edge roll, for the switcher and the snapshots. */
 export const diceFixtures: Record<string, DiceState> = {
-  idle: { target: 50.5, condition: 'under', roll: null, won: null, rollId: null },
-  win: { target: 50.5, condition: 'under', roll: 29.9, won: true, rollId: 'f-win' },
-  loss: { target: 75, condition: 'over', roll: 47.06, won: false, rollId: 'f-loss' },
-  edge: { target: 2, condition: 'over', roll: 100, won: true, rollId: 'f-edge' },
+  idle: { target: 50.5, condition: 'under', roll: null, won: null, rollId: null, payout: 0, locale: 'pt_BR' },
+  win: { target: 50.5, condition: 'under', roll: 29.9, won: true, rollId: 'f-win', payout: 19.6, locale: 'pt_BR' },
+  loss: { target: 75, condition: 'over', roll: 47.06, won: false, rollId: 'f-loss', payout: 0, locale: 'pt_BR' },
+  edge: { target: 2, condition: 'over', roll: 100, won: true, rollId: 'f-edge', payout: 1.01, locale: 'pt_BR' },
 }

@@ -1,4 +1,6 @@
 import { Container, Graphics, Text } from 'pixi.js'
+import type { Locale } from '../../../shared/locales'
+import { formatMoney } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { diceFixtures } from './DiceScene.fixtures'
 import { diceLayout, type DiceLayout } from './diceLayout'
@@ -12,7 +14,14 @@ export interface DiceState {
   won: boolean | null
   /** Changes with each new result, so the same roll twice still animates. */
   rollId: string | null
+  /** The win's payout in reais (0 on a loss), counted up once the marker lands. */
+  payout: number
+  /** The language of the payout's punctuation. */
+  locale: Locale
 }
+
+/** The payout counter runs this long after the marker lands (ms). */
+const PAYOUT_MS = 600
 
 const FONT = 'DejaVu Sans, sans-serif'
 
@@ -38,6 +47,9 @@ export class DiceScene implements Scene<DiceState> {
   private readonly ticks = new Container()
   private readonly marker = new Graphics()
   private number!: Text
+  private payoutText!: Text
+  /** When the payout counter started (clock ms), or null when none is running. */
+  private payoutAt: number | null = null
   /** The animation: from -> to over rollMs, started at `at` (clock ms). */
   private anim = { from: 50, to: 50, at: 0, running: false }
   private shown = 50
@@ -46,13 +58,17 @@ export class DiceScene implements Scene<DiceState> {
     this.ctx = ctx
     this.number = new Text({ text: '', style: { fontFamily: FONT, fontSize: 48, fontWeight: 'bold', fill: 0xffffff } })
     this.number.anchor.set(0.5, 0)
-    ctx.root.addChild(this.track, this.ticks, this.marker, this.number)
+    this.payoutText = new Text({ text: '', style: { fontFamily: FONT, fontSize: 18, fontWeight: 'bold', fill: 0xffffff } })
+    this.payoutText.anchor.set(0.5, 0)
+    this.payoutText.visible = false
+    ctx.root.addChild(this.track, this.ticks, this.marker, this.number, this.payoutText)
   }
 
   update(state: Readonly<DiceState>, prev?: Readonly<DiceState>): void {
     this.state = state
     if (state.roll !== null && state.rollId !== prev?.rollId) {
       const from = prev?.roll ?? 50
+      this.payoutAt = null
       if (this.ctx.motion === 'none') {
         this.anim = { from: state.roll, to: state.roll, at: 0, running: false }
         this.shown = state.roll
@@ -71,7 +87,10 @@ export class DiceScene implements Scene<DiceState> {
   }
 
   tick(): void {
-    if (!this.anim.running) return
+    if (!this.anim.running) {
+      if (this.payoutAt !== null) this.drawPayout()
+      return
+    }
     const duration = this.ctx.motion === 'reduced' ? 120 : Number(this.ctx.tuning.rollMs)
     const k = Math.min(1, (this.ctx.clock.now() - this.anim.at) / duration)
     const eased = 1 - (1 - k) ** 3
@@ -79,7 +98,10 @@ export class DiceScene implements Scene<DiceState> {
     if (k >= 1) {
       this.anim.running = false
       this.shown = this.anim.to
-      if (this.state.won) this.ctx.audio.play('win')
+      if (this.state.won) {
+        this.ctx.audio.play('win')
+        this.payoutAt = this.ctx.clock.now()
+      } else this.ctx.audio.play('lose')
     }
     this.draw()
   }
@@ -95,6 +117,27 @@ export class DiceScene implements Scene<DiceState> {
       label.position.set(t.x, track.y + track.h + 8)
       this.ticks.addChild(label)
     }
+  }
+
+  /** '+R$ 1,96' under the ticks on a win: counted up after the landing, at once without motion. */
+  private drawPayout(): void {
+    const { payout: place, track } = this.layout
+    const s = this.state
+    const show = s.won === true && s.payout > 0 && !this.anim.running
+    this.payoutText.visible = show
+    if (!show) return
+    let k = 1
+    if (this.payoutAt !== null && this.ctx.motion !== 'none') {
+      const duration = this.ctx.motion === 'reduced' ? 120 : PAYOUT_MS
+      k = Math.min(1, (this.ctx.clock.now() - this.payoutAt) / duration)
+      if (k >= 1) this.payoutAt = null
+    }
+    const cents = Math.round(s.payout * 100 * (1 - (1 - k) ** 3))
+    const text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
+    if (this.payoutText.text !== text) this.payoutText.text = text
+    this.payoutText.style.fontSize = place.size
+    this.payoutText.style.fill = String(this.ctx.tuning.winColor)
+    this.payoutText.position.set(track.x + track.w / 2, place.y)
   }
 
   private draw(): void {
@@ -119,6 +162,7 @@ export class DiceScene implements Scene<DiceState> {
     const hasRoll = this.state.roll !== null
     this.marker.clear()
     this.number.visible = hasRoll
+    this.drawPayout()
     if (!hasRoll) return
     const x = xOf(this.shown)
     const color = settled ? (this.state.won ? win : lose) : String(this.ctx.tuning.markerColor)

@@ -14,7 +14,15 @@ const PixiStage = lazy(() => import('../../engine/PixiStage'))
 function diceState(): DiceState {
   const { dice } = snapshot(store.casino)
   const last = dice.last
-  return { target: dice.target, condition: dice.condition, roll: last?.roll ?? null, won: last ? last.state === 'won' : null, rollId: last?.betId ?? null }
+  return {
+    target: dice.target,
+    condition: dice.condition,
+    roll: last?.roll ?? null,
+    won: last ? last.state === 'won' : null,
+    rollId: last?.betId ?? null,
+    payout: last?.payout ?? 0,
+    locale: store.session.lang,
+  }
 }
 
 /** The dice canvas: it only animates what the store already holds. */

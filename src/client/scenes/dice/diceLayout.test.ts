@@ -13,13 +13,16 @@ describe('diceLayout', () => {
   })
 
   it('keeps the track and the label inside the stage', () => {
-    for (const view of [{ width: 320, height: 200 }, { width: 600, height: 300 }]) {
+    for (const view of [{ width: 320, height: 163 }, { width: 366, height: 198 }, { width: 600, height: 300 }]) {
       const l = diceLayout(view)
       expect(l.track.y + l.track.h).toBeLessThan(view.height)
       expect(l.label.y).toBeGreaterThan(0)
       // The number ends above the marker's tip area.
       expect(l.label.y + l.label.size).toBeLessThanOrEqual(l.track.y - 34)
       expect(l.track.x + l.track.w).toBeLessThanOrEqual(view.width)
+      // The payout counter sits below the tick labels and inside the stage.
+      expect(l.payout.y).toBeGreaterThanOrEqual(l.track.y + l.track.h + 24)
+      expect(l.payout.y + l.payout.size * 1.2).toBeLessThanOrEqual(view.height)
     }
   })
 })

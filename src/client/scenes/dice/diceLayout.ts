@@ -5,6 +5,8 @@ export interface DiceLayout {
   /** The x of a roll (0..100) on the track. */
   xOf(value: number): number
   label: { y: number; size: number }
+  /** The win's payout counter, under the tick labels. */
+  payout: { y: number; size: number }
   ticks: { x: number; value: number }[]
 }
 
@@ -21,5 +23,6 @@ export function diceLayout(view: Viewport): DiceLayout {
     // The number sits above the marker (which reaches 34px above the track), never under it.
     label: { y: Math.round(view.height * 0.08), size: Math.max(20, Math.min(64, Math.round(view.width / 7), y - 44 - Math.round(view.height * 0.08))) },
     ticks: [0, 25, 50, 75, 100].map((value) => ({ x: xOf(value), value })),
+    payout: { y: y + h + 28, size: Math.max(12, Math.min(22, Math.round(view.height * 0.09))) },
   }
 }
