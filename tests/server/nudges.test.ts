@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as casino from '../../src/shared/contract/casino'
+import { calls } from '../../src/shared/contract'
+import { login } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
 import { callKeyed, checkLedgerAfterEach, fundCash, listen, newPlayer, recorder, socketFor, waitFor, type ClientSocket } from './walletHelpers'
 
@@ -48,6 +50,20 @@ describe('bet nudges', () => {
     t.advance(24 * 3600_000)
     for (let i = 0; i < 4; i++) await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
     await waitFor(() => got.userBetAmount!.length === 2)
+  })
+
+  it('never nudges a test account (play money cannot be topped up)', async () => {
+    const p = await newPlayer(t)
+    const demo = (await call(t, calls.getUserTest, { token: p.token })).body.data
+    const token = (await login(t, demo.username, demo.pwd)).body.data.access_token as string
+    const s = await socketFor(base, token)
+    sockets.push(s)
+    const got = recorder(s)
+    // R$50 staked with play money: five times the threshold, and no offer.
+    for (let i = 0; i < 5; i++) expect((await callKeyed(t, casino.diceBet, { token, body: losingDice('10.00') })).body.status).toBe(200)
+    await new Promise((r) => setTimeout(r, 150))
+    expect(got.userBetAmount).toBeUndefined()
+    expect(got.insBalance?.length).toBe(5)
   })
 
   it('sends freeBalance when a bet takes the balance under R$0.51, once', async () => {

@@ -49,7 +49,12 @@ export async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
   return true
 }
 
+/**
+ * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
+ */
 export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBet): Promise<void> {
+  const user = await deps.db.query<{ is_test: boolean }>('SELECT is_test FROM users WHERE id = $1', [userId])
+  if (!user.rows[0] || user.rows[0].is_test) return
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter) })
   }

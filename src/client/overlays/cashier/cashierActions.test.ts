@@ -95,6 +95,10 @@ describe('low balance and bonus boost', () => {
     store.ui.overlay = 'withdraw'
     noteSettled(bet(5, 0, 9))
     expect(store.ui.overlay).toBe('withdraw')
+    store.ui.overlay = null
+    store.user = { ...user(1), testFlag: '1' } as UserInfo
+    noteSettled(bet(5, 0, 9))
+    expect(store.ui.overlay).toBeNull()
   })
 
   it('userBetAmount with bouns and amount shows the boost (bouns x amount, two decimals); pay clears it', () => {
