@@ -25,13 +25,15 @@ export function BoostPopup() {
       <p className="boost-value" data-testid="boost-value">
         {formatMoney(boostValue(boost.bouns, boost.amount), lang)}
       </p>
-      <p>{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.bouns, boost.amount), lang) })}</p>
-      <button type="button" className="primary" onClick={() => openOverlay('boostDeposit')}>
-        {t('cashier.boost.cta')}
-      </button>
-      <button type="button" className="secondary" onClick={dismiss}>
-        {t('cashier.boost.later')}
-      </button>
+      <p className="boost-text">{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.bouns, boost.amount), lang) })}</p>
+      <div className="boost-actions">
+        <button type="button" className="primary" onClick={() => openOverlay('boostDeposit')}>
+          {t('cashier.boost.cta')}
+        </button>
+        <button type="button" className="secondary" onClick={dismiss}>
+          {t('cashier.boost.later')}
+        </button>
+      </div>
     </Modal>
   )
 }
