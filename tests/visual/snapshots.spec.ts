@@ -70,7 +70,7 @@ test('side menu and account menu', async ({ page }) => {
 
 const FIXTURES: Record<string, string[]> = {
   lobby: ['default', 'second-slide', 'english', 'single-slide'],
-  dice: ['idle', 'win', 'loss', 'edge'],
+  dice: ['idle', 'rolling', 'win', 'loss', 'edge'],
   limbo: ['idle', 'playing', 'win', 'loss', 'big'],
   mines: ['idle', 'playing', 'win', 'loss', 'full'],
 }

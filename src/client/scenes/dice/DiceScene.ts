@@ -18,6 +18,8 @@ export interface DiceState {
   payout: number
   /** The language of the payout's punctuation. */
   locale: Locale
+  /** A bet is on its way: the last result dims and breathes until the new one arrives. */
+  pending: boolean
 }
 
 /** The payout counter runs this long after the marker lands (ms). */
@@ -89,6 +91,7 @@ export class DiceScene implements Scene<DiceState> {
   tick(): void {
     if (!this.anim.running) {
       if (this.payoutAt !== null) this.drawPayout()
+      if (this.state.pending) this.drawPending()
       return
     }
     const duration = this.ctx.motion === 'reduced' ? 120 : Number(this.ctx.tuning.rollMs)
@@ -140,6 +143,16 @@ export class DiceScene implements Scene<DiceState> {
     this.payoutText.position.set(track.x + track.w / 2, place.y)
   }
 
+  /** Answers the tap at once: the shown result fades and, with motion, breathes. */
+  private drawPending(): void {
+    const pending = this.state.pending && !this.anim.running
+    const breathe = pending && this.ctx.motion === 'full' ? 0.15 * Math.sin(this.ctx.clock.now() / 120) : 0
+    const alpha = pending ? 0.4 + breathe : 1
+    this.number.alpha = alpha
+    this.marker.alpha = alpha
+    if (pending) this.payoutText.visible = false
+  }
+
   private draw(): void {
     const { track, xOf, label } = this.layout
     const { target, condition } = this.state
@@ -163,6 +176,7 @@ export class DiceScene implements Scene<DiceState> {
     this.marker.clear()
     this.number.visible = hasRoll
     this.drawPayout()
+    this.drawPending()
     if (!hasRoll) return
     const x = xOf(this.shown)
     const color = settled ? (this.state.won ? win : lose) : String(this.ctx.tuning.markerColor)
