@@ -51,12 +51,17 @@ export async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
 
 /**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
+ * One cheap lookup decides most bets: once today's offer went out, nothing else is asked.
  */
 export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBet): Promise<void> {
-  const user = await deps.db.query<{ is_test: boolean }>('SELECT is_test FROM users WHERE id = $1', [userId])
-  if (!user.rows[0] || user.rows[0].is_test) return
+  const r = await deps.db.query<{ is_test: boolean; offered: boolean }>(
+    'SELECT u.is_test, EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u.id AND o.day = $2) AS offered FROM users u WHERE u.id = $1',
+    [userId, dayOf(deps.now())],
+  )
+  const user = r.rows[0]
+  if (!user || user.is_test) return
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter) })
   }
-  await offerBoost(deps, userId)
+  if (!user.offered) await offerBoost(deps, userId)
 }
