@@ -15,6 +15,13 @@ test('a player plays limbo, sees the result and the balance change, and verifies
   await expect(page.getByTestId('balance')).toHaveText(won ? 'R$ 1.010,00' : 'R$ 990,00')
   expect(await serverBalance(page)).toBe(won ? 1010 : 990)
   await expect(page.locator('.recent-strip li')).toHaveCount(1)
+  // The sound toggle beside the title is the side menu's setting, and it persists.
+  const mute = page.getByRole('button', { name: 'Silenciar sons' })
+  await expect(mute).toHaveAttribute('aria-pressed', 'false')
+  await mute.click()
+  await expect(mute).toHaveAttribute('aria-pressed', 'true')
+  expect(await page.evaluate(() => localStorage.getItem('aposta:muted'))).toBe('true')
+  await mute.click()
 
   // Fairness: the bet cannot be checked until the pair is rotated; then it verifies.
   await page.getByText('Jogo justo (provably fair)').click()

@@ -10,6 +10,7 @@ import { placeDiceBet, stakeText } from '../../store/actions/casino'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
+import { GameTitle } from './parts/GameTitle'
 import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
@@ -42,7 +43,7 @@ export default function DicePage() {
   const last = dice.last
   return (
     <section className="game dice" aria-labelledby="dice-title">
-      <h1 id="dice-title">{t('games.dice')}</h1>
+      <GameTitle id="dice-title" title={t('games.dice')} />
       {loaded ? (
         <Suspense fallback={<div className="game-stage" aria-hidden="true" />}>
           <DiceStage />

@@ -8,6 +8,7 @@ import { placeLimboBet, stakeText } from '../../store/actions/casino'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
+import { GameTitle } from './parts/GameTitle'
 import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
@@ -50,7 +51,7 @@ export default function LimboPage() {
   const last = limbo.last
   return (
     <section className="game limbo" aria-labelledby="limbo-title">
-      <h1 id="limbo-title">{t('games.limbo')}</h1>
+      <GameTitle id="limbo-title" title={t('games.limbo')} />
       {loaded ? (
         <Suspense fallback={<div className="game-stage" aria-hidden="true" />}>
           <LimboStage />

@@ -11,6 +11,7 @@ import { cashOutMines, resumeMines, revealMine, stakeText, startMines } from '..
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
+import { GameTitle } from './parts/GameTitle'
 import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
@@ -139,7 +140,7 @@ export default function MinesPage() {
   }
   return (
     <section className="game mines" aria-labelledby="mines-title">
-      <h1 id="mines-title">{t('games.mines')}</h1>
+      <GameTitle id="mines-title" title={t('games.mines')} />
       <Stage>
         <TileButtons mode={mode} />
       </Stage>
