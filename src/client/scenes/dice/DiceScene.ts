@@ -1,5 +1,6 @@
-import { Container, Graphics, Text } from 'pixi.js'
+import { BitmapText, Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { numberFont } from '../../engine/numberFont'
 import { formatMoney } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { diceFixtures } from './DiceScene.fixtures'
@@ -48,7 +49,8 @@ export class DiceScene implements Scene<DiceState> {
   private readonly track = new Graphics()
   private readonly ticks = new Container()
   private readonly marker = new Graphics()
-  private number!: Text
+  /** Bitmap glyphs: the roll changes the number every frame while it runs. */
+  private number!: BitmapText
   private payoutText!: Text
   /** When the payout counter started (clock ms), or null when none is running. */
   private payoutAt: number | null = null
@@ -58,7 +60,7 @@ export class DiceScene implements Scene<DiceState> {
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
-    this.number = new Text({ text: '', style: { fontFamily: FONT, fontSize: 48, fontWeight: 'bold', fill: 0xffffff } })
+    this.number = new BitmapText({ text: '', style: { fontFamily: numberFont(FONT), fontSize: 48 } })
     this.number.anchor.set(0.5, 0)
     this.payoutText = new Text({ text: '', style: { fontFamily: FONT, fontSize: 18, fontWeight: 'bold', fill: 0xffffff } })
     this.payoutText.anchor.set(0.5, 0)
@@ -187,8 +189,8 @@ export class DiceScene implements Scene<DiceState> {
       .fill({ color, alpha: 0.35 })
     const text = this.shown.toFixed(2)
     if (this.number.text !== text) this.number.text = text
-    this.number.style.fontSize = label.size
-    this.number.style.fill = settled ? color : 0xffffff
+    if (this.number.style.fontSize !== label.size) this.number.style.fontSize = label.size
+    this.number.tint = settled ? color : 0xffffff
     this.number.position.set(track.x + track.w / 2, label.y)
   }
 }

@@ -1,23 +1,10 @@
-import { BitmapFont, BitmapText, Container, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
+import { BitmapText, Container, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { numberFont } from '../../engine/numberFont'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatMoney } from '../../format/format'
 import { limboFixtures } from './LimboScene.fixtures'
 import { countDuration, countValue, curvePoint, fitFontSize, limboLayout, limboProgress, limboScaleTop, type LimboLayout, type Point } from './limboLayout'
-
-/** The big number's glyphs, drawn once at a size the number never exceeds on a phone's stage. */
-const NUMBER_FONT = 'limbo-number'
-let numberFontInstalled = false
-function installNumberFont(): void {
-  if (numberFontInstalled) return
-  numberFontInstalled = true
-  BitmapFont.install({
-    name: NUMBER_FONT,
-    style: { fontFamily: 'DejaVu Sans, sans-serif', fontWeight: 'bold', fontSize: 96, fill: 0xffffff },
-    chars: [['0', '9'], '.', ',', '×'],
-    resolution: Math.min(2, typeof devicePixelRatio === 'number' ? devicePixelRatio : 1),
-  })
-}
 
 export interface LimboState {
   /** The language of the scene's texts and of the payout's punctuation. */
@@ -160,8 +147,7 @@ export class LimboScene implements Scene<LimboState> {
     this.ctx = ctx
     ctx.root.eventMode = 'none'
     const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff }
-    installNumberFont()
-    this.number = new BitmapText({ text: '', style: { fontFamily: NUMBER_FONT, fontSize: 48 } })
+    this.number = new BitmapText({ text: '', style: { fontFamily: numberFont(FONT), fontSize: 48 } })
     this.targetText = new Text({ text: '', style: { ...style, fontSize: 14 } })
     this.payoutText = new Text({ text: '', style: { ...style, fontSize: 20 } })
     for (const t of [this.number, this.targetText, this.payoutText]) t.anchor.set(0.5)
