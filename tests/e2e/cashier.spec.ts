@@ -1,68 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
-
-const CAPTCHA = 'teste'
-const email = () => `cashier.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
-
-async function registerNewUser(page: Page) {
-  await page.goto('/home')
-  await page.getByRole('button', { name: 'Cadastrar' }).first().click()
-  const dialog = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
-  await dialog.getByLabel('E-mail', { exact: true }).fill(email())
-  await dialog.getByLabel('Senha', { exact: true }).fill('segredo123')
-  await dialog.getByLabel('Repetir senha').fill('segredo123')
-  await dialog.getByLabel('Código de verificação', { exact: true }).fill(CAPTCHA)
-  await dialog.getByRole('button', { name: 'Cadastrar' }).last().click()
-  await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
-}
-
-/** A second account, registered over the API, to receive a transfer. */
-async function registerByApi(page: Page) {
-  const address = email()
-  const codeId = Math.floor(Math.random() * 99_999_999)
-  await page.request.get(`/api/auth/user/captcha/${codeId}`)
-  const res = await page.request.post('/api/auth/user/restRegister', { data: { username: address, pwd: 'segredo123', codeId, captCode: CAPTCHA } })
-  expect((await res.json()).status).toBe(200)
-  return address
-}
-
-async function openAccountItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Minha conta' }).click()
-  await page.getByRole('region', { name: 'Minha conta' }).getByRole('button', { name, exact: true }).click()
-}
+import { expect, test } from '@playwright/test'
+import { kycAndDeposit100, openAccountItem, registerByApi, registerNewUser } from './helpers'
 
 test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdraws R$ 30 to a CPF', async ({ page }) => {
   await registerNewUser(page)
 
-  // After registration the second-deposit offer opens; close it.
-  const second = page.getByRole('dialog', { name: 'Bônus de depósito' })
-  await expect(second).toBeVisible()
-  await second.getByRole('button', { name: 'Fechar' }).click()
-  await expect(second).toHaveCount(0)
-
-  // Deposit while kyc is not 1: the KYC form comes first, and submitting it returns to deposit.
-  await openAccountItem(page, 'Depósito')
-  const kyc = page.getByRole('dialog', { name: 'Verificação de identidade' })
-  await kyc.getByLabel('Nome completo').fill('Maria da Silva')
-  await kyc.getByLabel('CPF').fill('529.982.247-25')
-  await kyc.getByRole('button', { name: 'Enviar' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Identidade verificada com sucesso' })).toBeVisible()
-
-  const deposit = page.getByRole('dialog', { name: 'Depósito' })
-  const hundred = deposit.getByRole('radio', { name: /^R\$ 100,00/ })
-  await expect(hundred).toBeChecked()
-  await hundred.check()
-  await deposit.getByRole('button', { name: 'Confirmar' }).click()
-
-  const pay = page.getByRole('dialog', { name: 'Pagamento' })
-  const frame = pay.frameLocator('iframe[title="Página de pagamento PIX"]')
-  await frame.getByRole('button', { name: 'Simular o pagamento pelo banco' }).click()
-
-  // The balance rises without a reload (100 paid plus the package's 15 bonus), the overlay closes.
-  await expect(page.getByTestId('balance')).toHaveText('R$ 115,00')
-  const success = page.getByRole('alertdialog')
-  await expect(success).toContainText('Recarga bem-sucedida, continue fazendo apostas')
-  await success.getByRole('button', { name: 'OK' }).click()
-  await expect(pay).toHaveCount(0)
+  await kycAndDeposit100(page)
 
   // Withdraw R$ 30 to a CPF: the six checks first (an empty amount fails the minimum).
   await openAccountItem(page, 'Saque')

@@ -11,7 +11,8 @@ export const boostValue = (bouns: number, amount: number) => Math.round(bouns * 
 /**
  * The bonus-boost pop-up: a userBetAmount event carrying bouns and amount offers "deposit amount,
  * play with bouns x amount". It waits while another overlay is open, leads to the boost deposit,
- * and closes on pay (the socket handler clears it) or when the player dismisses it.
+ * and closes on pay (the socket handler clears it), when the player dismisses it, or when they take
+ * the offer to the boost deposit.
  */
 export function BoostPopup() {
   const { t } = useTranslation()
@@ -27,7 +28,15 @@ export function BoostPopup() {
       </p>
       <p className="boost-text">{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.bouns, boost.amount), lang) })}</p>
       <div className="boost-actions">
-        <button type="button" className="primary" onClick={() => openOverlay('boostDeposit')}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            // The boost deposit now carries the offer; the pop-up does not come back over the page.
+            store.ui.bonusBoost = null
+            openOverlay('boostDeposit')
+          }}
+        >
           {t('cashier.boost.cta')}
         </button>
         <button type="button" className="secondary" onClick={dismiss}>

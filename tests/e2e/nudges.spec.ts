@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test'
+import { kycAndDeposit100, registerNewUser } from './helpers'
+
+/**
+ * A paying player who loses: the bonus boost is offered once the day's stakes reach R$15 (the
+ * e2e server's BOOST_AFTER_WAGERED), and the compensation deposit opens as the balance falls
+ * under R$10.
+ */
+test('a depositor who loses gets the bonus boost, then the compensation deposit', async ({ page }) => {
+  test.setTimeout(120_000)
+  await registerNewUser(page)
+  await kycAndDeposit100(page, '111.444.777-35')
+
+  await page.goto('/dice')
+  await page.getByLabel('Valor da aposta').fill('10,00')
+  // Under 0.01 wins only on a roll of 0.00: these bets lose.
+  await page.getByRole('radio', { name: 'Abaixo' }).click()
+  await page.getByRole('slider').focus()
+  await page.keyboard.press('Home')
+  await expect(page.getByText('Alvo: 0.01')).toBeVisible()
+  const announce = page.getByTestId('dice-announce')
+  for (const left of ['R$ 105,00', 'R$ 95,00']) {
+    await page.getByRole('button', { name: 'Apostar' }).click()
+    await expect(page.getByTestId('balance')).toHaveText(left)
+    await expect(announce).toHaveText(/não foi desta vez/)
+  }
+
+  // R$20 staked today: the pop-up shows bouns x amount of the EXPPAY package (2 x R$50).
+  const boost = page.getByRole('dialog', { name: 'Bônus turbo' })
+  await expect(boost.getByTestId('boost-value')).toHaveText('R$ 100,00')
+  await boost.getByRole('button', { name: 'Quero o bônus' }).click()
+  const boostDeposit = page.getByRole('dialog', { name: 'Bônus turbo' })
+  await expect(boostDeposit.getByRole('radio')).toHaveCount(1)
+  await expect(boostDeposit.getByRole('radio', { name: /^R\$ 50,00/ })).toBeChecked()
+  await boostDeposit.getByRole('button', { name: 'Fechar' }).click()
+  await expect(boostDeposit).toHaveCount(0)
+
+  // Keep losing R$10 at a time: crossing under R$10 opens the compensation deposit (INSBRL, first four).
+  for (let balance = 85; balance >= 5; balance -= 10) {
+    await page.getByRole('button', { name: 'Apostar' }).click()
+    await expect(page.getByTestId('balance')).toHaveText(`R$ ${balance},00`)
+  }
+  const compensation = page.getByRole('dialog', { name: 'Saldo insuficiente' })
+  await expect(compensation).toBeVisible()
+  await expect(compensation.getByRole('radio')).toHaveCount(4)
+  await expect(compensation.getByRole('radio', { name: /^R\$ 10,00/ })).toBeVisible()
+})
