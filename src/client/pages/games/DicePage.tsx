@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { diceMultiplier, diceWinChance } from '../../../shared/games/dice'
 import { multiplierToNumber } from '../../../shared/games/payout'
 import { audio, preloadSounds } from '../../engine/audio'
-import { useAfterLoad } from '../../engine/useAfterLoad'
 import { formatMoney } from '../../format/format'
 import { placeDiceBet, stakeText } from '../../store/actions/casino'
 import { store } from '../../store/store'
@@ -14,6 +13,7 @@ import { GameTitle } from './parts/GameTitle'
 import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
+import { StageSlot } from './parts/StageSlot'
 
 const DiceStage = lazy(() => import('../../scenes/dice/DiceStage'))
 
@@ -23,7 +23,6 @@ export default function DicePage() {
   useEffect(() => preloadSounds(['bet', 'click', 'win']), [])
   const snap = useSnapshot(store)
   const dice = snap.casino.dice
-  const loaded = useAfterLoad()
   const [mode, setMode] = useState<'manual' | 'auto'>('manual')
   const lang = snap.session.lang
   const running = snap.casino.auto.running !== null
@@ -44,13 +43,9 @@ export default function DicePage() {
   return (
     <section className="game dice" aria-labelledby="dice-title">
       <GameTitle id="dice-title" title={t('games.dice')} />
-      {loaded ? (
-        <Suspense fallback={<div className="game-stage" aria-hidden="true" />}>
-          <DiceStage />
-        </Suspense>
-      ) : (
-        <div className="game-stage" aria-hidden="true" />
-      )}
+      <StageSlot>
+        <DiceStage />
+      </StageSlot>
       <p className="visually-hidden" aria-live="polite" data-testid="dice-announce">
         {last ? t(last.state === 'won' ? 'casino.rollWon' : 'casino.rollLost', { roll: last.roll?.toFixed(2), payout: formatMoney(last.payout, lang) }) : ''}
       </p>

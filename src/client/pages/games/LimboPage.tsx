@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { audio, preloadSounds } from '../../engine/audio'
-import { useAfterLoad } from '../../engine/useAfterLoad'
 import { formatMoney } from '../../format/format'
 import { placeLimboBet, stakeText } from '../../store/actions/casino'
 import { store } from '../../store/store'
@@ -12,6 +11,7 @@ import { GameTitle } from './parts/GameTitle'
 import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
+import { StageSlot } from './parts/StageSlot'
 
 const LimboStage = lazy(() => import('../../scenes/limbo/LimboStage'))
 
@@ -32,7 +32,6 @@ export default function LimboPage() {
   useEffect(() => preloadSounds(['bet', 'tick', 'win', 'lose']), [])
   const snap = useSnapshot(store)
   const limbo = snap.casino.limbo
-  const loaded = useAfterLoad()
   const [mode, setMode] = useState<'manual' | 'auto'>('manual')
   const [targetText, setTargetText] = useState(limbo.target.toFixed(2))
   const lang = snap.session.lang
@@ -52,13 +51,9 @@ export default function LimboPage() {
   return (
     <section className="game limbo" aria-labelledby="limbo-title">
       <GameTitle id="limbo-title" title={t('games.limbo')} />
-      {loaded ? (
-        <Suspense fallback={<div className="game-stage" aria-hidden="true" />}>
-          <LimboStage />
-        </Suspense>
-      ) : (
-        <div className="game-stage" aria-hidden="true" />
-      )}
+      <StageSlot>
+        <LimboStage />
+      </StageSlot>
       <p className="visually-hidden" aria-live="polite" data-testid="limbo-announce">
         {last ? t(last.state === 'won' ? 'casino.limbo.won' : 'casino.limbo.lost', { result: last.result?.toFixed(2), payout: formatMoney(last.payout, lang) }) : ''}
       </p>

@@ -156,18 +156,16 @@ export async function startMines(): Promise<Bet | null> {
   }
 }
 
-export async function revealMine(tile: number): Promise<Bet | null> {
+/** A move in the open game; a refusal (the game ended elsewhere, say) shows the server's view again. */
+async function minesMove(call: typeof casino.minesReveal | typeof casino.minesCashout, body: Record<string, unknown>, tile: number | null): Promise<Bet | null> {
   const mines = store.casino.mines
-  const game = mines.game
-  if (mines.pending || !game || game.state !== 'active' || game.revealed?.includes(tile)) return null
   mines.pending = true
   mines.pendingTile = tile
   try {
-    const bet = await sendOnce<Bet>(casino.minesReveal, { tile })
+    const bet = await sendOnce<Bet>(call, body)
     applyMines(bet)
     return bet
   } catch {
-    // A refusal (the game ended elsewhere, say): show the server's view again.
     void resumeMines()
     return null
   } finally {
@@ -176,20 +174,16 @@ export async function revealMine(tile: number): Promise<Bet | null> {
   }
 }
 
+export async function revealMine(tile: number): Promise<Bet | null> {
+  const { pending, game } = store.casino.mines
+  if (pending || !game || game.state !== 'active' || game.revealed?.includes(tile)) return null
+  return minesMove(casino.minesReveal, { tile }, tile)
+}
+
 export async function cashOutMines(): Promise<Bet | null> {
-  const mines = store.casino.mines
-  if (mines.pending || !minesOpen() || !mines.game?.revealed?.length) return null
-  mines.pending = true
-  try {
-    const bet = await sendOnce<Bet>(casino.minesCashout, {})
-    applyMines(bet)
-    return bet
-  } catch {
-    void resumeMines()
-    return null
-  } finally {
-    mines.pending = false
-  }
+  const { pending, game } = store.casino.mines
+  if (pending || !minesOpen() || !game?.revealed?.length) return null
+  return minesMove(casino.minesCashout, {}, null)
 }
 
 /** A reload resumes the open game the server keeps. */
