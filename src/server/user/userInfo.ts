@@ -3,7 +3,6 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
 import { userBalances } from '../wallet/ledger'
-import { walletTotals } from '../wallet/walletInfo'
 
 interface UserRow {
   id: bigint
@@ -27,19 +26,6 @@ export async function wireBalance(q: Queryable, userId: bigint): Promise<number>
   return centavosToReais(b.cash + b.bonus)
 }
 
-/** Invitees on the three referral levels below a user. */
-async function referralCounts(q: Queryable, userId: bigint): Promise<[number, number, number]> {
-  const r = await q.query<{ l1: bigint; l2: bigint; l3: bigint }>(
-    `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
-          l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
-          l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
-     SELECT (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3`,
-    [userId],
-  )
-  const row = r.rows[0]!
-  return [Number(row.l1), Number(row.l2), Number(row.l3)]
-}
-
 /**
  * Every field of the spec's user info. The wallet's sums come from the orders (payAmount: the
  * last paid deposit; paySumAmount: all paid deposits; wdSumAmount: all paid-out withdrawals).
@@ -47,16 +33,26 @@ async function referralCounts(q: Queryable, userId: bigint): Promise<[number, nu
  * zero until those features land.
  */
 export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserInfo> {
-  const r = await q.query<UserRow>(
-    `SELECT id, email, name, phone, country, level, header, yqm, created_at, is_test, test_password, kyc, lx
-     FROM users WHERE id = $1`,
+  // One round trip: the user, the spendable balance (cash + bonus), the paid deposit and
+  // withdrawal sums with the last paid deposit, and the invitees on three referral levels.
+  const r = await q.query<UserRow & { spendable: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
+    `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
+          l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
+          l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
+     SELECT u.id, u.email, u.name, u.phone, u.country, u.level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
+       (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts WHERE user_id = u.id AND kind IN ('cash', 'bonus')) AS spendable,
+       (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 10) AS pay_sum,
+       (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
+       (SELECT amount FROM orders WHERE user_id = u.id AND type = 10 AND status = '10' ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay,
+       (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3
+     FROM users u WHERE u.id = $1`,
     [userId],
   )
   const u = r.rows[0]
   if (!u) throw new AppError('LOGGED_OUT')
-  const balance = await wireBalance(q, userId)
-  const totals = await walletTotals(q, userId)
-  const [level1Person, level2Person, level3Person] = await referralCounts(q, userId)
+  const balance = centavosToReais(BigInt(u.spendable))
+  const totals = { payAmount: u.last_pay != null ? BigInt(u.last_pay) : 0n, paySumAmount: BigInt(u.pay_sum), wdSumAmount: BigInt(u.wd_sum) }
+  const [level1Person, level2Person, level3Person] = [Number(u.l1), Number(u.l2), Number(u.l3)]
   return {
     uId: Number(u.id),
     name: u.name,
