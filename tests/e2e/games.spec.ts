@@ -6,7 +6,11 @@ test('a player plays limbo, sees the result and the balance change, and verifies
   await page.getByRole('button', { name: 'Jogar Limbo' }).click()
   await expect(page).toHaveURL(/\/limbo/)
   await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible()
-  await page.getByLabel('Multiplicador alvo').fill('2,00')
+  await page.getByLabel('Multiplicador alvo').fill('7,5')
+  await expect(page.getByText('13.20%')).toBeVisible()
+  // A quick target sets the field.
+  await page.getByRole('group', { name: 'Alvos rápidos' }).getByRole('button', { name: '2×' }).click()
+  await expect(page.getByLabel('Multiplicador alvo')).toHaveValue('2.00')
   await page.getByLabel('Valor da aposta').fill('10,00')
   await page.getByRole('button', { name: 'Apostar' }).click()
   const announce = page.getByTestId('limbo-announce')

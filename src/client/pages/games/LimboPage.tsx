@@ -17,6 +17,8 @@ const LimboStage = lazy(() => import('../../scenes/limbo/LimboStage'))
 
 const MIN_TARGET = 1.01
 const MAX_TARGET = 1_000_000
+/** Quick targets, the ones players pick most. */
+const PRESETS = [1.5, 2, 3, 5, 10, 100]
 
 /** The target as typed, when it is a multiplier with at most two decimals in range. */
 export function parseTarget(text: string): number | null {
@@ -68,6 +70,13 @@ export default function LimboPage() {
             <button type="button" className="secondary small" disabled={running} aria-label={t('casino.limbo.higher')} onClick={() => setTargetText(Math.min(MAX_TARGET, Math.round((limbo.target + (limbo.target >= 10 ? 1 : 0.1)) * 100) / 100).toFixed(2))}>
               +
             </button>
+          </div>
+          <div className="chips" role="group" aria-label={t('casino.limbo.presets')}>
+            {PRESETS.map((x) => (
+              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === x} onClick={() => setTargetText(x.toFixed(2))}>
+                {x}×
+              </button>
+            ))}
           </div>
           <small id="limbo-target-hint" className={target === null ? 'error-text' : 'muted'}>
             {t('casino.limbo.targetHint')}

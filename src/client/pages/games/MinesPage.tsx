@@ -132,6 +132,15 @@ export default function MinesPage() {
     audio.play('bet')
     void startMines()
   }
+  /** Opens a closed tile chosen at random (where the mines are is the server's, fixed at the start). */
+  const revealRandom = () => {
+    const open = new Set(game?.revealed ?? [])
+    const closed = Array.from({ length: TILES }, (_, i) => i).filter((i) => !open.has(i))
+    const tile = closed[Math.floor(Math.random() * closed.length)]
+    if (tile === undefined) return
+    audio.play('click')
+    void revealMine(tile)
+  }
   let announce = ''
   if (game && game.state !== 'active') {
     announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: game.multiplier.toFixed(4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
@@ -165,9 +174,14 @@ export default function MinesPage() {
           </div>
         </dl>
         {active ? (
-          <button type="button" className="primary bet-button cashout" disabled={mines.pending || gems === 0} aria-busy={mines.pending} onClick={() => void cashOutMines()} data-testid="cashout">
-            {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: now.toFixed(4) })}
-          </button>
+          <>
+            <button type="button" className="primary bet-button cashout" disabled={mines.pending || gems === 0} aria-busy={mines.pending} onClick={() => void cashOutMines()} data-testid="cashout">
+              {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: now.toFixed(4) })}
+            </button>
+            <button type="button" className="secondary" disabled={mines.pending} onClick={revealRandom}>
+              {t('casino.mines.random')}
+            </button>
+          </>
         ) : (
           <>
             <label className="field">
