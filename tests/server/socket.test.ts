@@ -117,3 +117,27 @@ describe('realtime socket', () => {
     expect(await dropped).toBe('io server disconnect')
   })
 })
+
+describe('online count', () => {
+  it('tells a new socket how many players are connected, and everyone when it changes', async () => {
+    const carol = await registerUser(t)
+    const dave = await registerUser(t)
+    const c = socketFor(carol.token)
+    const first = next(c, 'online:count')
+    await connected(c)
+    const mine = (await first).count
+    expect(mine).toBeGreaterThanOrEqual(1)
+    // A second player: they hear the new figure at once; the first hears it within ONLINE_EVERY_MS.
+    const later = next(c, 'online:count', 8000)
+    const d = socketFor(dave.token)
+    const theirs = next(d, 'online:count')
+    await connected(d)
+    expect((await theirs).count).toBe(mine + 1)
+    expect((await later).count).toBe(mine + 1)
+    // Two sockets of one player count once.
+    const d2 = socketFor(dave.token)
+    const again = next(d2, 'online:count')
+    await connected(d2)
+    expect((await again).count).toBe(mine + 1)
+  }, 20_000)
+})

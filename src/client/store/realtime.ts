@@ -38,6 +38,9 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   freeBalance: ({ balance }) => {
     if (balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
   },
+  'online:count': ({ count }) => {
+    store.lobby.onlineRaw = count
+  },
 }
 
 /** Token change: with a token and no socket, a socket is created; without a token it is closed. */

@@ -25,6 +25,9 @@ const sessionRoom = (id: bigint) => `s:${id}`
  * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
  * session token in the `token` query parameter; each socket joins its user's and its session's room.
  */
+/** The online count goes out to everyone at most this often. */
+export const ONLINE_EVERY_MS = 5000
+
 export function attachRealtime(
   app: FastifyInstance,
   sessions: SessionStore,
@@ -52,8 +55,34 @@ export function attachRealtime(
     }
   })
 
+  // The players online: distinct users with a socket, sent to a new socket at once and to all
+  // at most every ONLINE_EVERY_MS when it changed.
+  const online = new Map<bigint, number>()
+  let sentCount = -1
+  let countTimer: ReturnType<typeof setTimeout> | null = null
+  const broadcastCount = () => {
+    if (countTimer) return
+    countTimer = setTimeout(() => {
+      countTimer = null
+      if (online.size === sentCount) return
+      sentCount = online.size
+      io.emit('online:count', { count: online.size })
+    }, ONLINE_EVERY_MS)
+    countTimer.unref?.()
+  }
+
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
+    const userId = socket.data.userId
+    online.set(userId, (online.get(userId) ?? 0) + 1)
+    socket.emit('online:count', { count: online.size })
+    broadcastCount()
+    socket.on('disconnect', () => {
+      const left = (online.get(userId) ?? 1) - 1
+      if (left > 0) online.set(userId, left)
+      else online.delete(userId)
+      broadcastCount()
+    })
     socket.on('offGame', (payload) => {
       const parsed = offGameSchema.safeParse(payload)
       if (!parsed.success) return
@@ -65,6 +94,7 @@ export function attachRealtime(
   // Before fastify closes its server: open websockets would otherwise hold the close up.
   // (io.close() would also close the http server, which fastify does itself.)
   app.addHook('preClose', async () => {
+    if (countTimer) clearTimeout(countTimer)
     io.disconnectSockets(true)
     io.engine.close()
   })

@@ -18,6 +18,8 @@ export const serverEventSchemas = {
   paySuccess: z.object({ czflag: z.number(), orderId: z.optional(z.string()), amount: z.optional(reais) }),
   userBetAmount: z.object({ bouns: z.number(), amount: reais }),
   freeBalance: z.object({ balance: reais }),
+  /** Ours: how many players are connected (the lobby shows the spec's 101 x raw + 2 digits). */
+  'online:count': z.object({ count: z.number() }),
 } as const
 
 export type ServerEventName = keyof typeof serverEventSchemas

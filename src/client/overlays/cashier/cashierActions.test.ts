@@ -119,3 +119,8 @@ describe('low balance and bonus boost', () => {
     expect(store.ui.overlay).toBe('deposit')
   })
 })
+
+it('online:count feeds the lobby counter', () => {
+  realtimeHandlers['online:count']({ count: 37 })
+  expect(store.lobby.onlineRaw).toBe(37)
+})
