@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio'
 import type { ServerToClientEvents } from '../../shared/contract/socket'
 import type { SocketClient } from '../api/socket'
+import { SNAPSHOT_MODE } from '../engine/determinism'
 import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
@@ -39,7 +40,8 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     if (balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
   },
   'online:count': ({ count }) => {
-    store.lobby.onlineRaw = count
+    // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.
+    if (!SNAPSHOT_MODE) store.lobby.onlineRaw = count
   },
 }
 
