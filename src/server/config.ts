@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
 import { reaisTextToCentavos } from '../shared/money'
 
 /** A limit of `count` events per `windowMs`, written in the environment as e.g. "10/15m". */
@@ -151,9 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     log: env.LOG !== '0',
     wallet: loadWalletConfig(env, production),
     casino: {
-      minStake: reaisEnv(env, 'CASINO_MIN_STAKE', '0.10'),
-      maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', '1000.00'),
-      maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', '100000.00'),
+      minStake: reaisEnv(env, 'CASINO_MIN_STAKE', CASINO_LIMIT_DEFAULTS.minStake),
+      maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
+      maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', CASINO_LIMIT_DEFAULTS.maxPayout),
     },
     ...overrides,
   }

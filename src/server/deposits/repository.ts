@@ -22,9 +22,11 @@ export interface DepositRow {
   created_at: Date
   closed_at: Date | null
   close_reason: string | null
+  /** The provider's payment page. */
+  pay_url: string | null
 }
 
-const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason'
+const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason, pay_url'
 
 export async function listPackages(q: Queryable, currenies: readonly string[]): Promise<PackageRow[]> {
   const r = await q.query<PackageRow>(
@@ -109,4 +111,9 @@ export async function recordPaymentEvent(
 
 export async function setEventOutcome(q: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {
   await q.query('UPDATE payment_events SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome])
+}
+
+/** Keeps the provider's payment page of a deposit (shown again after a reload). */
+export async function setPayUrl(q: Queryable, id: bigint, url: string): Promise<void> {
+  await q.query('UPDATE orders SET pay_url = $2 WHERE id = $1', [id, url])
 }

@@ -44,7 +44,7 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
   })
   const orderId = recordId('D', id)
   const { url } = await provider.createCharge({ orderId, payNo, amount: BigInt(pkg.price), expiresAt, locale: d.locale })
-  await q.query('UPDATE orders SET pay_url = $2 WHERE id = $1', [id, url])
+  await repo.setPayUrl(q, id, url)
   return { orderId, payNo, url }
 }
 
@@ -53,10 +53,8 @@ export async function pendingDeposit(deps: Deps, userId: bigint): Promise<{ orde
   await repo.expireDeposits(deps.db, userId, new Date(deps.now()))
   const open = await repo.openDeposit(deps.db, userId)
   if (!open) return null
-  const url = await deps.db.query<{ pay_url: string | null }>('SELECT pay_url FROM orders WHERE id = $1', [open.id])
-  const payUrl = url.rows[0]?.pay_url
-  if (!open.pay_no || !payUrl || !open.expires_at) return null
-  return { orderId: recordId('D', BigInt(open.id)), payNo: open.pay_no, url: payUrl, amount: centavosToReais(open.amount), expiresAt: new Date(open.expires_at).getTime() }
+  if (!open.pay_no || !open.pay_url || !open.expires_at) return null
+  return { orderId: recordId('D', BigInt(open.id)), payNo: open.pay_no, url: open.pay_url, amount: centavosToReais(open.amount), expiresAt: new Date(open.expires_at).getTime() }
 }
 
 /** A deposit of the user's, with a pending order past its window shown (and stored) as cancelled. */

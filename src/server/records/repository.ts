@@ -31,6 +31,16 @@ export interface RecordRow {
   created_at: Date
 }
 
+export interface CasinoBetRow {
+  id: bigint
+  game: string
+  state: 'active' | 'won' | 'lost'
+  amount: bigint
+  multiplier: bigint
+  payout: bigint
+  nonce: number
+}
+
 export interface RecordFilter {
   types: number[] | null
   from: Date | null
@@ -92,5 +102,13 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
     return { kind: 'transfer' as const, row, counterpart: t.rows[0]! }
   }
   const l = await q.query<{ ref: string | null }>('SELECT ref FROM ledger_transactions WHERE id = $1', [id])
-  return { kind: 'ledger' as const, row, ref: l.rows[0]?.ref ?? null }
+  const ref = l.rows[0]?.ref ?? null
+  // A casino bet's stake or win: the bet itself, the user's own.
+  const betId = /^casino:(\d{1,19})$/.exec(ref ?? '')?.[1]
+  const bet = betId
+    ? ((
+        await q.query<CasinoBetRow>('SELECT id, game, state, amount, multiplier, payout, nonce FROM casino_bets WHERE id = $1 AND user_id = $2', [BigInt(betId), userId])
+      ).rows[0] ?? null)
+    : null
+  return { kind: 'ledger' as const, row, ref, bet }
 }

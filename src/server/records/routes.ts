@@ -59,23 +59,16 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
       out.counterpart = { uId: Number(found.counterpart.other), email: maskEmail(found.counterpart.email) }
     } else {
       out.ref = found.ref
-      const casinoBet = /^casino:(\d{1,19})$/.exec(found.ref ?? '')
-      if (casinoBet) {
-        const b = await deps.db.query<{ game: string; state: string; amount: bigint; multiplier: bigint; payout: bigint; nonce: number }>(
-          'SELECT game, state, amount, multiplier, payout, nonce FROM casino_bets WHERE id = $1 AND user_id = $2',
-          [BigInt(casinoBet[1]!), session.userId],
-        )
-        const row = b.rows[0]
-        if (row) {
-          out.bet = {
-            betId: casinoBet[1]!,
-            game: row.game,
-            result: row.state === 'won' ? BET_RESULT.WIN : row.state === 'lost' ? BET_RESULT.LOSE : BET_RESULT.BETTING,
-            stake: centavosToReais(row.amount),
-            multiplier: multiplierToNumber(BigInt(row.multiplier)),
-            payout: centavosToReais(row.payout),
-            nonce: row.nonce,
-          }
+      const bet = found.bet
+      if (bet) {
+        out.bet = {
+          betId: String(bet.id),
+          game: bet.game,
+          result: bet.state === 'won' ? BET_RESULT.WIN : bet.state === 'lost' ? BET_RESULT.LOSE : BET_RESULT.BETTING,
+          stake: centavosToReais(bet.amount),
+          multiplier: multiplierToNumber(BigInt(bet.multiplier)),
+          payout: centavosToReais(bet.payout),
+          nonce: bet.nonce,
         }
       }
     }

@@ -50,6 +50,9 @@ export const rotateSeed = defineCall({
 
 export const GAMES = ['dice', 'limbo', 'mines'] as const
 
+/** The casino limits' defaults in reais: the server's when not configured, and the app's stake buttons. */
+export const CASINO_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00', maxPayout: '100000.00' } as const
+
 /** Every bet reply: the outcome and all that is needed to verify it once the seed is revealed. */
 export const betSchema = z.object({
   betId: z.string(),

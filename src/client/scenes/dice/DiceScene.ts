@@ -140,8 +140,9 @@ export class DiceScene implements Scene<DiceState> {
     const cents = Math.round(s.payout * 100 * (1 - (1 - k) ** 3))
     const text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
     if (this.payoutText.text !== text) this.payoutText.text = text
-    this.payoutText.style.fontSize = place.size
-    this.payoutText.style.fill = String(this.ctx.tuning.winColor)
+    // Style writes re-rasterise the text: only when they change (this runs on every slider move).
+    if (this.payoutText.style.fontSize !== place.size) this.payoutText.style.fontSize = place.size
+    this.payoutText.tint = String(this.ctx.tuning.winColor)
     this.payoutText.position.set(track.x + track.w / 2, place.y)
   }
 

@@ -1,6 +1,7 @@
-import { BitmapText, Container, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
+import { BitmapText, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import { numberFont } from '../../engine/numberFont'
+import { SparkPool } from '../../engine/sparks'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatMoney } from '../../format/format'
 import { limboFixtures } from './LimboScene.fixtures'
@@ -56,18 +57,6 @@ interface Run {
   landAt: number
   /** A page opened on an old result replays it without sound. */
   silent: boolean
-}
-
-interface Particle {
-  g: Graphics
-  at: number
-  life: number
-  x: number
-  y: number
-  vx: number
-  vy: number
-  spin: number
-  size: number
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v))
@@ -129,9 +118,7 @@ export class LimboScene implements Scene<LimboState> {
   private readonly mark = new Graphics(this.markArt)
   private readonly comet = new Graphics(this.cometArt)
   private readonly pill = new Graphics()
-  private readonly sparks = new Container({ label: 'sparks' })
-  private readonly pool: Particle[] = []
-  private nextParticle = 0
+  private sparks!: SparkPool
   /** A bitmap font: the count changes the number every frame, and a canvas Text would re-rasterise and re-upload each time. */
   private number!: BitmapText
   private targetText!: Text
@@ -159,13 +146,8 @@ export class LimboScene implements Scene<LimboState> {
     // Unit shapes, tinted per burst: a four-point sparkle and a round spark.
     this.sparkArts[0].poly([0, -5, 1.2, -1.2, 5, 0, 1.2, 1.2, 0, 5, -1.2, 1.2, -5, 0, -1.2, -1.2]).fill(0xffffff)
     this.sparkArts[1].circle(0, 0, 2.6).fill(0xffffff)
-    for (let i = 0; i < POOL; i++) {
-      const g = new Graphics(this.sparkArts[i % 2])
-      g.visible = false
-      this.sparks.addChild(g)
-      this.pool.push({ g, at: 0, life: 1, x: 0, y: 0, vx: 0, vy: 0, spin: 0, size: 1 })
-    }
-    ctx.root.addChild(this.track, this.glow, this.trail, this.mark, this.comet, this.ring, this.number, this.pill, this.targetText, this.payoutText, this.sparks)
+    this.sparks = new SparkPool(POOL, (i) => this.sparkArts[i % 2]!)
+    ctx.root.addChild(this.track, this.glow, this.trail, this.mark, this.comet, this.ring, this.number, this.pill, this.targetText, this.payoutText, this.sparks.container)
   }
 
   update(state: Readonly<LimboState>, prev?: Readonly<LimboState>): void {
@@ -210,11 +192,10 @@ export class LimboScene implements Scene<LimboState> {
   unmount(): void {
     this.ctx.root.removeChildren()
     for (const d of [this.track, this.trail, this.glow, this.ring, this.mark, this.comet, this.pill, this.number, this.targetText, this.payoutText]) d.destroy()
-    this.sparks.destroy({ children: true })
+    this.sparks.destroy()
     for (const c of [this.glowArt, this.cometArt, this.markArt, this.ringArt, ...this.sparkArts]) c.destroy()
     this.glowFill.destroy()
     this.areaFill.destroy()
-    this.pool.length = 0
   }
 
   private get reduced(): boolean {
@@ -346,7 +327,7 @@ export class LimboScene implements Scene<LimboState> {
 
     this.poseTrajectory(l, s, shown, outcome, waiting, now)
     this.posePayout(l, s, run, landed, now)
-    moving ||= this.poseParticles(now)
+    moving ||= this.sparks.pose(now, 320 * l.unit, 0.5)
     if (landed && run.won && clamp01((now - run.landAt) / this.ms('payoutMs')) < 1) moving = true
     this.moving = moving
   }
@@ -431,42 +412,16 @@ export class LimboScene implements Scene<LimboState> {
     const colors = [String(tuning.winColor), String(tuning.cometColor), '#ffffff']
     const u = l.unit
     for (let n = 0; n < count; n++) {
-      const p = this.pool[this.nextParticle]!
-      this.nextParticle = (this.nextParticle + 1) % POOL
       const angle = random() * Math.PI * 2
       const speed = (70 + random() * 170) * u
-      p.at = at
-      p.life = 450 + random() * 450
-      p.x = l.number.x + (random() - 0.5) * half * 1.6
-      p.y = l.number.y + (random() - 0.5) * l.number.maxSize * 0.4
-      p.vx = Math.cos(angle) * speed
-      p.vy = Math.sin(angle) * speed - 90 * u
-      p.spin = (random() - 0.5) * 10
-      p.size = (0.6 + random() * 0.8) * u
-      p.g.tint = colors[Math.floor(random() * colors.length)]!
-      p.g.visible = true
+      const life = 450 + random() * 450
+      const x = l.number.x + (random() - 0.5) * half * 1.6
+      const y = l.number.y + (random() - 0.5) * l.number.maxSize * 0.4
+      const spin = (random() - 0.5) * 10
+      const size = (0.6 + random() * 0.8) * u
+      const tint = colors[Math.floor(random() * colors.length)]!
+      this.sparks.emit(at, { x, y, vx: Math.cos(angle) * speed, vy: Math.sin(angle) * speed - 90 * u, life, spin, size, tint })
     }
-  }
-
-  /** Moves the live particles; true while any is still alive. */
-  private poseParticles(now: number): boolean {
-    const gravity = 320 * (this.layout?.unit ?? 1)
-    let alive = false
-    for (const p of this.pool) {
-      if (!p.g.visible) continue
-      const k = (now - p.at) / p.life
-      if (k >= 1 || k < 0) {
-        p.g.visible = false
-        continue
-      }
-      alive = true
-      const t = (now - p.at) / 1000
-      p.g.position.set(p.x + p.vx * t, p.y + p.vy * t + 0.5 * gravity * t * t)
-      p.g.rotation = p.spin * t
-      p.g.scale.set(p.size * (1 - 0.5 * k))
-      p.g.alpha = 1 - k * k
-    }
-    return alive
   }
 }
 

@@ -1,7 +1,8 @@
 import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
-import type { Scene, SceneContext, SceneDef, Tuning, TuningSpec, Viewport } from '../../engine/types'
+import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatMoney } from '../../format/format'
+import { SparkPool } from '../../engine/sparks'
 import { buildArt, type Face, type MinesArt } from './minesArt'
 import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
@@ -84,18 +85,6 @@ interface TileView {
   /** Clock ms the tile became pending; -1 when it is not. */
   pendingAt: number
 }
-interface Particle {
-  g: Graphics
-  at: number
-  life: number
-  x: number
-  y: number
-  vx: number
-  vy: number
-  spin: number
-  size: number
-}
-
 const ended = (s: Readonly<MinesState>) => s.state === 'won' || s.state === 'lost'
 const easeIn = (k: number) => k * k
 const easeOutCubic = (k: number) => 1 - (1 - k) ** 3
@@ -130,10 +119,8 @@ export class MinesScene implements Scene<MinesState> {
   private readonly blank = new GraphicsContext()
   private readonly board = new Container({ label: 'board' })
   private readonly plate = new Graphics(this.blank)
-  private readonly sparks = new Container({ label: 'sparks' })
+  private sparks!: SparkPool
   private readonly tiles: TileView[] = []
-  private readonly pool: Particle[] = []
-  private nextParticle = 0
   private readonly card = new Container({ label: 'card' })
   private readonly cardBg = new Graphics(this.blank)
   private cardTitle!: Text
@@ -145,7 +132,7 @@ export class MinesScene implements Scene<MinesState> {
   private shockAt = -1
   private readonly shock = new Graphics(this.blank)
   private fadeAt = -1
-  private liveParticles = 0
+  private sparking = false
   /** While nothing moves the board is drawn from one cached texture: one quad a frame instead of every layer. */
   private cached = false
   private cardCached = false
@@ -165,14 +152,9 @@ export class MinesScene implements Scene<MinesState> {
       this.board.addChild(root)
       this.tiles.push({ root, face, icon, ring, shown: HIDDEN, flip: null, pendingAt: -1 })
     }
-    for (let i = 0; i < POOL; i++) {
-      const g = new Graphics(this.blank)
-      g.visible = false
-      this.sparks.addChild(g)
-      this.pool.push({ g, at: 0, life: 0, x: 0, y: 0, vx: 0, vy: 0, spin: 0, size: 1 })
-    }
+    this.sparks = new SparkPool(POOL, () => this.blank)
     this.shock.visible = false
-    this.board.addChild(this.sparks, this.shock)
+    this.board.addChild(this.sparks.container, this.shock)
     const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff, fontSize: 12 }
     this.cardTitle = new Text({ text: '', style: { ...style, fill: 0x9aa6bf } })
     this.cardMultiplier = new Text({ text: '', style: { ...style, fill: String(ctx.tuning.accent) } })
@@ -196,7 +178,7 @@ export class MinesScene implements Scene<MinesState> {
     const fresh = !prev || prev.gameId !== state.gameId
     if (fresh) {
       for (const tile of this.tiles) tile.flip = null
-      for (const p of this.pool) p.g.visible = false
+      this.sparks.reset()
       this.cardAt = -1
       this.shakeAt = this.shockAt = -1
       // A board that showed something fades back in blank; a blank board just stays.
@@ -259,10 +241,7 @@ export class MinesScene implements Scene<MinesState> {
       tile.ring.context = this.art.ring
       this.applyLook(tile, tile.shown)
     }
-    for (const p of this.pool) {
-      p.g.visible = false
-      p.g.context = this.art.sparks[0]!
-    }
+    this.sparks.reset(this.art.sparks[0])
     this.shock.context = this.art.shock
     this.board.pivot.set(board.x + board.size / 2, board.y + board.size / 2)
     this.board.position.set(board.x + board.size / 2, board.y + board.size / 2)
@@ -277,7 +256,7 @@ export class MinesScene implements Scene<MinesState> {
     if (!this.state) return
     const now = this.ctx.clock.now()
     this.tiles.forEach((tile, i) => this.poseTile(tile, i, now))
-    this.poseParticles(now)
+    this.sparking = this.sparks.pose(now, 380 * (this.layout ? this.layout.tiles[0]!.size / 64 : 1), 0.6)
     this.poseBoard(now)
     this.poseCard(now)
     // Snapshot mode never ticks, so its frame is always drawn directly.
@@ -291,11 +270,10 @@ export class MinesScene implements Scene<MinesState> {
     this.art = null
     this.blank.destroy()
     this.tiles.length = 0
-    this.pool.length = 0
   }
 
   private settled(): boolean {
-    if (this.liveParticles > 0 || this.shakeAt >= 0 || this.shockAt >= 0 || this.fadeAt >= 0) return false
+    if (this.sparking || this.shakeAt >= 0 || this.shockAt >= 0 || this.fadeAt >= 0) return false
     const pulsing = this.ctx.motion === 'full'
     return this.tiles.every((t) => !t.flip && !(pulsing && t.pendingAt >= 0))
   }
@@ -332,7 +310,7 @@ export class MinesScene implements Scene<MinesState> {
       tile.pendingAt = state.pendingTile === i && this.targets[i] === HIDDEN ? now - PRESS_MS : -1
       this.poseTile(tile, i, now)
     }
-    for (const p of this.pool) p.g.visible = false
+    this.sparks.reset()
     this.shakeAt = this.shockAt = -1
     this.fadeAt = -1
     this.poseBoard(now)
@@ -401,41 +379,17 @@ export class MinesScene implements Scene<MinesState> {
     const unit = this.layout.tiles[0]!.size / 64
     const colors = bomb ? [tuning.emberA, tuning.emberB, tuning.bombGlow] : [tuning.gemLight, tuning.gemColor, '#ffffff']
     const now = clock.now()
+    const context = this.art.sparks[bomb ? 1 : 0]
     for (let n = 0; n < count; n++) {
-      const p = this.pool[this.nextParticle]!
-      this.nextParticle = (this.nextParticle + 1) % POOL
       const angle = random() * Math.PI * 2
       const speed = (bomb ? 90 + random() * 200 : 60 + random() * 150) * unit
-      p.at = now
-      p.life = bomb ? 450 + random() * 400 : 380 + random() * 320
-      p.x = x
-      p.y = y
-      p.vx = Math.cos(angle) * speed
-      p.vy = Math.sin(angle) * speed - (bomb ? 40 : 70) * unit
-      p.spin = (random() - 0.5) * 8
-      p.size = (bomb ? 0.6 + random() * 0.8 : 0.5 + random() * 0.7) * unit
-      p.g.context = this.art.sparks[bomb ? 1 : 0]!
-      p.g.tint = String(colors[Math.floor(random() * colors.length)])
-      p.g.visible = true
-    }
-  }
-
-  private poseParticles(now: number): void {
-    const gravity = 380 * (this.layout ? this.layout.tiles[0]!.size / 64 : 1)
-    this.liveParticles = 0
-    for (const p of this.pool) {
-      if (!p.g.visible) continue
-      this.liveParticles++
-      const k = (now - p.at) / p.life
-      if (k >= 1 || k < 0) {
-        p.g.visible = false
-        continue
-      }
-      const s = (now - p.at) / 1000
-      p.g.position.set(p.x + p.vx * s, p.y + p.vy * s + 0.5 * gravity * s * s)
-      p.g.rotation = p.spin * s
-      p.g.scale.set(p.size * (1 - 0.6 * k))
-      p.g.alpha = 1 - k * k
+      const life = bomb ? 450 + random() * 400 : 380 + random() * 320
+      const vx = Math.cos(angle) * speed
+      const vy = Math.sin(angle) * speed - (bomb ? 40 : 70) * unit
+      const spin = (random() - 0.5) * 8
+      const size = (bomb ? 0.6 + random() * 0.8 : 0.5 + random() * 0.7) * unit
+      const tint = String(colors[Math.floor(random() * colors.length)])
+      this.sparks.emit(now, { x, y, vx, vy, life, spin, size, tint, context })
     }
   }
 

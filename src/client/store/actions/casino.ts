@@ -9,25 +9,16 @@ import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
 import { FREE_BALANCE_DEPOSIT_BELOW } from '../realtime'
-import { GAME_DEPOSIT_BELOW } from './cashier'
+import { GAME_DEPOSIT_BELOW, newIdempotencyKey } from './cashier'
 import { api } from './session'
 import { openOverlay } from './ui'
 
 export type GameName = 'dice' | 'limbo' | 'mines'
 
 /** Stake limits of the server's defaults (reais). */
-export const MIN_STAKE = 0.1
-export const MAX_STAKE = 1000
+export const MIN_STAKE = Number(casino.CASINO_LIMIT_DEFAULTS.minStake)
+export const MAX_STAKE = Number(casino.CASINO_LIMIT_DEFAULTS.maxStake)
 export const clampStake = (n: number) => Math.min(MAX_STAKE, Math.max(MIN_STAKE, Math.floor(n * 100 + 1e-6) / 100)).toFixed(2)
-
-/** A fresh Idempotency-Key for one player action. */
-export function newActionKey(): string {
-  const c = globalThis.crypto
-  if (c?.randomUUID) return c.randomUUID()
-  const bytes = new Uint8Array(16)
-  c?.getRandomValues?.(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') || `${Date.now()}-${Math.random()}`
-}
 
 /** The stake as typed ('1,50' or '1.50') in the wire's form, or null when it is not an amount. */
 export function stakeText(typed: string): string | null {
@@ -40,7 +31,7 @@ export function stakeText(typed: string): string | null {
  * returns the bet it already made (or makes it once) and nothing is left in doubt.
  */
 async function sendOnce<T>(call: Parameters<typeof http.request>[0], body: Record<string, unknown>): Promise<T> {
-  const headers = { 'Idempotency-Key': newActionKey() }
+  const headers = { 'Idempotency-Key': newIdempotencyKey() }
   for (let attempt = 0; ; attempt++) {
     let reply
     try {
@@ -88,44 +79,31 @@ function signedIn(): boolean {
   return false
 }
 
-export async function placeDiceBet(): Promise<Bet | null> {
+/** Dice and limbo: one bet from the slice's stake and inputs; the reply is shown and recorded. */
+async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
   if (!signedIn()) return null
-  const dice = store.casino.dice
-  const amount = stakeText(dice.stake)
-  if (dice.pending || amount === null) return null
-  dice.pending = true
+  const slice = store.casino[game]
+  const amount = stakeText(slice.stake)
+  if (slice.pending || amount === null) return null
+  slice.pending = true
   try {
-    const bet = await sendOnce<Bet>(calls.diceBet, { amount, target: dice.target.toFixed(2), condition: dice.condition })
-    dice.last = bet
+    const bet = await sendOnce<Bet>(call, { amount, ...inputs() })
+    slice.last = bet
     advanceNonce(bet)
-    recordBet('dice', bet)
+    recordBet(game, bet)
     return bet
   } catch {
     // The catalogue has shown the refusal.
     return null
   } finally {
-    dice.pending = false
+    slice.pending = false
   }
 }
 
-export async function placeLimboBet(): Promise<Bet | null> {
-  if (!signedIn()) return null
-  const limbo = store.casino.limbo
-  const amount = stakeText(limbo.stake)
-  if (limbo.pending || amount === null) return null
-  limbo.pending = true
-  try {
-    const bet = await sendOnce<Bet>(casino.limboBet, { amount, target: limbo.target.toFixed(2) })
-    limbo.last = bet
-    advanceNonce(bet)
-    recordBet('limbo', bet)
-    return bet
-  } catch {
-    return null
-  } finally {
-    limbo.pending = false
-  }
-}
+export const placeDiceBet = () =>
+  placeInstant('dice', calls.diceBet, () => ({ target: store.casino.dice.target.toFixed(2), condition: store.casino.dice.condition }))
+
+export const placeLimboBet = () => placeInstant('limbo', casino.limboBet, () => ({ target: store.casino.limbo.target.toFixed(2) }))
 
 // ---- mines ---------------------------------------------------------------------------------
 

@@ -50,9 +50,12 @@ export function FairnessPanel(props: { game: GameName }) {
   useEffect(() => {
     void loadSeed()
   }, [])
+  // The field starts from the active client seed, and again after each rotation; clearing it to
+  // type a new one does not refill it.
+  const activeSeed = fair.current?.clientSeed
   useEffect(() => {
-    if (fair.current && !clientSeed) setClientSeed(fair.current.clientSeed)
-  }, [fair.current, clientSeed])
+    if (activeSeed !== undefined) setClientSeed(activeSeed)
+  }, [activeSeed])
 
   const seedValid = CLIENT_SEED_PATTERN.test(clientSeed)
   const rotate = async (e: FormEvent) => {
