@@ -38,6 +38,16 @@ export interface WalletConfig {
   payoutSandboxSettleMs: number | null
   /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
   boostAfterWagered: bigint
+  /** The largest single stake while a gift is being wagered, centavos (BONUS_MAX_STAKE, reais). */
+  bonusMaxStake: bigint
+  /** Times a deposit's cash must be staked before it can be withdrawn or transferred (DEPOSIT_TURNOVER; 0: off). */
+  depositTurnover: number
+  /** The most deposit gifts one account may receive in all, centavos (DEPOSIT_GIFT_CAP, reais). */
+  giftCap: bigint
+  /** How long a compensation or bonus-boost offer stays open (PROMO_OFFER_TTL_MINUTES). */
+  offerTtlMs: number
+  /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
+  wagerContribution: Record<string, number>
 }
 
 export interface Config {
@@ -97,12 +107,31 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletCo
     sandboxPayments: env.SANDBOX_PAYMENTS ? env.SANDBOX_PAYMENTS === '1' || env.SANDBOX_PAYMENTS === 'true' : !production,
     payoutSandboxSettleMs: settle === 'off' ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
+    bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
+    depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
+    giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
+    offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
+    wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   if (production && wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET) {
     throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be set when NODE_ENV=production')
   }
   return wallet
+}
+
+/** The casino originals have a 1 % edge: a tenth of their stakes counts toward a gift. */
+const DEFAULT_CONTRIBUTION = 'dice=10,limbo=10,mines=10'
+
+/** "dice=10,limbo=10" -> { dice: 10, limbo: 10 }: percent of a stake counted toward a gift, 0 to 100. */
+export function parseContribution(text: string): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-zA-Z][\w-]*)=(\d{1,3})$/.exec(part)
+    if (!match || Number(match[2]) > 100) throw new ConfigError(`WAGER_CONTRIBUTION must read like ${DEFAULT_CONTRIBUTION} (percent 0 to 100), not "${text}"`)
+    out[match[1]!] = Number(match[2])
+  }
+  return out
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }

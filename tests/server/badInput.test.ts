@@ -45,6 +45,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   // change nothing, and the snapshot would show it if it did.
   updateKyc: { body: { name: 'Ana Souza', cardNo: TAKEN_CPF } },
   getPrices: { query: { curreny: 'INSBRL' } },
+  bonusTerms: { query: {} },
   prePay: { params: { pkgId: 999_999 }, body: { gift: 1, pkgId: 999_999, isapp: 0 } },
   getStatus: { params: { orderId: 'D999999999' }, query: {} },
   cancelPay: { params: { orderId: 'D999999999' }, body: {} },

@@ -43,7 +43,7 @@ describe('crash safety', () => {
   it(`keeps every acknowledged transfer and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
     cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test' }
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', DEPOSIT_TURNOVER: '0' }
     delete env.DATABASE_URL
     let pgUrl: string | null = null
     if (process.env.DATABASE_URL) {

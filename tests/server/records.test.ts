@@ -21,7 +21,7 @@ beforeAll(async () => {
   ids.transferOut = (await callKeyed(t, calls.transfer, { token: a.token, body: { toUser: b.email, amount: '5' } })).body.data.id
   ids.transferIn = (await callKeyed(t, calls.transfer, { token: b.token, body: { toUser: a.email, amount: '7' } })).body.data.id
   await t.db.tx(async (q) => {
-    const funding = await debitForBet(q, a.userId, 1_000n, { ref: 'dice-42', at: new Date() })
+    const funding = await debitForBet(q, a.userId, 1_000n, { ref: 'dice-42', at: new Date(), rules: t.config.wallet })
     await creditWin(q, a.userId, 1_980n, { funding, ref: 'dice-42', at: new Date() })
     await creditWin(q, a.userId, 500n, { kind: 'prize', ref: 'vip-1', at: new Date() })
   })

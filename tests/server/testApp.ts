@@ -47,9 +47,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
   }
   let offset = 0
   const now = () => Date.now() + offset
-  // The sandbox payout processor waits for the tests to settle withdrawals themselves.
+  // The sandbox payout processor waits for the tests to settle withdrawals themselves. Deposits
+  // may leave at once (DEPOSIT_TURNOVER 0) unless a suite tests the turnover itself.
   const config = loadConfig(
-    { DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', ...env },
+    { DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', DEPOSIT_TURNOVER: '0', ...env },
     overrides,
   )
   const app = await buildApp(config, { db, now })

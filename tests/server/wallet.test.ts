@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { AppError } from '../../src/server/http/AppError'
-import { addWageringRequirement, creditWin, debitForBet, wageringLeft } from '../../src/server/wallet/wallet'
+import { addWageringRequirement, countWager, wageringLeft } from '../../src/server/wallet/wagering'
+import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100 } from './walletHelpers'
 
@@ -13,7 +14,10 @@ afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
 
 const at = () => new Date()
-const bet = (userId: bigint, stake: bigint) => t.db.tx((q) => debitForBet(q, userId, stake, { ref: 'round-1', at: at() }))
+const bet = (userId: bigint, stake: bigint) => t.db.tx((q) => debitForBet(q, userId, stake, { ref: 'round-1', at: at(), rules: t.config.wallet }))
+/** A stake that counts in full toward a gift: a game outside the contribution table, aiming at 2x. */
+const counted = (userId: bigint, stake: bigint) =>
+  t.db.tx((q) => countWager(q, t.config.wallet, userId, { game: 'other', stake, multiplier4: 20_000n, placedAt: at() }, at()))
 
 describe('wallet rules', () => {
   it('the wire balance is cash + bonus; only cash is withdrawable', async () => {
@@ -44,7 +48,7 @@ describe('wallet rules', () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 100n)
     await fundCash(t, p.userId, 300n, 'bonus')
-    await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 0n))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 0n, at()))
     const funding = await bet(p.userId, 400n)
     expect(funding).toMatchObject({ fromCash: 100n, fromBonus: 300n })
     await t.db.tx((q) => creditWin(q, p.userId, 1_000n, { funding, ref: 'round-1', at: at() }))
@@ -69,6 +73,7 @@ describe('wallet rules', () => {
       const stake = left - 1n > 5_000n ? 5_000n : left - 1n
       const f = await bet(p.userId, stake)
       await t.db.tx((q) => creditWin(q, p.userId, stake, { funding: f, at: at() }))
+      await counted(p.userId, stake)
       left -= stake
     }
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(1n)
@@ -76,7 +81,7 @@ describe('wallet rules', () => {
     expect(before.bonus).toBeGreaterThan(0n)
     expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100).toBe(Number(before.cash))
     const last = await bet(p.userId, 1n)
-    expect(last.released).toBe(before.bonus - last.fromBonus)
+    expect(await counted(p.userId, 1n)).toBe(before.bonus - last.fromBonus)
     const after = await balances(t, p.userId)
     expect(after.bonus).toBe(0n)
     expect(after.cash).toBe(before.cash + before.bonus - 1n)
@@ -96,8 +101,9 @@ describe('wallet rules', () => {
   it('a bonus lost to nothing keeps its requirement until a new gift starts afresh', async () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 1_000n, 'bonus')
-    await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 0n))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 0n, at()))
     await bet(p.userId, 1_000n)
+    await counted(p.userId, 1_000n)
     // The bet may still win: what it won back from bonus stays bonus, under the same requirement.
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(14_000n)
     // A new gift while the bonus is empty: the old requirement belonged to a lost bonus.

@@ -9,6 +9,7 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { userBalances } from '../wallet/ledger'
+import { countWager, type WagerRules } from '../wallet/wagering'
 import { creditWin, debitForBet } from '../wallet/wallet'
 import { takeNonce } from './seeds'
 
@@ -114,9 +115,12 @@ export async function placeInstant(deps: Deps, userId: bigint, bet: Instant): Pr
     )
     const betId = inserted.rows[0]!.id
     const ref = `casino:${betId}`
-    const funding = await debitForBet(q, userId, bet.stake, { ref, at, meta: { game: bet.game } })
+    const rules = deps.config.wallet
+    const funding = await debitForBet(q, userId, bet.stake, { ref, at, meta: { game: bet.game }, rules })
     await q.query('UPDATE casino_bets SET from_cash = $2, from_bonus = $3 WHERE id = $1', [betId, funding.fromCash, funding.fromBonus])
     if (payout > 0n) await creditWin(q, userId, payout, { ref, at, funding, meta: { game: bet.game } })
+    // Won or lost, the bet aimed for its multiplier.
+    await countWager(q, rules, userId, { game: bet.game, stake: bet.stake, multiplier4: multiplier, placedAt: at }, at)
     const row = (await loadBet(q, userId, 'b.id = $2', [betId]))!
     return betView(row, await balanceOf(q, userId))
   })
@@ -135,7 +139,7 @@ export async function startMines(deps: Deps, userId: bigint, stake: bigint, mine
       [userId, seed.id, seed.nonce, stake, mines, at],
     )
     const betId = inserted.rows[0]!.id
-    const funding = await debitForBet(q, userId, stake, { ref: `casino:${betId}`, at, meta: { game: 'mines' } })
+    const funding = await debitForBet(q, userId, stake, { ref: `casino:${betId}`, at, meta: { game: 'mines' }, rules: deps.config.wallet })
     await q.query('UPDATE casino_bets SET from_cash = $2, from_bonus = $3 WHERE id = $1', [betId, funding.fromCash, funding.fromBonus])
     await q.query('INSERT INTO open_game_locks (user_id, ref, created_at) VALUES ($1, $2, $3)', [userId, `casino:${betId}`, at])
     const row = (await loadBet(q, userId, 'b.id = $2', [betId]))!
@@ -143,11 +147,16 @@ export async function startMines(deps: Deps, userId: bigint, stake: bigint, mine
   })
 }
 
-async function settleMines(q: Queryable, userId: bigint, row: BetRow, payout: bigint, at: Date): Promise<void> {
+/**
+ * Ends a mines game. Toward a gift's wagering it counts by the multiplier it ended on: a cash-out's
+ * own, a lost game's the one its last tile aimed for.
+ */
+async function settleMines(q: Queryable, rules: WagerRules, userId: bigint, row: BetRow, payout: bigint, aimed: bigint, at: Date): Promise<void> {
   const ref = `casino:${row.id}`
   await q.query('UPDATE casino_bets SET state = $2, payout = $3, settled_at = $4 WHERE id = $1', [row.id, payout > 0n ? 'won' : 'lost', payout, at])
   if (payout > 0n) await creditWin(q, userId, payout, { ref, at, funding: { fromCash: BigInt(row.from_cash), fromBonus: BigInt(row.from_bonus) }, meta: { game: 'mines' } })
   await q.query('DELETE FROM open_game_locks WHERE user_id = $1 AND ref = $2', [userId, ref])
+  await countWager(q, rules, userId, { game: 'mines', stake: BigInt(row.amount), multiplier4: aimed, placedAt: new Date(row.created_at) }, at)
 }
 
 /** Reveals a tile: a mine ends the game; the last safe tile, or reaching the payout cap, cashes out. */
@@ -162,13 +171,13 @@ export async function revealTile(deps: Deps, userId: bigint, tile: number, limit
     const revealed = [...row.revealed, tile]
     if (positions.includes(tile)) {
       await q.query('UPDATE casino_bets SET revealed = $2, multiplier = 0 WHERE id = $1', [row.id, JSON.stringify(revealed)])
-      await settleMines(q, userId, { ...row, revealed }, 0n, at)
+      await settleMines(q, deps.config.wallet, userId, { ...row, revealed }, 0n, minesMultiplier(mines, revealed.length), at)
     } else {
       const multiplier = minesMultiplier(mines, revealed.length)
       await q.query('UPDATE casino_bets SET revealed = $2, multiplier = $3 WHERE id = $1', [row.id, JSON.stringify(revealed), multiplier])
       const payout = payoutOf(BigInt(row.amount), multiplier)
       if (revealed.length === TILES - mines || payout >= limits.maxPayout) {
-        await settleMines(q, userId, { ...row, revealed }, payout < limits.maxPayout ? payout : limits.maxPayout, at)
+        await settleMines(q, deps.config.wallet, userId, { ...row, revealed }, payout < limits.maxPayout ? payout : limits.maxPayout, multiplier, at)
       }
     }
     const after = (await loadBet(q, userId, 'b.id = $2', [row.id]))!
@@ -183,7 +192,7 @@ export async function cashOut(deps: Deps, userId: bigint, limits: CasinoLimits):
     if (!row) throw new AppError('NO_ACTIVE_GAME')
     if (row.revealed.length === 0) throw new AppError('CASHOUT_NEEDS_GEM')
     const payout = payoutOf(BigInt(row.amount), BigInt(row.multiplier))
-    await settleMines(q, userId, row, payout < limits.maxPayout ? payout : limits.maxPayout, at)
+    await settleMines(q, deps.config.wallet, userId, row, payout < limits.maxPayout ? payout : limits.maxPayout, BigInt(row.multiplier), at)
     const after = (await loadBet(q, userId, 'b.id = $2', [row.id]))!
     return betView(after, await balanceOf(q, userId))
   })

@@ -10,19 +10,21 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
 import { activeSeed, rotateSeed } from './seeds'
-import { afterBetSettled } from '../wallet/nudges'
+import { afterBetSettled, crossedLowBalance, offerCompensation } from '../wallet/nudges'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
   /** Other tabs and devices of the player see the balance move too. */
   const pushBalance = (userId: bigint, balance: number) => deps.realtime.toUser(userId, 'insBalance', { balance })
   /** A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet). */
-  const settled = (userId: bigint, bet: Bet) => {
+  const settled = async (userId: bigint, bet: Bet) => {
     pushBalance(userId, bet.balance)
     const c = (reais: number) => reaisToCentavos(reais) ?? 0n
     const after = c(bet.balance)
-    const before = after - c(bet.payout) + c(bet.amount)
-    afterBetSettled(deps, userId, { balanceBefore: before, balanceAfter: after }).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+    const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after }
+    // Rare, and the app may ask for the package right after this reply: recorded before it leaves.
+    if (crossedLowBalance(balances)) await offerCompensation(deps, userId).catch((err: unknown) => app.log.warn({ err }, 'compensation offer failed'))
+    afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
   }
 
   registerCall(app, deps, casino.getSeed, async ({ session }) => {

@@ -7,6 +7,8 @@ export interface PackageRow {
   gift: bigint
   gift_wager_x: number
   sort: number
+  /** Times its cash must be staked before it may leave; null: the DEPOSIT_TURNOVER setting. */
+  turnover_x: number | null
 }
 
 export interface DepositRow {
@@ -24,13 +26,16 @@ export interface DepositRow {
   close_reason: string | null
   /** The provider's payment page. */
   pay_url: string | null
+  /** The promotional offer it was bought against. */
+  offer_id: bigint | null
+  turnover_x: number
 }
 
-const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason, pay_url'
+const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason, pay_url, offer_id, turnover_x'
 
 export async function listPackages(q: Queryable, currenies: readonly string[]): Promise<PackageRow[]> {
   const r = await q.query<PackageRow>(
-    `SELECT id, curreny, price, gift, gift_wager_x, sort FROM price_packages
+    `SELECT id, curreny, price, gift, gift_wager_x, sort, turnover_x FROM price_packages
      WHERE active AND curreny = ANY($1::text[]) ORDER BY sort, id`,
     [currenies],
   )
@@ -38,7 +43,7 @@ export async function listPackages(q: Queryable, currenies: readonly string[]): 
 }
 
 export async function findPackage(q: Queryable, id: number): Promise<PackageRow | null> {
-  const r = await q.query<PackageRow>('SELECT id, curreny, price, gift, gift_wager_x, sort FROM price_packages WHERE id = $1 AND active', [id])
+  const r = await q.query<PackageRow>('SELECT id, curreny, price, gift, gift_wager_x, sort, turnover_x FROM price_packages WHERE id = $1 AND active', [id])
   return r.rows[0] ?? null
 }
 
@@ -58,12 +63,23 @@ export async function openDeposit(q: Queryable, userId: bigint): Promise<Deposit
 
 export async function insertDeposit(
   q: Queryable,
-  d: { userId: bigint; pkg: PackageRow; gift: bigint; isapp: number; provider: string; payNo: string; createdAt: Date; expiresAt: Date },
+  d: {
+    userId: bigint
+    pkg: PackageRow
+    gift: bigint
+    isapp: number
+    provider: string
+    payNo: string
+    createdAt: Date
+    expiresAt: Date
+    offerId: bigint | null
+    turnoverX: number
+  },
 ): Promise<bigint> {
   const r = await q.query<{ id: bigint }>(
-    `INSERT INTO orders (user_id, type, status, amount, pkg_id, gift, gift_wager_x, isapp, provider, pay_no, expires_at, created_at)
-     VALUES ($1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt],
+    `INSERT INTO orders (user_id, type, status, amount, pkg_id, gift, gift_wager_x, isapp, provider, pay_no, expires_at, created_at, offer_id, turnover_x)
+     VALUES ($1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt, d.offerId, d.turnoverX],
   )
   return BigInt(r.rows[0]!.id)
 }
@@ -87,8 +103,16 @@ export async function findDepositByPayNo(q: Queryable, provider: string, payNo: 
   return r.rows[0] ?? null
 }
 
-export async function closeDeposit(q: Queryable, id: bigint, status: '01' | '10', at: Date, reason: string | null): Promise<void> {
-  await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4 WHERE id = $1', [id, status, at, reason])
+/** Closes a deposit; a paid one records the gift it really credited (the gift cap and offers may lower it). */
+export async function closeDeposit(q: Queryable, id: bigint, status: '01' | '10', at: Date, reason: string | null, gift?: bigint): Promise<void> {
+  if (gift === undefined) await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4 WHERE id = $1', [id, status, at, reason])
+  else await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4, gift = $5 WHERE id = $1', [id, status, at, reason, gift])
+}
+
+/** Deposit gifts the user has received in all, centavos (the lifetime gift cap counts them). */
+export async function giftsReceived(q: Queryable, userId: bigint): Promise<bigint> {
+  const r = await q.query<{ total: bigint }>(`SELECT COALESCE(SUM(gift), 0)::bigint AS total FROM orders WHERE user_id = $1 AND type = 10 AND status = '10'`, [userId])
+  return BigInt(r.rows[0]?.total ?? 0n)
 }
 
 export async function hasPaidDeposit(q: Queryable, userId: bigint): Promise<boolean> {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { calls, type PricePackage } from '../../shared/contract'
+import { WAGER_MIN_MULTIPLIER4 } from '../../shared/contract/wallet'
+import { multiplierToNumber } from '../../shared/games/payout'
 import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
@@ -18,7 +20,21 @@ export function depositRoutes(app: FastifyInstance, deps: Deps): void {
       gift: centavosToReais(p.gift),
       curreny: p.curreny as PricePackage['curreny'],
       sort: p.sort,
+      wagerX: p.gift_wager_x,
+      turnoverX: p.turnover_x ?? deps.config.wallet.depositTurnover,
     }))
+  })
+
+  registerCall(app, deps, calls.bonusTerms, async () => {
+    const w = deps.config.wallet
+    return {
+      maxStake: centavosToReais(w.bonusMaxStake),
+      minMultiplier: multiplierToNumber(WAGER_MIN_MULTIPLIER4),
+      contribution: w.wagerContribution,
+      otherGames: 100,
+      depositTurnover: w.depositTurnover,
+      giftCap: centavosToReais(w.giftCap),
+    }
   })
 
   registerCall(app, deps, calls.prePay, async ({ params, body, session, q, ctx }) => {

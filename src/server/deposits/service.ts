@@ -7,7 +7,7 @@ import type { PaymentEvent, PaymentProvider } from '../payments/PaymentProvider'
 import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
-import { addWageringRequirement } from '../wallet/wallet'
+import { addTurnover, addWageringRequirement } from '../wallet/wagering'
 import { pushWallet } from '../wallet/walletInfo'
 import * as repo from './repository'
 
@@ -29,6 +29,8 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
   const now = new Date(deps.now())
   await repo.expireDeposits(q, userId, now)
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
+  // A promotional package only against an open offer the server made to this player.
+  const offerId = isPromotional(pkg.curreny) ? await takeOffer(q, userId, pkg.curreny, now) : null
   // The payNo is the charge's txid (25 characters at most) and the sandbox page's address: unguessable.
   const payNo = randomCode(UNAMBIGUOUS, 24)
   const expiresAt = new Date(now.getTime() + deps.config.wallet.depositTtlMs)
@@ -41,11 +43,37 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
     payNo,
     createdAt: now,
     expiresAt,
+    offerId,
+    turnoverX: pkg.turnover_x ?? deps.config.wallet.depositTurnover,
   })
   const orderId = recordId('D', id)
   const { url } = await provider.createCharge({ orderId, payNo, amount: BigInt(pkg.price), expiresAt, locale: d.locale })
   await repo.setPayUrl(q, id, url)
   return { orderId, payNo, url }
+}
+
+/** The compensation (INSBRL) and bonus-boost (EXPPAY) packages: only ever bought against an offer. */
+export const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
+
+function isPromotional(curreny: string): curreny is (typeof PROMOTIONAL_CURRENIES)[number] {
+  return (PROMOTIONAL_CURRENIES as readonly string[]).includes(curreny)
+}
+
+/**
+ * The open offer a promotional order uses: unexpired, not yet paid out, and not held by another
+ * order that is open or paid (an order cancelled or expired unpaid gives its offer back).
+ * The user's row is locked by the caller, so two prePays cannot take one offer.
+ */
+async function takeOffer(q: Queryable, userId: bigint, curreny: string, now: Date): Promise<bigint> {
+  const r = await q.query<{ id: bigint }>(
+    `SELECT o.id FROM promo_offers o
+     WHERE o.user_id = $1 AND o.curreny = $2 AND o.used_at IS NULL AND o.expires_at > $3
+       AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = o.id AND d.status IN ('00', '10'))
+     ORDER BY o.expires_at LIMIT 1`,
+    [userId, curreny, now],
+  )
+  if (!r.rows[0]) throw new AppError('PROMO_OFFER_REQUIRED')
+  return BigInt(r.rows[0].id)
 }
 
 /** The user's open deposit (an expired one is closed first), to show its payment page again after a reload. */
@@ -109,7 +137,7 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
       outcome = 'already_paid'
     } else {
       if (event.amount !== BigInt(order.amount)) throw new AppError('WEBHOOK_REJECTED')
-      credited = await creditDeposit(q, order, receivedAt)
+      credited = await creditDeposit(deps, q, order, receivedAt)
       outcome = 'credited'
     }
     await repo.setEventOutcome(q, provider.name, event.eventId, outcome)
@@ -123,12 +151,25 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
   return result.outcome
 }
 
-/** The deposit's posting: the paid amount to cash, the gift to bonus with its wagering (or to cash when it needs none). */
-async function creditDeposit(q: Queryable, order: repo.DepositRow, at: Date): Promise<Credited> {
+/**
+ * The deposit's posting: the paid amount to cash, the gift to bonus with its wagering (or to cash
+ * when it needs none), and the deposit's turnover. The gift is paid once per offer (a second
+ * order of the same offer, paid late, credits its amount without the gift) and within the
+ * account's lifetime gift cap.
+ */
+async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, at: Date): Promise<Credited> {
   const userId = BigInt(order.user_id)
   const amount = BigInt(order.amount)
-  const gift = BigInt(order.gift)
   const czflag = (await repo.hasPaidDeposit(q, userId)) ? 1 : 0
+  let gift = BigInt(order.gift)
+  if (gift > 0n && order.offer_id !== null) {
+    const used = await q.query('UPDATE promo_offers SET used_at = $2, used_order_id = $3 WHERE id = $1 AND used_at IS NULL RETURNING id', [order.offer_id, at, order.id])
+    if (!used.rows.length) gift = 0n
+  }
+  if (gift > 0n) {
+    const room = deps.config.wallet.giftCap - (await repo.giftsReceived(q, userId))
+    if (gift > room) gift = room > 0n ? room : 0n
+  }
   const cash = await userAccountId(q, userId, 'cash')
   const giftToBonus = gift > 0n && order.gift_wager_x > 0
   const entries: Entry[] = [
@@ -142,7 +183,8 @@ async function creditDeposit(q: Queryable, order: repo.DepositRow, at: Date): Pr
   const orderId = recordId('D', order.id)
   const bonusBefore = (await userBalances(q, userId)).bonus
   await post(q, { kind: 'deposit', userId, ref: orderId, meta: { gift: gift.toString() }, entries }, at)
-  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore)
-  await repo.closeDeposit(q, order.id, '10', at, order.status === '01' ? 'paid_after_close' : null)
+  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore, at)
+  await addTurnover(q, userId, amount, order.turnover_x)
+  await repo.closeDeposit(q, order.id, '10', at, order.status === '01' ? 'paid_after_close' : null, gift)
   return { userId, orderId, amount, czflag }
 }

@@ -4,6 +4,7 @@ import { AppError } from '../http/AppError'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
+import { withdrawableCash } from '../wallet/wagering'
 
 /** The receiver by numeric user id (uId) or e-mail. */
 async function findReceiver(q: Queryable, toUser: string): Promise<{ id: bigint; is_test: boolean } | null> {
@@ -26,6 +27,9 @@ export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUse
   if (!receiver) throw new AppError('TRANSFER_USER_UNKNOWN')
   if (receiver.id === fromUser) throw new AppError('TRANSFER_TO_SELF')
   if (receiver.is_test) throw new AppError('TEST_ACCOUNT_REFUSED')
+  // Deposited cash leaves, by transfer as by withdrawal, only once it has been staked (turnover).
+  const { cash, withdrawable, turnoverLeft } = await withdrawableCash(q, fromUser)
+  if (amount <= cash && amount > withdrawable) throw new AppError('TURNOVER_PENDING', { amount: withdrawable, left: turnoverLeft })
   const at = new Date(deps.now())
   const txId = await post(
     q,

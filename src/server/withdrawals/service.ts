@@ -2,7 +2,8 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { startOfToday } from '../wallet/days'
-import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId } from '../wallet/ledger'
+import { withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { pushWallet } from '../wallet/walletInfo'
@@ -16,7 +17,8 @@ async function withdrawState(deps: Deps, q: Queryable, userId: bigint): Promise<
   return {
     locked: await repo.hasGameLock(q, userId),
     remaining: Math.max(0, withdrawPerDay - used),
-    withdrawable: (await userBalances(q, userId)).cash,
+    // Cash less the deposits' turnover still owed (anti-money-laundering): wdAmount shows it.
+    withdrawable: (await withdrawableCash(q, userId)).withdrawable,
     min: withdrawMin,
     max: withdrawMax,
   }

@@ -63,6 +63,10 @@ export const ERROR_CODES = {
   KYC_ALREADY_VERIFIED: { status: 3303, http: 409, key: 'kycAlreadyVerified' },
   /** Records: */
   RECORD_NOT_FOUND: { status: 3401, http: 404, key: 'recordNotFound' },
+  /** Promotions: a promotional package (INSBRL, EXPPAY) without an open offer: the spec's alert then deposit. */
+  PROMO_OFFER_REQUIRED: { status: 9999, http: 402, key: 'promoOfferRequired' },
+  /** Deposited cash not yet staked as many times as its turnover asks cannot be transferred. */
+  TURNOVER_PENDING: { status: 3501, http: 400, key: 'turnoverPending' },
 
   /** Casino originals: */
   STAKE_OUT_OF_RANGE: { status: 4001, http: 400, key: 'stakeOutOfRange' },
@@ -72,6 +76,8 @@ export const ERROR_CODES = {
   NO_ACTIVE_GAME: { status: 4005, http: 409, key: 'noActiveGame' },
   TILE_REVEALED: { status: 4006, http: 400, key: 'tileRevealed' },
   CASHOUT_NEEDS_GEM: { status: 4007, http: 400, key: 'cashoutNeedsGem' },
+  /** A stake above BONUS_MAX_STAKE while a gift is being wagered. */
+  BONUS_MAX_STAKE: { status: 4008, http: 400, key: 'bonusMaxStake' },
 
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },

@@ -28,6 +28,7 @@ export const calls = {
   inPlay: game.inPlay,
   stopGame: game.stopGame,
   getPrices: order.getPrices,
+  bonusTerms: order.bonusTerms,
   prePay: order.prePay,
   getStatus: order.getStatus,
   cancelPay: order.cancelPay,
@@ -55,10 +56,10 @@ export * from './define'
 export * from './errors'
 export type { UserInfo } from './user'
 export type { GameEntry } from './game'
-export type { PricePackage } from './order'
+export type { BonusTerms, PricePackage } from './order'
 export { userInfoSchema } from './user'
 export { gameEntrySchema, inPlaySchema } from './game'
-export { pricePackageSchema, orderStatusSchema, CURRENCY_CODES, WITHDRAW_TYPES } from './order'
+export { bonusTermsSchema, pricePackageSchema, orderStatusSchema, CURRENCY_CODES, WITHDRAW_TYPES } from './order'
 export type { WalletRecord, WalletRecordDetail } from './wallet'
 export { walletRecordSchema, walletRecordDetailSchema } from './wallet'
 export type { Bet } from './casino'

@@ -11,6 +11,10 @@ export const pricePackageSchema = z.object({
   gift: reais,
   curreny: z.enum(CURRENCY_CODES),
   sort: z.number(),
+  /** Times the gift must be wagered (counted stakes) before the bonus turns into cash. */
+  wagerX: z.optional(z.number()),
+  /** Times the deposit itself must be staked before it can be withdrawn or transferred. */
+  turnoverX: z.optional(z.number()),
 })
 export type PricePackage = z.output<typeof pricePackageSchema>
 
@@ -20,6 +24,30 @@ export const getPrices = defineCall({
   auth: true,
   query: z.strictObject({ loading, curreny: z.optional(z.enum(['INSBRL', 'EXPPAY'])) }),
   reply: z.array(pricePackageSchema),
+})
+
+/** The rules a gift is wagered under, for the bonus terms shown to the player. */
+export const bonusTermsSchema = z.object({
+  /** The largest single stake while a gift is being wagered, reais. */
+  maxStake: reais,
+  /** A stake counts only when the bet could pay at least this multiple of it. */
+  minMultiplier: z.number(),
+  /** Percent of a stake that counts, by game; games not named count `otherGames`. */
+  contribution: z.record(z.string(), z.number()),
+  otherGames: z.number(),
+  /** Times a normal deposit must be staked before it can leave (0: no such rule). */
+  depositTurnover: z.number(),
+  /** The most deposit gifts one account may receive in all, reais. */
+  giftCap: reais,
+})
+export type BonusTerms = z.output<typeof bonusTermsSchema>
+
+export const bonusTerms = defineCall({
+  method: 'GET',
+  path: '/api/app/order/bonusTerms',
+  auth: false,
+  query: z.strictObject({ loading }),
+  reply: bonusTermsSchema,
 })
 
 export const prePay = defineCall({

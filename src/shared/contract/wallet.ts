@@ -9,6 +9,9 @@ import { intField, isoDate, loading, positiveAmount, reais } from './fields'
 import { orderStatusSchema } from './order'
 import { getQuery } from './user'
 
+/** A stake counts toward a gift's wagering only when its bet could pay at least 1.5x it (ten-thousandths). */
+export const WAGER_MIN_MULTIPLIER4 = 15_000n
+
 /** The receiver: their e-mail (as typed, any case) or their numeric user id (uId). */
 const toUser = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.regex(/^(\d{1,18}|[^\s@]+@[^\s@]+)$/, { message: 'toUser' }))
 

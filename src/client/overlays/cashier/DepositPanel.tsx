@@ -7,6 +7,7 @@ import { closeDeposit, kycDetour, loadPrices, resumeOrder, setGiftAvailable, sta
 import { pushAlert } from '../../store/actions/ui'
 import { store, type DepositVariant } from '../../store/store'
 import { Modal } from '../Modal'
+import { BonusTerms } from './BonusTerms'
 import { canConfirm, choosePackages } from './packages'
 import { PayView } from './PayView'
 
@@ -107,6 +108,7 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
           <input type="checkbox" checked={noPromotions} onChange={(e) => setNoPromotions(e.target.checked)} />
           <span>{t('cashier.deposit.noPromotions')}</span>
         </label>
+        <BonusTerms pkg={packages?.find((p) => p.pkgId === selected) ?? null} promotional={variant === 'gameDeposit' || variant === 'boostDeposit'} />
         <button type="submit" className="primary" disabled={busy}>
           {t('cashier.deposit.confirm')}
         </button>

@@ -81,6 +81,11 @@ describe('low balance and bonus boost', () => {
   const bet = (amount: number, payout: number, balance: number) => ({ betId: '1', game: 'dice', amount, payout, balance, state: payout > 0 ? 'won' : 'lost' }) as unknown as Bet
 
   it('a settled bet crossing under R$10 opens the compensation deposit once, not over another overlay', () => {
+    // A player who never deposited has no compensation offer (the server would refuse the package).
+    store.user = { ...user(1), paySumAmount: 0 } as UserInfo
+    noteSettled(bet(5, 0, 7))
+    expect(store.ui.overlay).toBeNull()
+    store.user = { ...user(1), paySumAmount: 50 } as UserInfo
     noteSettled(bet(5, 0, 12))
     expect(store.ui.overlay).toBeNull()
     noteSettled(bet(5, 0, 7))

@@ -3,7 +3,7 @@
  * withdraw and transfer. Money-moving calls carry a fresh Idempotency-Key per user action.
  */
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type CallDef, type PricePackage } from '../../../shared/contract'
+import { calls, type BonusTerms, type CallDef, type PricePackage } from '../../../shared/contract'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { i18n } from '../../i18n/i18n'
 import { http } from '../api'
@@ -59,6 +59,17 @@ async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http
 export function loadPrices(variant: DepositVariant): Promise<PricePackage[]> {
   const curreny = variant === 'gameDeposit' ? 'INSBRL' : variant === 'boostDeposit' ? 'EXPPAY' : undefined
   return api<PricePackage[]>(calls.getPrices, { query: curreny ? { curreny } : {} })
+}
+
+let termsOnce: Promise<BonusTerms> | null = null
+
+/** The bonus terms (the server's wagering settings), asked once per page load. */
+export function loadBonusTerms(): Promise<BonusTerms> {
+  termsOnce ??= api<BonusTerms>(calls.bonusTerms, { query: { loading: false } }).catch((err: unknown) => {
+    termsOnce = null
+    throw err
+  })
+  return termsOnce
 }
 
 export function setGiftAvailable(available: boolean): void {

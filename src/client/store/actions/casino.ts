@@ -47,12 +47,15 @@ async function sendOnce<T>(call: Parameters<typeof http.request>[0], body: Recor
 
 /**
  * A settled bet that took the balance under R$10 opens the compensation deposit (gameDeposit),
- * once as it crosses, and not over another overlay, nor for a test account; under R$0.51 the
+ * once as it crosses, and not over another overlay, nor for a test account or a player who has
+ * never deposited; under R$0.51 the
  * server's freeBalance event opens the normal deposit instead.
  */
 export function noteSettled(bet: Bet): void {
   // Play money (a test account) cannot be topped up.
   if (store.user?.testFlag === '1') return
+  // The compensation offer is the server's for players who have deposited before (it refuses the package otherwise).
+  if (!((store.user?.paySumAmount ?? 0) > 0)) return
   const before = Math.round((bet.balance - bet.payout + bet.amount) * 100) / 100
   if (bet.balance < GAME_DEPOSIT_BELOW && before >= GAME_DEPOSIT_BELOW && bet.balance >= FREE_BALANCE_DEPOSIT_BELOW && store.ui.overlay === null) {
     openOverlay('gameDeposit')

@@ -1,0 +1,140 @@
+/**
+ * What a stake is worth to the wallet's two requirements (issue 10, "promotions that cannot be
+ * farmed"):
+ * - a gift's wagering: a stake counts only when the bet could pay at least 1.5x it, only by its
+ *   game's contribution (10 % for the 1 %-edge originals by default), only when it was placed after
+ *   the gift was granted, and, for stakes that cover each other, only by their net exposure (the
+ *   caller passes that net amount);
+ * - the turnover of deposited cash (anti-money-laundering): every stake counts in full.
+ * While a gift is being wagered a single stake may be at most BONUS_MAX_STAKE.
+ * Every function runs inside the caller's transaction.
+ */
+import { WAGER_MIN_MULTIPLIER4 } from '../../shared/contract/wallet'
+import type { Queryable } from '../db/connection'
+import type { WalletConfig } from '../config'
+import { AppError } from '../http/AppError'
+import { post, userAccountId, userBalances } from './ledger'
+
+export type WagerRules = Pick<WalletConfig, 'bonusMaxStake' | 'wagerContribution'>
+
+/** Percent of a stake of `game` that counts toward a gift's wagering (100 for a game the table does not name). */
+export function contributionOf(rules: WagerRules, game: string): number {
+  return rules.wagerContribution[game] ?? 100
+}
+
+/**
+ * The part of a stake that counts toward a gift: nothing when the bet could not pay 1.5x its stake
+ * (`multiplier4`: the multiplier the bet aimed for, in ten-thousandths), else the game's share.
+ */
+export function countedStake(rules: WagerRules, game: string, stake: bigint, multiplier4: bigint): bigint {
+  if (multiplier4 < WAGER_MIN_MULTIPLIER4) return 0n
+  return (stake * BigInt(contributionOf(rules, game))) / 100n
+}
+
+/** True while a gift is being wagered: a requirement is open and there is bonus money to play it with. */
+async function wageringOpen(q: Queryable, userId: bigint, bonus: bigint): Promise<boolean> {
+  if (bonus <= 0n) return false
+  const r = await q.query('SELECT 1 FROM bonus_wagering WHERE user_id = $1 AND required > wagered', [userId])
+  return r.rows.length > 0
+}
+
+/** Refuses a stake above BONUS_MAX_STAKE while a gift is being wagered (before anything is written). */
+export async function checkBonusStake(q: Queryable, rules: WagerRules, userId: bigint, stake: bigint, bonus: bigint): Promise<void> {
+  if (stake <= rules.bonusMaxStake) return
+  if (await wageringOpen(q, userId, bonus)) throw new AppError('BONUS_MAX_STAKE', { max: rules.bonusMaxStake })
+}
+
+export interface SettledStake {
+  game: string
+  /** The stake (or, for stakes that cover each other, their net exposure), centavos. */
+  stake: bigint
+  /** The multiplier the bet aimed for (a cash-out's, or a lost bet's target), ten-thousandths. */
+  multiplier4: bigint
+  /** When the stake was placed: stakes older than the gift do not count toward it. */
+  placedAt: Date
+}
+
+/**
+ * Counts a settled stake toward the open wagering requirement; when the requirement is met,
+ * releases what is left of the bonus to cash. Returns what was released.
+ */
+export async function countWager(q: Queryable, rules: WagerRules, userId: bigint, s: SettledStake, at: Date): Promise<bigint> {
+  const counted = countedStake(rules, s.game, s.stake, s.multiplier4)
+  if (counted <= 0n) return 0n
+  const r = await q.query<{ required: bigint; wagered: bigint }>(
+    `UPDATE bonus_wagering SET wagered = wagered + $2
+     WHERE user_id = $1 AND required > 0 AND (granted_at IS NULL OR granted_at <= $3)
+     RETURNING required, wagered`,
+    [userId, counted, s.placedAt],
+  )
+  const row = r.rows[0]
+  if (!row || BigInt(row.wagered) < BigInt(row.required)) return 0n
+  await q.query('UPDATE bonus_wagering SET required = 0, wagered = 0 WHERE user_id = $1', [userId])
+  const bonusLeft = (await userBalances(q, userId)).bonus
+  if (bonusLeft === 0n) return 0n
+  await post(
+    q,
+    {
+      kind: 'bonus_release',
+      userId,
+      entries: [
+        { accountId: await userAccountId(q, userId, 'bonus'), amount: -bonusLeft },
+        { accountId: await userAccountId(q, userId, 'cash'), amount: bonusLeft },
+      ],
+    },
+    at,
+  )
+  return bonusLeft
+}
+
+/**
+ * Opens (or raises) the wagering requirement of a gift credited to bonus. `bonusBefore` is the
+ * bonus balance before the gift: when it is zero, whatever was left of an earlier requirement
+ * belonged to a bonus already lost, and the new gift starts afresh. Only stakes placed from `at`
+ * on count toward it.
+ */
+export async function addWageringRequirement(q: Queryable, userId: bigint, required: bigint, bonusBefore: bigint, at: Date): Promise<void> {
+  if (required <= 0n) return
+  await q.query(
+    `INSERT INTO bonus_wagering (user_id, required, wagered, granted_at) VALUES ($1, $2, 0, $4)
+     ON CONFLICT (user_id) DO UPDATE SET
+       required = CASE WHEN $3 THEN EXCLUDED.required ELSE bonus_wagering.required + EXCLUDED.required END,
+       wagered = CASE WHEN $3 THEN 0 ELSE bonus_wagering.wagered END,
+       granted_at = EXCLUDED.granted_at`,
+    [userId, required, bonusBefore === 0n, at],
+  )
+}
+
+/** The wagering still to do before the bonus turns into cash (centavos of counted stakes; 0 when none). */
+export async function wageringLeft(q: Queryable, userId: bigint): Promise<bigint> {
+  const r = await q.query<{ left: bigint }>('SELECT GREATEST(required - wagered, 0) AS left FROM bonus_wagering WHERE user_id = $1', [userId])
+  return r.rows[0] ? BigInt(r.rows[0].left) : 0n
+}
+
+/** Adds a deposit's turnover: its cash must be staked `times` over before it may leave. */
+export async function addTurnover(q: Queryable, userId: bigint, amount: bigint, times: number): Promise<void> {
+  if (times <= 0 || amount <= 0n) return
+  await q.query(
+    `INSERT INTO cash_turnover (user_id, outstanding) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET outstanding = cash_turnover.outstanding + EXCLUDED.outstanding`,
+    [userId, amount * BigInt(times)],
+  )
+}
+
+/** Every stake lowers the deposits' outstanding turnover, down to zero. */
+export async function countTurnover(q: Queryable, userId: bigint, stake: bigint): Promise<void> {
+  await q.query('UPDATE cash_turnover SET outstanding = GREATEST(outstanding - $2, 0) WHERE user_id = $1 AND outstanding > 0', [userId, stake])
+}
+
+/** Stakes still needed before all deposited cash may leave, centavos. */
+export async function turnoverLeft(q: Queryable, userId: bigint): Promise<bigint> {
+  const r = await q.query<{ outstanding: bigint }>('SELECT outstanding FROM cash_turnover WHERE user_id = $1', [userId])
+  return r.rows[0] ? BigInt(r.rows[0].outstanding) : 0n
+}
+
+/** Cash that may be withdrawn or transferred now: the cash balance less the turnover still owed. */
+export async function withdrawableCash(q: Queryable, userId: bigint): Promise<{ cash: bigint; withdrawable: bigint; turnoverLeft: bigint }> {
+  const cash = (await userBalances(q, userId)).cash
+  const left = await turnoverLeft(q, userId)
+  return { cash, withdrawable: cash > left ? cash - left : 0n, turnoverLeft: left }
+}
