@@ -64,21 +64,32 @@ test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdr
   await expect(rows.first().locator('.records-detail')).toContainText('CPF')
 })
 
-test('the compensation deposit lists four packages, and an open order can be cancelled', async ({ page }) => {
+test('the compensation deposit lists four packages and needs the server\'s offer; an open order can be cancelled', async ({ page }) => {
   await registerNewUser(page)
   await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
 
-  // The compensation deposit (gameDeposit) needs no KYC detour: use it to exercise the order flow.
+  // Opened by hand, with no offer made (this player never deposited): the server refuses the package.
   await page.evaluate(() => ((window as any).__app.store.ui.overlay = 'gameDeposit'))
   const comp = page.getByRole('dialog', { name: 'Saldo insuficiente' })
   await expect(comp.getByRole('radio')).toHaveCount(4)
   await comp.getByRole('radio').first().check()
   await comp.getByRole('button', { name: 'Confirmar' }).click()
+  const refused = page.getByRole('alertdialog')
+  await expect(refused).toContainText('oferta válida')
+  await refused.getByRole('button', { name: 'OK' }).click()
+
+  // The 9999 alert leads to the normal deposit: the KYC form first, then the order, then cancel it.
+  const kyc = page.getByRole('dialog', { name: 'Verificação de identidade' })
+  await kyc.getByLabel('Nome completo').fill('João Pereira')
+  await kyc.getByLabel('CPF').fill('935.411.347-80')
+  await kyc.getByRole('button', { name: 'Enviar' }).click()
+  const deposit = page.getByRole('dialog', { name: 'Depósito' })
+  await deposit.getByRole('button', { name: 'Confirmar' }).click()
   const pay = page.getByRole('dialog', { name: 'Pagamento' })
   await pay.getByRole('button', { name: 'Já efetuei o pagamento' }).click()
   await expect(pay.getByRole('status')).toHaveText('Aguardando a confirmação do pagamento…')
   await pay.getByRole('button', { name: 'Cancelar pedido' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Pedido cancelado' })).toBeVisible()
-  await expect(comp.getByRole('button', { name: 'Confirmar' })).toBeVisible()
+  await expect(deposit.getByRole('button', { name: 'Confirmar' })).toBeVisible()
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
 })
