@@ -3,6 +3,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { appInfoRoutes } from './appInfo/routes'
 import { createCaptchaService } from './auth/captcha'
 import { passwordResetRoutes } from './auth/passwordReset'
 import { createPasswordHasher } from './auth/passwords'
@@ -19,8 +20,8 @@ import { endGame, gameRoutes } from './game/routes'
 import { installErrorHandling, notFound } from './http/errorHandler'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { buildPaymentProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
-import { SandboxPixProvider } from './payments/SandboxPixProvider'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!realtime) throw new Error('realtime not attached')
       return realtime
     },
-    payments: config.wallet.sandboxPayments ? new SandboxPixProvider(config.wallet.paymentWebhookSecret) : null,
+    payments: buildPaymentProvider(config),
     get payouts(): PayoutProcessor {
       if (!payouts) throw new Error('payouts not set up')
       return payouts
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   payouts = new SandboxPayoutProcessor(deps, config.wallet.payoutSandboxSettleMs)
   app.decorate('deps', deps)
 
+  appInfoRoutes(app, deps)
   authRoutes(app, deps)
   passwordResetRoutes(app, deps)
   userRoutes(app, deps)
