@@ -20,13 +20,13 @@ import { endGame, gameRoutes } from './game/routes'
 import { installErrorHandling, notFound } from './http/errorHandler'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
-import { buildPaymentProvider } from './payments/buildProviders'
+import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
-import { SandboxPayoutProcessor, type PayoutProcessor } from './withdrawals/PayoutProcessor'
+import { PayoutProcessor } from './withdrawals/PayoutProcessor'
 import { withdrawalRoutes } from './withdrawals/routes'
 
 export interface BuildOptions {
@@ -61,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
   let payouts: PayoutProcessor | null = null
+  const payoutProvider = buildPayoutProvider(config, now)
   const deps: Deps = {
     config,
     db,
@@ -75,12 +76,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return realtime
     },
     payments: buildPaymentProvider(config),
-    get payouts(): PayoutProcessor {
-      if (!payouts) throw new Error('payouts not set up')
+    get payouts(): PayoutProcessor | null {
       return payouts
     },
   }
-  payouts = new SandboxPayoutProcessor(deps, config.wallet.payoutSandboxSettleMs)
+  if (payoutProvider) {
+    payouts = new PayoutProcessor(deps, payoutProvider.provider, app.log, payoutProvider.everyMs)
+  } else {
+    app.log.warn({ appMode: config.appMode }, 'no payout provider: withdrawals stay pending until one is configured')
+  }
   app.decorate('deps', deps)
 
   appInfoRoutes(app, deps)
@@ -99,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveClient(app, config.clientDir)
 
-  payouts.start()
+  payouts?.start()
   app.addHook('onClose', async () => {
     await payouts?.stop()
     if (!options.db) await db.close()
