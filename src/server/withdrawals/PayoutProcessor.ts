@@ -28,6 +28,8 @@ export class PayoutProcessor {
   private readonly sent = new Set<string>()
   /** Ids being sent or asked after right now (a submit can meet a run): one step at a time each. */
   private readonly busy = new Set<string>()
+  private readonly submitting = new Set<Promise<void>>()
+  private stopped = false
 
   constructor(
     private readonly deps: Deps,
@@ -39,25 +41,29 @@ export class PayoutProcessor {
 
   /** A withdrawal was committed: send it now rather than at the next run. */
   submit(orderId: bigint): void {
-    void repo
+    if (this.stopped) return
+    const work = repo
       .pendingWithdrawal(this.deps.db, orderId)
       .then(async (w) => {
         if (w) await this.advance(w)
       })
       .catch((err) => this.log.error({ err, withdrawal: recordId('W', orderId), provider: this.provider.name }, 'payout not sent; retried at the next run'))
+      .finally(() => this.submitting.delete(work))
+    this.submitting.add(work)
   }
 
   start(): void {
-    if (this.timer) return
+    if (this.timer || this.stopped) return
     this.timer = setInterval(() => void this.runOnce().catch(() => undefined), this.everyMs)
     this.timer.unref()
   }
 
-  /** Stops, after any run in progress (before the database closes). */
+  /** Stops, after any run or send in progress (before the database closes). */
   async stop(): Promise<void> {
+    this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
-    await this.running?.catch(() => undefined)
+    await Promise.all([this.running?.catch(() => undefined), ...this.submitting])
   }
 
   /** One run over the pending withdrawals; returns how many it settled. Runs never overlap. */
