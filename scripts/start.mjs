@@ -5,6 +5,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+// Unset (or empty) means demo: simulated payments, said so on every page. A value in the
+// environment always wins; the server refuses an unknown one (src/server/config.ts).
+if (!process.env.APP_MODE) process.env.APP_MODE = 'demo'
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const built = path.join(root, 'dist/client/index.html')
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { appInfoRoutes } from './appInfo/routes'
 import { createCaptchaService } from './auth/captcha'
 import { passwordResetRoutes } from './auth/passwordReset'
 import { createPasswordHasher } from './auth/passwords'
@@ -19,13 +20,13 @@ import { endGame, gameRoutes } from './game/routes'
 import { installErrorHandling, notFound } from './http/errorHandler'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
-import { SandboxPixProvider } from './payments/SandboxPixProvider'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
-import { SandboxPayoutProcessor, type PayoutProcessor } from './withdrawals/PayoutProcessor'
+import { PayoutProcessor } from './withdrawals/PayoutProcessor'
 import { withdrawalRoutes } from './withdrawals/routes'
 
 export interface BuildOptions {
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
   let payouts: PayoutProcessor | null = null
+  const payoutProvider = buildPayoutProvider(config, now)
   const deps: Deps = {
     config,
     db,
@@ -73,15 +75,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!realtime) throw new Error('realtime not attached')
       return realtime
     },
-    payments: config.wallet.sandboxPayments ? new SandboxPixProvider(config.wallet.paymentWebhookSecret) : null,
-    get payouts(): PayoutProcessor {
-      if (!payouts) throw new Error('payouts not set up')
+    payments: buildPaymentProvider(config),
+    get payouts(): PayoutProcessor | null {
       return payouts
     },
   }
-  payouts = new SandboxPayoutProcessor(deps, config.wallet.payoutSandboxSettleMs)
+  if (payoutProvider) {
+    payouts = new PayoutProcessor(deps, payoutProvider.provider, app.log, payoutProvider.everyMs)
+  } else {
+    app.log.warn({ appMode: config.appMode }, 'no payout provider: withdrawals stay pending until one is configured')
+  }
   app.decorate('deps', deps)
 
+  appInfoRoutes(app, deps)
   authRoutes(app, deps)
   passwordResetRoutes(app, deps)
   userRoutes(app, deps)
@@ -97,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveClient(app, config.clientDir)
 
-  payouts.start()
+  payouts?.start()
   app.addHook('onClose', async () => {
     await payouts?.stop()
     if (!options.db) await db.close()

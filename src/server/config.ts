@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
 import { reaisTextToCentavos } from '../shared/money'
 
@@ -32,9 +33,11 @@ export interface WalletConfig {
   depositTtlMs: number
   /** HMAC-SHA256 key of the payment webhooks (PAYMENT_WEBHOOK_SECRET). */
   paymentWebhookSecret: string
-  /** Serve the sandbox PIX provider (SANDBOX_PAYMENTS); on by default outside production. */
+  /** The simulated payments (SANDBOX_PAYMENTS): the sandbox PIX provider and the sandbox payouts; on by default in demo mode only. */
   sandboxPayments: boolean
-  /** The sandbox payout processor settles a withdrawal this long after it was asked; null: never on its own. */
+  /** Which deposit provider takes PIX payments (PAYMENT_PROVIDER); null: none, prePay answers UNAVAILABLE. */
+  paymentProvider: PaymentProviderName | null
+  /** The sandbox payouts settle a withdrawal this long after it was asked; null: never on their own (off by default in production). */
   payoutSandboxSettleMs: number | null
   /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
   boostAfterWagered: bigint
@@ -61,6 +64,9 @@ export interface Config {
   mailOutboxDir: string
   smtpUrl: string | null
   mailFrom: string
+  /** APP_MODE: 'demo' (simulated payments, the UI says so) or 'production' (refuses to start with any unsafe setting). */
+  appMode: AppMode
+  /** appMode is 'production' (HSTS and the like). */
   production: boolean
   trustProxy: boolean
   /** Serve the built client from this folder when it exists. */
@@ -82,6 +88,13 @@ export interface Config {
 /** Only for development: a deployment must set its own (refused in production). */
 export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
 
+/** The deposit providers that exist. The sandbox is a simulation; a real PIX provider (a later issue) joins this list. */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
+
+/** Shortest webhook secret production accepts: 32 bytes, the 256 bits HMAC-SHA256 can give. */
+export const MIN_WEBHOOK_SECRET_BYTES = 32
+
 function reaisEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): bigint {
   const centavos = reaisTextToCentavos((env[name] || fallback).trim())
   if (centavos === null || centavos <= 0n) throw new ConfigError(`${name} must be an amount in reais, e.g. ${fallback}`)
@@ -95,8 +108,18 @@ function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integ
   return n
 }
 
-function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletConfig {
-  const settle = env.PAYOUT_SANDBOX_SETTLE_SECONDS
+function switchEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase()
+  if (raw === '') return fallback
+  if (['1', 'true', 'on'].includes(raw)) return true
+  if (['0', 'false', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be 1 or 0, not "${env[name]}"`)
+}
+
+function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
+  const demo = mode === 'demo'
+  const settle = (env.PAYOUT_SANDBOX_SETTLE_SECONDS ?? '').trim()
+  const sandboxPayments = switchEnv(env, 'SANDBOX_PAYMENTS', demo)
   const wallet: WalletConfig = {
     withdrawMin: reaisEnv(env, 'WITHDRAW_MIN', '30'),
     withdrawMax: reaisEnv(env, 'WITHDRAW_MAX', '10000'),
@@ -104,8 +127,10 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletCo
     usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false),
     depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30) * 60_000,
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
-    sandboxPayments: env.SANDBOX_PAYMENTS ? env.SANDBOX_PAYMENTS === '1' || env.SANDBOX_PAYMENTS === 'true' : !production,
-    payoutSandboxSettleMs: settle === 'off' ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
+    sandboxPayments,
+    paymentProvider: paymentProviderEnv(env, demo && sandboxPayments ? 'sandbox' : null),
+    // In production the sandbox payouts stay off unless asked for (and then refused, below).
+    payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
     bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
     depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
@@ -114,9 +139,8 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletCo
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
-  if (production && wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET) {
-    throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be set when NODE_ENV=production')
-  }
+  // (In production the sandbox provider is one of the listed problems instead.)
+  if (demo && wallet.paymentProvider === 'sandbox' && !sandboxPayments) throw new ConfigError('PAYMENT_PROVIDER=sandbox needs SANDBOX_PAYMENTS on')
   return wallet
 }
 
@@ -134,6 +158,54 @@ export function parseContribution(text: string): Record<string, number> {
   return out
 }
 
+function paymentProviderEnv(env: NodeJS.ProcessEnv, fallback: PaymentProviderName | null): PaymentProviderName | null {
+  const raw = (env.PAYMENT_PROVIDER ?? '').trim()
+  if (raw === '') return fallback
+  if (raw === 'none') return null
+  if ((PAYMENT_PROVIDERS as readonly string[]).includes(raw)) return raw as PaymentProviderName
+  throw new ConfigError(`PAYMENT_PROVIDER must be one of ${[...PAYMENT_PROVIDERS, 'none'].join(', ')}, not "${raw}"`)
+}
+
+function appModeEnv(env: NodeJS.ProcessEnv): AppMode {
+  const raw = env.APP_MODE ?? ''
+  if (raw === '') return 'demo'
+  if ((APP_MODES as readonly string[]).includes(raw)) return raw as AppMode
+  throw new ConfigError(`APP_MODE must be ${APP_MODES.join(' or ')}, not "${raw}"`)
+}
+
+/**
+ * Why production mode must not start with this configuration: one line per unsafe setting, all
+ * of them (an operator fixes everything in one pass). Production fails closed: every simulation
+ * that moves play money as if it were real is refused, not silently turned off.
+ */
+export function productionProblems(config: Config): string[] {
+  const problems: string[] = []
+  const { wallet } = config
+  if (wallet.sandboxPayments) {
+    problems.push('SANDBOX_PAYMENTS is on: its pay page has a "bank" button that credits any deposit order. Unset it.')
+  }
+  if (wallet.payoutSandboxSettleMs !== null) {
+    problems.push('PAYOUT_SANDBOX_SETTLE_SECONDS is set: the sandbox payouts mark withdrawals paid without paying anyone. Unset it.')
+  }
+  const secretBytes = Buffer.byteLength(wallet.paymentWebhookSecret, 'utf8')
+  if (wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET || secretBytes < MIN_WEBHOOK_SECRET_BYTES) {
+    problems.push(
+      `PAYMENT_WEBHOOK_SECRET must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (${
+        wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET ? 'unset, the public development value would sign the webhooks' : `it has ${secretBytes}`
+      }).`,
+    )
+  }
+  if (config.captchaFixedAnswer) {
+    problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
+  }
+  if (wallet.paymentProvider === null || wallet.paymentProvider === 'sandbox') {
+    problems.push(
+      `PAYMENT_PROVIDER is ${wallet.paymentProvider ?? 'none'}: production needs a real PIX deposit provider, and none is built yet (a later issue).`,
+    )
+  }
+  return problems
+}
+
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 export function parseRateRule(text: string): RateRule {
@@ -143,11 +215,21 @@ export function parseRateRule(text: string): RateRule {
   return { count: Number(count), windowMs: Number(n || 1) * UNITS[unit!]! }
 }
 
-export class ConfigError extends Error {}
+/** A configuration the server refuses to start with; `problems` holds one line per reason. */
+export class ConfigError extends Error {
+  readonly problems: string[]
+
+  constructor(problems: string | string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems
+    super(lines.join('\n'))
+    this.problems = lines
+  }
+}
 
 /** Reads the configuration from the environment; every value has a default that runs locally. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const production = env.NODE_ENV === 'production'
+  // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
+  const appMode = appModeEnv(env)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const rate = (name: string, fallback: string) => parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
   const config: Config = {
@@ -159,7 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox')),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Aposta <no-reply@localhost>',
-    production,
+    appMode,
+    production: appMode === 'production',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS || 72) * 3_600_000,
@@ -179,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',
-    wallet: loadWalletConfig(env, production),
+    wallet: loadWalletConfig(env, appMode),
     casino: {
       minStake: reaisEnv(env, 'CASINO_MIN_STAKE', CASINO_LIMIT_DEFAULTS.minStake),
       maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
@@ -187,8 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   }
-  if (config.production && config.captchaFixedAnswer) {
-    throw new ConfigError('CAPTCHA_FIXED_ANSWER is for automated tests and is refused when NODE_ENV=production')
+  if (config.appMode === 'production') {
+    const problems = productionProblems(config)
+    if (problems.length > 0) throw new ConfigError(problems)
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
     throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`)

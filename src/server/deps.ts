@@ -7,7 +7,6 @@ import type { Db } from './db/connection'
 import type { Mailer } from './mail/Mailer'
 import type { PaymentProvider } from './payments/PaymentProvider'
 import type { Realtime } from './realtime/realtime'
-import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
 /** What the domains share; built once in buildApp. */
 export interface Deps {
@@ -22,5 +21,11 @@ export interface Deps {
   realtime: Realtime
   /** The deposit provider; null when none is configured (prePay answers UNAVAILABLE). */
   payments: PaymentProvider | null
-  payouts: PayoutProcessor
+  /** Where a committed withdrawal is handed for payout; null when no payout provider runs (withdrawals stay pending). */
+  payouts: PayoutQueue | null
+}
+
+/** What the withdrawal routes need of the payout processor (declared here so deps and the processor do not import each other). */
+export interface PayoutQueue {
+  submit(orderId: bigint): void
 }

@@ -1,4 +1,3 @@
-import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 
 async function main(): Promise<void> {
@@ -7,11 +6,14 @@ async function main(): Promise<void> {
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`)
+      // One line per problem, every one of them, so an operator fixes them all in one pass.
+      for (const line of err.problems) console.error(`Configuration error: ${line}`)
       process.exit(2)
     }
     throw err
   }
+  // Loaded once the configuration is accepted: a refusal answers at once, before the database and the rest load.
+  const { buildApp } = await import('./app')
   const app = await buildApp(config)
   let closing = false
   const shutdown = async (signal: string) => {
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
+  const { appMode, wallet } = config
+  app.log.info({ appMode, paymentProvider: wallet.paymentProvider ?? 'none', sandboxPayments: wallet.sandboxPayments }, `running in ${appMode} mode`)
 }
 
 main().catch((err) => {

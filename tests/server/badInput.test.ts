@@ -37,6 +37,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   getUserTest: { query: {} },
   updatePwd: { body: { oPwd: 'segredo123', nPwd: 'segredo456', nPwd1: 'segredo456' } },
   main: { query: {} },
+  appInfo: { query: {} },
   userGift: { query: {} },
   inPlay: { query: {} },
   stopGame: { query: {} },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
-import { SandboxPayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
+import { SandboxPayoutProvider } from '../../src/server/payments/SandboxPayoutProvider'
+import { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
 import { holdWithdrawals, releaseWithdrawals } from '../../src/server/wallet/players'
 import { settleWithdrawal } from '../../src/server/withdrawals/service'
 import { login } from './flows'
@@ -130,10 +131,10 @@ describe('withdraw', () => {
     await fundCash(t, p.userId, 20_000n)
     const ok = (await withdraw(p, cpfAsk('50'))).body.data.orderId
     const refused = (await withdraw(p, cpfAsk('50.13'))).body.data.orderId
-    const processor = new SandboxPayoutProcessor(t.app.deps, 60_000)
-    expect(await processor.sweep()).toBe(0)
+    const processor = new PayoutProcessor(t.app.deps, new SandboxPayoutProvider({ settleMs: 60_000, now: t.app.deps.now }), t.app.log, 60_000)
+    expect(await processor.runOnce()).toBe(0)
     t.advance(61_000)
-    expect(await processor.sweep()).toBeGreaterThanOrEqual(2)
+    expect(await processor.runOnce()).toBeGreaterThanOrEqual(2)
     const status = async (id: string) => (await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [idOf(id)])).rows[0]!.status
     expect([await status(ok), await status(refused)]).toEqual(['10', '01'])
     expect(await balances(t, p.userId)).toMatchObject({ cash: 15_000n, hold: 0n })

@@ -9,6 +9,7 @@ import { loadLanguage } from '../i18n/i18n'
 import { Modal } from '../overlays/Modal'
 import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
+import { loadAppInfo } from '../store/actions/appInfo'
 import { checkUserGift, loadInPlay, loadMainGames } from '../store/actions/games'
 import { fetchUserInfo, refreshBalance, storeInvitation } from '../store/actions/session'
 import { openOverlay } from '../store/actions/ui'
@@ -18,6 +19,7 @@ import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
 import { BoostPopup } from './BoostPopup'
+import { DemoRibbon } from './DemoRibbon'
 import { fingerprint } from './deviceId'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
@@ -85,6 +87,8 @@ function useBoot() {
       })()
       giftTimer = setTimeout(() => void checkUserGift(), 1000)
     }
+    // Queued after the user info (the http client sends one request at a time): the ribbon waits, the first paint and the user's data do not.
+    void loadAppInfo()
     return () => {
       window.removeEventListener('resize', fit)
       stopRealtime()
@@ -110,12 +114,14 @@ export function App() {
   useBoot()
   useOffGame(location)
   const token = useSnapshot(store.session).token
+  const mode = useSnapshot(store.app).mode
   useEffect(() => {
     if (token) void loadMainGames()
   }, [token])
   return (
-    <div className="app">
+    <div className={mode === 'demo' ? 'app demo' : 'app'}>
       <LoadingIndicator />
+      <DemoRibbon />
       <Header />
       <NoticeBanner />
       <SideMenu />

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import type { Bet, GameEntry, UserInfo } from '../../shared/contract'
+import type { AppMode, Bet, GameEntry, UserInfo } from '../../shared/contract'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { load } from './persist'
@@ -43,6 +43,11 @@ export interface TestCredentials {
 
 /** The one store: session, user, ui overlays and games. Only action functions write it. */
 export const store = proxy({
+  /** What the server says of itself (appInfo); null until it answers. */
+  app: {
+    /** 'demo': payments are simulated, and a ribbon says so on every page. */
+    mode: null as AppMode | null,
+  },
   session: {
     token: load('token') as string | null,
     lang: (load('lang') as Locale | null) ?? DEFAULT_LOCALE,

@@ -63,12 +63,25 @@ export async function closeWithdrawal(q: Queryable, id: bigint, status: '01' | '
   await q.query('UPDATE orders SET status = $2, closed_at = $3, close_reason = $4 WHERE id = $1', [id, status, at, reason])
 }
 
+/** A pending withdrawal with where its money goes: what a payout provider is sent. */
+export interface PendingWithdrawal extends WithdrawalRow {
+  pay_card_bank: 'CPF' | 'CNPJ' | 'USDT'
+  pay_card_no: string
+  ifsc: string
+  holder_name: string
+}
+
+const PENDING_WITHDRAWALS = `SELECT id, user_id, status, amount, created_at, pay_card_bank, pay_card_no, coalesce(ifsc, '') AS ifsc,
+  coalesce(holder_name, '') AS holder_name FROM orders WHERE type = 11 AND status = '00'`
+
 /** Pending withdrawals asked for before `before`, oldest first: what a payout run picks up. */
-export async function pendingWithdrawals(q: Queryable, before: Date, limit: number): Promise<WithdrawalRow[]> {
-  const r = await q.query<WithdrawalRow>(
-    `SELECT id, user_id, status, amount, created_at FROM orders WHERE type = 11 AND status = '00' AND created_at <= $1
-     ORDER BY created_at, id LIMIT $2`,
-    [before, limit],
-  )
+export async function pendingWithdrawals(q: Queryable, before: Date, limit: number): Promise<PendingWithdrawal[]> {
+  const r = await q.query<PendingWithdrawal>(`${PENDING_WITHDRAWALS} AND created_at <= $1 ORDER BY created_at, id LIMIT $2`, [before, limit])
   return r.rows
+}
+
+/** One withdrawal, while it is pending. */
+export async function pendingWithdrawal(q: Queryable, id: bigint): Promise<PendingWithdrawal | null> {
+  const r = await q.query<PendingWithdrawal>(`${PENDING_WITHDRAWALS} AND id = $1`, [id])
+  return r.rows[0] ?? null
 }

@@ -12,7 +12,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.withdraw, async ({ body, session, q, setMessage, afterCommit }) => {
     const id = await requestWithdrawal(deps, q, session.userId, body)
     afterCommit(async () => {
-      deps.payouts.submit(id)
+      deps.payouts?.submit(id)
       await pushWallet(deps.db, deps.realtime, session.userId)
     })
     setMessage('messages.withdrawRequested')

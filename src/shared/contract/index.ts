@@ -2,6 +2,7 @@
  * The wire contract: every HTTP call and socket event. Server and client both import it;
  * nothing else defines a wire shape.
  */
+import * as appInfo from './appInfo'
 import * as auth from './auth'
 import * as casino from './casino'
 import * as game from './game'
@@ -24,6 +25,7 @@ export const calls = {
   updatePwd: user.updatePwd,
   updateKyc: user.updateKyc,
   main: game.main,
+  appInfo: appInfo.appInfo,
   userGift: game.userGift,
   inPlay: game.inPlay,
   stopGame: game.stopGame,
@@ -55,6 +57,7 @@ export type CallName = keyof typeof calls
 export * from './define'
 export * from './errors'
 export type { UserInfo } from './user'
+export type { AppMode } from './appInfo'
 export type { GameEntry } from './game'
 export type { BonusTerms, PricePackage } from './order'
 export { userInfoSchema } from './user'

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig } from './config'
+
+/** A secret production accepts: 32 bytes. */
+const SECRET = 'k'.repeat(32)
+
+/** What loadConfig refused with, one line per problem; fails the test when it did not refuse. */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems
+    throw err
+  }
+  throw new Error('loadConfig accepted the configuration')
+}
+
+describe('APP_MODE', () => {
+  it('is demo when unset or empty: simulated payments on, the fixed captcha answer kept', () => {
+    for (const env of [{}, { APP_MODE: '' }, { APP_MODE: 'demo' }]) {
+      const config = loadConfig({ ...env, CAPTCHA_FIXED_ANSWER: 'teste' })
+      expect(config.appMode).toBe('demo')
+      expect(config.production).toBe(false)
+      expect(config.captchaFixedAnswer).toBe('teste')
+      expect(config.wallet).toMatchObject({ sandboxPayments: true, paymentProvider: 'sandbox', payoutSandboxSettleMs: 120_000, paymentWebhookSecret: DEV_WEBHOOK_SECRET })
+    }
+  })
+
+  it('is not decided by NODE_ENV', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ appMode: 'demo', production: false })
+    expect(problems({ NODE_ENV: 'development', APP_MODE: 'production' }).length).toBeGreaterThan(0)
+  })
+
+  it('refuses an unknown mode', () => {
+    for (const mode of ['prod', 'Production', 'production ', 'test']) {
+      expect(problems({ APP_MODE: mode })).toEqual([`APP_MODE must be demo or production, not "${mode}"`])
+    }
+  })
+})
+
+describe('production mode', () => {
+  const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET }
+  const noProvider = 'PAYMENT_PROVIDER is none: production needs a real PIX deposit provider, and none is built yet (a later issue).'
+
+  it('lists every unsafe setting, one line each', () => {
+    const lines = problems({
+      APP_MODE: 'production',
+      SANDBOX_PAYMENTS: '1',
+      PAYOUT_SANDBOX_SETTLE_SECONDS: '120',
+      CAPTCHA_FIXED_ANSWER: 'teste',
+      PAYMENT_PROVIDER: 'sandbox',
+    })
+    expect(lines).toHaveLength(5)
+    expect(lines[0]).toMatch(/^SANDBOX_PAYMENTS is on: /)
+    expect(lines[1]).toMatch(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set: /)
+    expect(lines[2]).toBe('PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (unset, the public development value would sign the webhooks).')
+    expect(lines[3]).toMatch(/^CAPTCHA_FIXED_ANSWER is set: /)
+    expect(lines[4]).toMatch(/^PAYMENT_PROVIDER is sandbox: production needs a real PIX deposit provider/)
+  })
+
+  it('cannot start at all until a real deposit provider exists', () => {
+    expect(problems(safe)).toEqual([noProvider])
+    expect(problems({ ...safe, PAYMENT_PROVIDER: 'none' })).toEqual([noProvider])
+  })
+
+  it('turns the simulations off by default, and refuses them turned on', () => {
+    expect(problems({ ...safe, PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', SANDBOX_PAYMENTS: '0' })).toEqual([noProvider])
+    expect(problems({ ...safe, SANDBOX_PAYMENTS: 'true' })).toEqual([expect.stringMatching(/^SANDBOX_PAYMENTS is on/), noProvider])
+    expect(problems({ ...safe, PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })).toEqual([expect.stringMatching(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set/), noProvider])
+  })
+
+  it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {
+    expect(problems({ ...safe, PAYMENT_WEBHOOK_SECRET: 'k'.repeat(31) })).toEqual([
+      'PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).',
+      noProvider,
+    ])
+    // 16 characters, 32 bytes in UTF-8.
+    expect(problems({ ...safe, PAYMENT_WEBHOOK_SECRET: 'ç'.repeat(16) })).toEqual([noProvider])
+    expect(problems({ ...safe, PAYMENT_WEBHOOK_SECRET: DEV_WEBHOOK_SECRET })[0]).toMatch(/^PAYMENT_WEBHOOK_SECRET must be/)
+  })
+
+  it('refuses the fixed captcha answer', () => {
+    expect(problems({ ...safe, CAPTCHA_FIXED_ANSWER: 'teste' })).toEqual([expect.stringMatching(/^CAPTCHA_FIXED_ANSWER is set/), noProvider])
+  })
+})
+
+describe('PAYMENT_PROVIDER and SANDBOX_PAYMENTS', () => {
+  it('in demo mode: the sandbox by default, none on request, nothing unknown', () => {
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).wallet.paymentProvider).toBeNull()
+    expect(loadConfig({ SANDBOX_PAYMENTS: '0' }).wallet).toMatchObject({ sandboxPayments: false, paymentProvider: null })
+    expect(problems({ PAYMENT_PROVIDER: 'pagseguro' })).toEqual(['PAYMENT_PROVIDER must be one of sandbox, none, not "pagseguro"'])
+    expect(problems({ PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAYMENTS: '0' })).toEqual(['PAYMENT_PROVIDER=sandbox needs SANDBOX_PAYMENTS on'])
+  })
+
+  it('refuses a mistyped switch rather than guessing', () => {
+    expect(problems({ SANDBOX_PAYMENTS: 'yes please' })).toEqual(['SANDBOX_PAYMENTS must be 1 or 0, not "yes please"'])
+  })
+})

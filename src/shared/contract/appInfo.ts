@@ -1,0 +1,16 @@
+import { z } from 'zod/mini'
+import { defineCall } from './define'
+import { getQuery } from './user'
+
+/** demo: payments are simulated (the UI says so on every page); production: real money. */
+export const APP_MODES = ['demo', 'production'] as const
+export type AppMode = (typeof APP_MODES)[number]
+
+/** What any visitor may know about this server, before logging in. */
+export const appInfo = defineCall({
+  method: 'GET',
+  path: '/api/app/main/appInfo',
+  auth: false,
+  query: getQuery,
+  reply: z.object({ mode: z.enum(APP_MODES) }),
+})

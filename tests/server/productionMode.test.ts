@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+
+/**
+ * The real executable, started the way `npm start` starts it (scripts/start.mjs, without the
+ * client build): production mode refuses to start with any unsafe setting, saying why on stderr,
+ * and an unset APP_MODE runs the demo.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const SECRET = 'a-production-webhook-secret-of-32+bytes'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+
+/** The environment of a fresh server: nothing inherited that could decide the mode or a payment setting. */
+async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-mode-'))
+  dirs.push(dataDir)
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
+  for (const name of ['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER']) {
+    delete env[name]
+  }
+  return { ...env, ...extra }
+}
+
+/** Starts `npm start`'s script and waits for it to exit (a refusal) within `ms`. */
+function runUntilExit(env: NodeJS.ProcessEnv, ms = 20_000): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`the server did not exit within ${ms} ms; stderr: ${stderr}`))
+    }, ms)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stderr })
+    })
+  })
+}
+
+const problemLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('Configuration error: '))
+const NO_PROVIDER = 'Configuration error: PAYMENT_PROVIDER is none: production needs a real PIX deposit provider, and none is built yet (a later issue).'
+
+describe('APP_MODE=production refuses to start', () => {
+  const production = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET }
+  const cases: [string, Record<string, string>, string][] = [
+    ['the sandbox payments on', { SANDBOX_PAYMENTS: '1' }, 'Configuration error: SANDBOX_PAYMENTS is on: '],
+    ['the sandbox payouts on', { PAYOUT_SANDBOX_SETTLE_SECONDS: '120' }, 'Configuration error: PAYOUT_SANDBOX_SETTLE_SECONDS is set: '],
+    ['no webhook secret', { PAYMENT_WEBHOOK_SECRET: '' }, 'Configuration error: PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (unset'],
+    ['a webhook secret of 31 bytes', { PAYMENT_WEBHOOK_SECRET: 'x'.repeat(31) }, 'Configuration error: PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).'],
+    ['a fixed captcha answer', { CAPTCHA_FIXED_ANSWER: 'teste' }, 'Configuration error: CAPTCHA_FIXED_ANSWER is set: '],
+    ['the sandbox as deposit provider', { PAYMENT_PROVIDER: 'sandbox' }, 'Configuration error: PAYMENT_PROVIDER is sandbox: '],
+  ]
+  for (const [what, extra, line] of cases) {
+    it.concurrent(`with ${what}`, async () => {
+      const { code, stderr } = await runUntilExit(await serverEnv({ ...production, ...extra }))
+      expect(code, stderr).toBe(2)
+      const lines = problemLines(stderr)
+      // Every problem is listed, not only the first: this one, and the missing real provider.
+      const expected = line.includes('PAYMENT_PROVIDER') ? [line] : [line, NO_PROVIDER]
+      expect(lines.length, stderr).toBe(expected.length)
+      expected.forEach((start, i) => expect(lines[i], stderr).toMatch(new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)))
+    })
+  }
+
+  it.concurrent('with no real deposit provider, even when everything else is safe (none exists yet)', async () => {
+    const { code, stderr } = await runUntilExit(await serverEnv(production))
+    expect(code, stderr).toBe(2)
+    expect(problemLines(stderr)).toEqual([NO_PROVIDER])
+  })
+
+  it.concurrent('listing every problem at once, whatever NODE_ENV says', async () => {
+    const env = await serverEnv({ APP_MODE: 'production', NODE_ENV: 'development', SANDBOX_PAYMENTS: '1', PAYOUT_SANDBOX_SETTLE_SECONDS: '5', CAPTCHA_FIXED_ANSWER: 'teste' })
+    const { code, stderr } = await runUntilExit(env)
+    expect(code, stderr).toBe(2)
+    expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['SANDBOX_PAYMENTS', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', 'CAPTCHA_FIXED_ANSWER', 'PAYMENT_PROVIDER'])
+  })
+})
+
+describe('APP_MODE', () => {
+  it.concurrent('refuses an unknown mode', async () => {
+    const { code, stderr } = await runUntilExit(await serverEnv({ APP_MODE: 'prod' }))
+    expect(code, stderr).toBe(2)
+    expect(problemLines(stderr)).toEqual(['Configuration error: APP_MODE must be demo or production, not "prod"'])
+  })
+
+  it('unset, npm start runs the demo and says so to the client', async () => {
+    const env = await serverEnv({ NODE_ENV: 'production' })
+    const template = inject('pgliteTemplate')
+    // A copy of the migrated template opens in a fraction of initdb's time.
+    if (fs.existsSync(template)) fs.cpSync(template, path.join(env.DATA_DIR!, 'pglite'), { recursive: true })
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    const exited = new Promise((r) => child.once('exit', r))
+    try {
+      const end = Date.now() + 30_000
+      let info: unknown = null
+      while (info === null) {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`)
+        if (Date.now() > end) throw new Error(`the server did not start: ${stderr}`)
+        info = await fetch(`http://127.0.0.1:${env.PORT}/api/app/main/appInfo`)
+          .then((r) => r.json())
+          .catch(() => null)
+        if (info === null) await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(info).toEqual({ status: 200, msg: '', data: { mode: 'demo' } })
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  }, 40_000)
+})
