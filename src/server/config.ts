@@ -16,6 +16,8 @@ export interface RateLimits {
   sendEmailPerIp: RateRule
   sendEmailPerAccount: RateRule
   testAccountPerIp: RateRule
+  /** Transfers to unknown recipients per sender (RATE_LIMIT_TRANSFER_LOOKUP): the lookup must not list accounts. */
+  transferLookupPerAccount: RateRule
 }
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -38,6 +40,10 @@ export interface WalletConfig {
   payoutSandboxSettleMs: number | null
   /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
   boostAfterWagered: bigint
+  /** Most a player may transfer in one São Paulo day, centavos (TRANSFER_MAX_PER_DAY, reais). */
+  transferMaxPerDay: bigint
+  /** Transfers a player may send in one São Paulo day (TRANSFER_COUNT_PER_DAY). */
+  transferCountPerDay: number
 }
 
 export interface Config {
@@ -97,6 +103,8 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, production: boolean): WalletCo
     sandboxPayments: env.SANDBOX_PAYMENTS ? env.SANDBOX_PAYMENTS === '1' || env.SANDBOX_PAYMENTS === 'true' : !production,
     payoutSandboxSettleMs: settle === 'off' ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
+    transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
+    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   if (production && wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET) {
@@ -147,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sendEmailPerIp: rate('SENDEMAIL_IP', '30/1h'),
       sendEmailPerAccount: rate('SENDEMAIL_ACCOUNT', '6/1h'),
       testAccountPerIp: rate('TEST_ACCOUNT_IP', '60/1h'),
+      transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',
