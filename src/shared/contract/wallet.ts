@@ -9,7 +9,7 @@ import { intField, isoDate, loading, positiveAmount, reais } from './fields'
 import { orderStatusSchema } from './order'
 import { getQuery } from './user'
 
-/** The receiver: their e-mail (as typed, any case) or their numeric user id (uId). */
+/** The receiver: their e-mail (as typed, any case) or their public numeric user id (uId). */
 const toUser = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.regex(/^(\d{1,18}|[^\s@]+@[^\s@]+)$/, { message: 'toUser' }))
 
 export const transfer = defineCall({
@@ -82,7 +82,7 @@ export const walletRecordDetailSchema = z.object({
   /** Withdrawals: the type and the account, masked. */
   payCardBank: z.optional(z.string()),
   payCardNo: z.optional(z.string()),
-  /** Transfers: the other side (e-mail masked). */
+  /** Transfers: the other side (its public uId; e-mail masked). */
   counterpart: z.optional(z.object({ uId: z.number(), email: z.string() })),
   /** Bets, wins and prizes: the game's reference. */
   ref: z.optional(z.nullable(z.string())),

@@ -20,6 +20,8 @@ BEGIN
 END
 $$;
 ALTER TABLE users ALTER COLUMN uid SET NOT NULL;
+-- A row inserted without one (a script, a test) still gets one; registration draws its own.
+ALTER TABLE users ALTER COLUMN uid SET DEFAULT (10000000 + (('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))::bit(48)::bigint % 9990000000));
 ALTER TABLE users ADD CONSTRAINT users_uid_key UNIQUE (uid);
 ALTER TABLE users ADD CONSTRAINT users_uid_range CHECK (uid BETWEEN 10000000 AND 9999999999);
 
