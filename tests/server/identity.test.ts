@@ -19,7 +19,7 @@ checkLedgerAfterEach(() => t)
 const NEW_PASSWORD = 'Girassol-Azul-2024'
 const HOUR = 3_600_000
 
-type Verified = Player & { cpf: string; pwd?: string }
+type Verified = Player & { cpf: string }
 
 const withdraw = (p: Verified, amount = '30') =>
   callKeyed(t, calls.withdraw, { token: p.token, body: { payCardBank: 'CPF', payCardNo: p.cpf, ifsc: '', name: 'Ana Souza', amount, whatsapp: '' } })
@@ -35,7 +35,7 @@ async function resetPassword(p: Verified): Promise<Verified> {
 }
 
 async function changePassword(p: Verified): Promise<Verified> {
-  const res = await call(t, calls.updatePwd, { token: p.token, body: { oPwd: 'segredo123', nPwd: NEW_PASSWORD, nPwd1: NEW_PASSWORD } })
+  const res = await call(t, calls.updatePwd, { token: p.token, body: { oPwd: p.pwd, nPwd: NEW_PASSWORD, nPwd1: NEW_PASSWORD } })
   expect(res.body.status).toBe(200)
   return { ...p, token: (await login(t, p.email, NEW_PASSWORD)).body.data.access_token }
 }

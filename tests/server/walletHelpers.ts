@@ -22,6 +22,7 @@ export function callKeyed<T = any>(t: TestApp, def: CallDef, opts: CallOptions &
 export interface Player {
   token: string
   email: string
+  pwd: string
   /** The internal users.id (ledger, orders); never on the wire. */
   userId: bigint
   /** The public id (userInfo's uId, a transfer's receiver). */
@@ -30,10 +31,10 @@ export interface Player {
 
 /** A registered player, not verified (kyc 0): enough to bet, not to deposit, withdraw or transfer. */
 export async function newPlayer(t: TestApp, extra: Record<string, unknown> = {}): Promise<Player> {
-  const { token, email } = await registerUser(t, extra)
+  const { token, email, pwd } = await registerUser(t, extra)
   // The wire's uId is public and random; tests reach the ledger by the internal id.
   const r = await t.db.query<{ id: bigint; uid: bigint }>('SELECT id, uid FROM users WHERE email = $1', [email])
-  return { token, email, userId: BigInt(r.rows[0]!.id), uId: Number(r.rows[0]!.uid) }
+  return { token, email, pwd, userId: BigInt(r.rows[0]!.id), uId: Number(r.rows[0]!.uid) }
 }
 
 const usedCpfs = new Set<string>()
