@@ -17,6 +17,8 @@ export interface RateLimits {
   sendEmailPerIp: RateRule
   sendEmailPerAccount: RateRule
   testAccountPerIp: RateRule
+  /** Transfers to unknown recipients per sender (RATE_LIMIT_TRANSFER_LOOKUP): the lookup must not list accounts. */
+  transferLookupPerAccount: RateRule
 }
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -51,6 +53,10 @@ export interface WalletConfig {
   offerTtlMs: number
   /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
   wagerContribution: Record<string, number>
+  /** Most a player may transfer in one São Paulo day, centavos (TRANSFER_MAX_PER_DAY, reais). */
+  transferMaxPerDay: bigint
+  /** Transfers a player may send in one São Paulo day (TRANSFER_COUNT_PER_DAY). */
+  transferCountPerDay: number
 }
 
 export interface Config {
@@ -137,6 +143,8 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
     offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
+    transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
+    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   // (In production the sandbox provider is one of the listed problems instead.)
@@ -259,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sendEmailPerIp: rate('SENDEMAIL_IP', '30/1h'),
       sendEmailPerAccount: rate('SENDEMAIL_ACCOUNT', '6/1h'),
       testAccountPerIp: rate('TEST_ACCOUNT_IP', '60/1h'),
+      transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',

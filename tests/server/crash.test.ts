@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 import { CAPTCHA } from './testApp'
-import { expectLedgerInvariant } from './walletHelpers'
+import { expectLedgerInvariant, freshCpf } from './walletHelpers'
 
 /**
  * The real server as a child process, killed with SIGKILL again and again while transfers
@@ -43,7 +43,8 @@ describe('crash safety', () => {
   it(`keeps every acknowledged transfer and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
     cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', DEPOSIT_TURNOVER: '0' }
+    // The stream sends hundreds of transfers: lift the daily count, which is not under test here.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', TRANSFER_COUNT_PER_DAY: '1000000', DEPOSIT_TURNOVER: '0' }
     delete env.DATABASE_URL
     let pgUrl: string | null = null
     if (process.env.DATABASE_URL) {
@@ -115,6 +116,9 @@ describe('crash safety', () => {
     const bob = `bob.${process.pid}@example.com`
     const aliceToken = await register(alice)
     await register(bob)
+    // Deposits and transfers need a verified identity.
+    const kyc = await post('/api/app/user/updateKyc', { name: 'Alice Souza', cardNo: freshCpf() }, { authorization: aliceToken })
+    expect(kyc.http).toBe(200)
     // Alice deposits R$100 through the sandbox provider: prePay, then the bank's button.
     const prices = JSON.parse(await (await fetch(`${base}/api/app/order/getPrices`, { headers: { authorization: aliceToken } })).text())
     const pkg = prices.data.find((p: { curreny: string; price: number }) => p.curreny === 'BRL' && p.price === 100)

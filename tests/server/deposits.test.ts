@@ -2,9 +2,9 @@ import { hasError, parsePix } from 'pix-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { SIGNATURE_HEADER } from '../../src/server/payments/signature'
-import { call, startTestApp, type TestApp } from './testApp'
+import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
 import {
-  balances, callKeyed, checkLedgerAfterEach, deposit, listen, newPlayer, packagePrice, pkg100, prePay, recorder, sendWebhook, socketFor, waitFor,
+  balances, callKeyed, checkLedgerAfterEach, deposit, freshCpf, listen, newPlayer, packagePrice, pkg100, prePay, recorder, sendWebhook, socketFor, verifiedPlayer, waitFor,
   type ClientSocket,
 } from './walletHelpers'
 
@@ -43,7 +43,7 @@ describe('deposit packages', () => {
 
 describe('prePay and order status', () => {
   it('opens one order with a pay page; a second is refused with the spec message in every language', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const first = await prePay(t, p.token, pkgId)
     expect(first.body.status).toBe(200)
@@ -66,7 +66,7 @@ describe('prePay and order status', () => {
   })
 
   it('a replayed prePay answers the same order and opens no second one', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const key = 'prepay-once'
     const first = await callKeyed(t, calls.prePay, { token: p.token, key, params: { pkgId }, body: { gift: 1, pkgId, isapp: 0 } })
@@ -78,7 +78,7 @@ describe('prePay and order status', () => {
   })
 
   it('accepts the form-encoded prePay of the spec and refuses unknown or mismatched packages', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const wrong = await callKeyed(t, calls.prePay, { token: p.token, params: { pkgId: 999_999 }, body: { gift: '1', pkgId: '999999', isapp: '0' }, form: true })
     expect([wrong.http, wrong.body.status]).toEqual([404, 3001])
@@ -91,7 +91,7 @@ describe('prePay and order status', () => {
   })
 
   it('shows only your own orders', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const other = await newPlayer(t)
     const order = await prePay(t, p.token, await pkg100(t))
     for (const orderId of [order.body.data.orderId, 'D999999999', 'W1', 'abc']) {
@@ -102,7 +102,7 @@ describe('prePay and order status', () => {
   })
 
   it('an order expires after 30 minutes: it shows cancelled and a new one may be opened', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const first = await prePay(t, p.token, pkgId)
     t.advance(29 * 60_000)
@@ -113,7 +113,7 @@ describe('prePay and order status', () => {
   })
 
   it('pendingPay hands back the open order and its page until it is paid, cancelled or expired', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const pending = async () => (await call(t, calls.pendingPay, { token: p.token })).body.data
     expect(await pending()).toBeNull()
@@ -132,6 +132,18 @@ describe('prePay and order status', () => {
     expect((await pending())?.orderId).toBe(third.orderId)
   })
 
+  it('needs a verified identity (KYC): otherwise 403 with a clear message, and nothing written', async () => {
+    const p = await newPlayer(t)
+    const before = await snapshotDb(t.db)
+    const res = await prePay(t, p.token, await pkg100(t))
+    expect([res.http, res.body.status, res.body.msg]).toEqual([403, 3304, 'Verifique sua identidade (nome completo e CPF) para depositar, sacar ou transferir'])
+    const en = await callKeyed(t, calls.prePay, { token: p.token, params: { pkgId: await pkg100(t) }, body: { gift: 1 }, headers: { lang: 'en_US' } })
+    expect(en.body.msg).toBe('Verify your identity (full name and CPF) to deposit, withdraw or transfer')
+    expect(await snapshotDb(t.db)).toBe(before)
+    expect((await call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza', cardNo: freshCpf() } })).body.status).toBe(200)
+    expect((await prePay(t, p.token, await pkg100(t))).body.status).toBe(200)
+  })
+
   it('refuses test accounts', async () => {
     const p = await newPlayer(t)
     const demo = (await call(t, calls.getUserTest, { token: p.token })).body.data
@@ -144,7 +156,7 @@ describe('prePay and order status', () => {
 
 describe('payment webhook', () => {
   it('credits once, pushes paySuccess and the new balance, and counts toward paySumAmount', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const s = await socketFor(base, p.token)
     sockets.push(s)
     const got = recorder(s)
@@ -174,7 +186,7 @@ describe('payment webhook', () => {
   })
 
   it('out of order: expired after paid changes nothing; paid after expired still credits', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     const a = (await prePay(t, p.token, pkgId, 0)).body.data
@@ -193,7 +205,7 @@ describe('payment webhook', () => {
   })
 
   it('a payment confirmed after the order expired (30 minutes) is still credited', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     const order = (await prePay(t, p.token, pkgId, 0)).body.data
@@ -208,7 +220,7 @@ describe('payment webhook', () => {
   })
 
   it('refuses a forged, re-signed or damaged webhook and moves nothing', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     const order = (await prePay(t, p.token, pkgId, 0)).body.data
@@ -237,7 +249,7 @@ describe('payment webhook', () => {
 
 describe('sandbox PIX pay page', () => {
   it('shows the amount, a valid BR Code with its QR, the expiry, and its button pays through the webhook', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const order = (await prePay(t, p.token, pkgId, 0)).body.data
     const page = await t.app.inject({ method: 'GET', url: order.url })
@@ -270,7 +282,7 @@ describe('sandbox PIX pay page', () => {
   })
 
   it('an expired order shows as expired, with no pay button', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
     t.advance(31 * 60_000)
     const html = (await t.app.inject({ method: 'GET', url: order.url })).body

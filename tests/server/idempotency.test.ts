@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, CPF, fundCash, idem, newPlayer } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, CPF, fundCash, idem, verifiedPlayer } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -15,8 +15,8 @@ const transfers = async (userId: bigint) =>
 
 describe('idempotency keys', () => {
   it('a money-moving call without a key, or with a bad one, is refused with 428 and moves nothing', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const body = { toUser: b.email, amount: '1.00' }
     const none = await call(t, calls.transfer, { token: a.token, body })
@@ -31,8 +31,8 @@ describe('idempotency keys', () => {
   })
 
   it('a replay answers the first reply, byte for byte, and moves nothing', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const key = idem()
     const first = await callKeyed(t, calls.transfer, { token: a.token, key, body: { toUser: b.email, amount: '2.50' } })
@@ -48,8 +48,8 @@ describe('idempotency keys', () => {
   })
 
   it('a refusal is stored and replayed too, even once the cause is gone', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     const key = idem()
     const first = await callKeyed(t, calls.transfer, { token: a.token, key, body: { toUser: b.email, amount: '5.00' } })
     expect(first.http).toBe(402)
@@ -63,9 +63,9 @@ describe('idempotency keys', () => {
   })
 
   it('the same key with a different body gets 422 and moves nothing', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
-    const c = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
+    const c = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const key = idem()
     expect((await callKeyed(t, calls.transfer, { token: a.token, key, body: { toUser: b.email, amount: '1.00' } })).http).toBe(200)
@@ -82,8 +82,8 @@ describe('idempotency keys', () => {
   })
 
   it('keys are scoped to the user: two users may use the same key', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     await fundCash(t, b.userId, 1_000n)
     const key = 'shared-key-1'
@@ -94,8 +94,8 @@ describe('idempotency keys', () => {
   })
 
   it('concurrent duplicates wait for the first and all get its reply; the money moves once', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     await fundCash(t, a.userId, 10_000n)
     const key = idem()
     const results = await Promise.all(
@@ -118,8 +118,8 @@ describe('idempotency keys', () => {
   })
 
   it('a validation error is not stored: the key stays free for a corrected request', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const key = idem()
     expect((await callKeyed(t, calls.transfer, { token: a.token, key, body: { toUser: b.email, amount: '1.005' } })).http).toBe(400)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { login } from './flows'
-import { call, startTestApp, type TestApp } from './testApp'
-import { checkLedgerAfterEach, CPF, newPlayer, type Player } from './walletHelpers'
+import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
+import { checkLedgerAfterEach, CPF, freshCpf, newPlayer, type Player } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -24,8 +24,25 @@ describe('KYC', () => {
     expect(await info(p)).toMatchObject({ kyc: 1, name: 'Ana Souza' })
     const row = (await t.db.query('SELECT card_no FROM users WHERE id = $1', [p.userId])).rows[0]
     expect(row).toEqual({ card_no: CPF.a })
-    // Sending it again (same CPF, new spelling of the name) is fine.
-    expect((await kyc(p, { name: 'Ana Souza Lima', cardNo: CPF.a })).body.status).toBe(200)
+  })
+
+  it('a verified identity is final: the same data again is OK and writes nothing; another name or CPF is refused', async () => {
+    const p = await newPlayer(t)
+    expect((await kyc(p, { name: 'Bruno Lima', cardNo: CPF.b })).body.status).toBe(200)
+    const before = await snapshotDb(t.db)
+    // The same data again (spelled with the CPF mask and extra spaces): OK, nothing written.
+    const again = await kyc(p, { name: ' Bruno  Lima ', cardNo: '111.444.777-35' })
+    expect(again.body).toEqual({ status: 200, msg: 'Identidade verificada com sucesso', data: null })
+    expect(await snapshotDb(t.db)).toBe(before)
+    // The old hole: the same CPF with another name used to rename the verified account.
+    const renamed = await kyc(p, { name: 'Carlos Pereira', cardNo: CPF.b })
+    expect([renamed.http, renamed.body.status, renamed.body.msg]).toEqual([409, 3303, 'Sua identidade já foi verificada: o nome e o CPF não podem ser alterados'])
+    const other = await kyc(p, { name: 'Bruno Lima', cardNo: freshCpf() })
+    expect([other.http, other.body.status]).toEqual([409, 3303])
+    expect(await snapshotDb(t.db)).toBe(before)
+    expect(await info(p)).toMatchObject({ kyc: 1, name: 'Bruno Lima' })
+    // The database holds to it too, whatever code path would write the row.
+    await expect(t.db.query(`UPDATE users SET name = 'Outro' WHERE id = $1`, [p.userId])).rejects.toThrow(/cannot change/)
   })
 
   it('refuses a CPF whose check digits fail, and a missing name or CPF, leaving kyc at 0', async () => {
@@ -48,6 +65,11 @@ describe('KYC', () => {
     expect((await kyc(a, { name: 'Ana', cardNo: CPF.c })).body.status).toBe(200)
     const taken = await kyc(b, { name: 'Bia', cardNo: '123.456.789-09' })
     expect([taken.http, taken.body.status, taken.body.msg]).toEqual([409, 3302, 'Este CPF já está vinculado a outra conta'])
+    // Nothing in the refusal says whose account holds it.
+    const aInfo = await info(a)
+    expect(taken.raw).not.toContain(a.email)
+    expect(taken.raw).not.toContain(String(aInfo.uId))
+    expect(taken.body.data).toBeNull()
     expect((await kyc(b, { name: 'Bia', cardNo: CPF.c }, { lang: 'en_US' })).body.msg).toBe('This CPF is already linked to another account')
     expect((await info(b)).kyc).toBe(0)
     const change = await kyc(a, { name: 'Ana', cardNo: CPF.d })

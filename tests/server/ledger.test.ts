@@ -5,8 +5,7 @@ import { migrate } from '../../src/server/db/migrate'
 import { AppError } from '../../src/server/http/AppError'
 import { post, systemAccountId, userAccountId, userBalances } from '../../src/server/wallet/ledger'
 import { registerUser } from './flows'
-import { call, startTestApp, type TestApp } from './testApp'
-import { calls } from '../../src/shared/contract'
+import { startTestApp, type TestApp } from './testApp'
 
 let t: TestApp
 beforeAll(async () => {
@@ -14,9 +13,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** A new user's internal id (the wire's uId is the public one). */
 async function newUserId(): Promise<bigint> {
-  const { token } = await registerUser(t)
-  return BigInt((await call(t, calls.userInfo, { token })).body.data.uId)
+  const { email } = await registerUser(t)
+  return BigInt((await t.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id)
 }
 
 describe('database and ledger', () => {

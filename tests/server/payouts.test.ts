@@ -4,7 +4,7 @@ import type { Payout, PayoutProvider, PayoutStatus } from '../../src/server/paym
 import { SandboxPayoutProvider } from '../../src/server/payments/SandboxPayoutProvider'
 import { PayoutProcessor, type PayoutLog } from '../../src/server/withdrawals/PayoutProcessor'
 import { startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, CPF, expectLedgerInvariant, fundCash, newPlayer, type Player } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, expectLedgerInvariant, fundCash, verifiedPlayer, type Player } from './walletHelpers'
 
 /** What the processor logged, as pino would receive it. */
 function memoryLog(): PayoutLog & { lines: { level: string; obj: object; msg: string }[] } {
@@ -13,10 +13,10 @@ function memoryLog(): PayoutLog & { lines: { level: string; obj: object; msg: st
   return { lines, info: at('info'), warn: at('warn'), error: at('error') }
 }
 
-const ask = (amount: string) => ({ payCardBank: 'CPF', payCardNo: CPF.a, ifsc: '', name: 'Ana Souza', amount, whatsapp: '11999990000' })
+const ask = (cpf: string, amount: string) => ({ payCardBank: 'CPF', payCardNo: cpf, ifsc: '', name: 'Ana Souza', amount, whatsapp: '11999990000' })
 
-async function withdraw(t: TestApp, p: Player, amount: string): Promise<{ id: bigint; orderId: string }> {
-  const res = await callKeyed(t, calls.withdraw, { token: p.token, body: ask(amount) })
+async function withdraw(t: TestApp, p: Player & { cpf: string }, amount: string): Promise<{ id: bigint; orderId: string }> {
+  const res = await callKeyed(t, calls.withdraw, { token: p.token, body: ask(p.cpf, amount) })
   expect(res.body.status).toBe(200)
   const orderId = res.body.data.orderId as string
   return { id: BigInt(orderId.slice(1)), orderId }
@@ -34,7 +34,7 @@ describe('the payout processor (sandbox settling explicitly)', () => {
   checkLedgerAfterEach(() => t)
 
   it('a failed payout returns the hold to cash through a withdrawal_refund, logged by withdrawal id and reason only', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 20_000n)
     const w = await withdraw(t, p, '50.13')
     expect(await balances(t, p.userId)).toMatchObject({ cash: 14_987n, hold: 5_013n })
@@ -50,11 +50,11 @@ describe('the payout processor (sandbox settling explicitly)', () => {
     expect(failed).toContainEqual({ level: 'warn', obj: { withdrawal: w.orderId, provider: 'sandbox', reason: 'sandbox_refused' }, msg: expect.any(String) })
     // No personal data: neither the account, the name, the phone nor the player's e-mail.
     const text = JSON.stringify(log.lines)
-    for (const secret of [CPF.a, 'Ana Souza', '11999990000', p.email]) expect(text).not.toContain(secret)
+    for (const secret of [p.cpf, 'Ana Souza', '11999990000', p.email]) expect(text).not.toContain(secret)
   })
 
   it('sends a withdrawal with its record id as idempotency id, again after a lost answer, and pays it once', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 10_000n)
     const w = await withdraw(t, p, '40')
     const sent: Payout[] = []
@@ -82,8 +82,8 @@ describe('the payout processor (sandbox settling explicitly)', () => {
     expect(await orderOf(t, w.id)).toMatchObject({ status: '00' })
     expect(await processor.runOnce()).toBe(1)
     expect(sent.map((s) => [s.id, s.amount, s.type, s.account])).toEqual([
-      [w.orderId, 4_000n, 'CPF', CPF.a],
-      [w.orderId, 4_000n, 'CPF', CPF.a],
+      [w.orderId, 4_000n, 'CPF', p.cpf],
+      [w.orderId, 4_000n, 'CPF', p.cpf],
     ])
     expect(await orderOf(t, w.id)).toEqual({ status: '10', close_reason: null })
     expect(await balances(t, p.userId)).toMatchObject({ cash: 6_000n, hold: 0n })
@@ -105,7 +105,7 @@ describe('which payout processor runs', () => {
     apps.push(t)
     expect(t.app.deps.payouts).toBeNull()
     expect(t.app.deps.payments).toBeNull()
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 10_000n)
     const w = await withdraw(t, p, '50')
     expect(await orderOf(t, w.id)).toMatchObject({ status: '00' })
@@ -117,7 +117,7 @@ describe('which payout processor runs', () => {
     const t = await startTestApp({}, { PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })
     apps.push(t)
     expect(t.app.deps.payouts).not.toBeNull()
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 20_000n)
     const paid = await withdraw(t, p, '50')
     const refused = await withdraw(t, p, '60.13')

@@ -12,10 +12,9 @@ import {
   balances,
   callKeyed,
   checkLedgerAfterEach,
-  CPF,
   deposit,
   fundCash,
-  newPlayer,
+  verifiedPlayer,
   packagePrice,
   pkg100,
   prePay,
@@ -78,7 +77,7 @@ async function pay(orderPayNo: string, pkgId: number) {
 
 describe('promotional packages need an offer', () => {
   it('EXPPAY and INSBRL without an offer: the 9999 alert with a clear message, and nothing is written', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     for (const curreny of ['EXPPAY', 'INSBRL'] as const) {
       const before = await snapshotDb(t.db)
       const res = await prePay(t, p.token, await pkgOf(curreny), 1)
@@ -90,7 +89,7 @@ describe('promotional packages need an offer', () => {
   })
 
   it("the audit's run: two EXPPAY deposits and two R$ 50 dice bets no longer leave R$ 201 withdrawable", async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const exppay = await pkgOf('EXPPAY')
     const first = await prePay(t, p.token, exppay, 1)
     expect(first.body.status).toBe(9999)
@@ -107,7 +106,7 @@ describe('promotional packages need an offer', () => {
   })
 
   it('the boost offer sells one EXPPAY package, once; a second order is refused', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await earnBoost(p)
     const exppay = await pkgOf('EXPPAY')
     const order = await prePay(t, p.token, exppay, 1)
@@ -120,7 +119,7 @@ describe('promotional packages need an offer', () => {
   })
 
   it('an offer expires after PROMO_OFFER_TTL_MINUTES', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await earnBoost(p)
     t.advance(t.config.wallet.offerTtlMs + 1_000)
     const res = await prePay(t, p.token, await pkgOf('EXPPAY'), 1)
@@ -128,7 +127,7 @@ describe('promotional packages need an offer', () => {
   })
 
   it('a cancelled order gives its offer back; paying the cancelled one late after the offer was used credits no second gift', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await earnBoost(p)
     const exppay = await pkgOf('EXPPAY')
     const { price, gift } = await packagePrice(t, exppay)
@@ -146,10 +145,10 @@ describe('promotional packages need an offer', () => {
   })
 
   it('the compensation offer comes when a depositor bets from R$ 10 or more to under R$ 10, never to a player who never deposited', async () => {
-    const never = await newPlayer(t)
+    const never = await verifiedPlayer(t)
     await fundCash(t, never.userId, 1_200n)
     await losingDice(never, '5.00')
-    const depositor = await newPlayer(t)
+    const depositor = await verifiedPlayer(t)
     await deposit(t, depositor, await pkgOf('BRL', 2_000n), 0)
     for (let i = 0; i < 3; i++) expect((await losingDice(depositor, '5.00')).body.status).toBe(200)
     // Recorded before the bet's reply left.
@@ -163,7 +162,7 @@ describe('promotional packages need an offer', () => {
 
 describe('wagering counts only real risk', () => {
   async function withGift(): Promise<Player> {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await deposit(t, p, await pkg100(t), 1)
     return p
   }
@@ -193,13 +192,13 @@ describe('wagering counts only real risk', () => {
     expect(await balances(t, p.userId)).toEqual(before)
     expect((await dice(p, '50.00', '49.50', 'under')).body.status).toBe(200)
     // Without a gift the same stake is allowed.
-    const plain = await newPlayer(t)
+    const plain = await verifiedPlayer(t)
     await fundCash(t, plain.userId, 10_000n)
     expect((await dice(plain, '60.00', '49.50', 'under')).body.status).toBe(200)
   })
 
   it('mines counts by its cash-out multiplier, a lost game by the multiplier it aimed for, and a game started before the gift not at all', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 5_000n)
     // Started before the gift.
     const early = await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '10.00', mines: 24 } })
@@ -223,9 +222,8 @@ describe('wagering counts only real risk', () => {
 
 describe('deposited cash is turned over before it leaves', () => {
   it('wdAmount and transfers wait until the deposit was staked once; every stake counts in full', async () => {
-    const p = await newPlayer(t)
-    const other = await newPlayer(t)
-    await t.db.query('UPDATE users SET kyc = 1, card_no = $2, name = $3 WHERE id = $1', [p.userId, CPF.a, 'Maria Teste'])
+    const p = await verifiedPlayer(t)
+    const other = await verifiedPlayer(t)
     await deposit(t, p, await pkgOf('BRL', 5_000n), 0)
     expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount).toBe(0)
     const refused = await callKeyed(t, calls.transfer, { token: p.token, body: { toUser: other.email, amount: '10' } })
@@ -243,7 +241,7 @@ describe('deposited cash is turned over before it leaves', () => {
   it('deposit gifts stop at the lifetime cap (DEPOSIT_GIFT_CAP)', async () => {
     const capped = await startTestApp({}, { DEPOSIT_GIFT_CAP: '20' })
     try {
-      const p = await (await import('./walletHelpers')).newPlayer(capped)
+      const p = await verifiedPlayer(capped)
       const pkg = (await capped.db.query<{ id: number; gift: bigint }>(`SELECT id, gift FROM price_packages WHERE curreny = 'BRL' AND price = 10000`)).rows[0]!
       expect(BigInt(pkg.gift)).toBe(1_500n)
       await deposit(capped, p, pkg.id, 1)
@@ -260,7 +258,7 @@ describe('deposited cash is turned over before it leaves', () => {
 
 describe('play money', () => {
   it("a test account's bets move the play-money house, never the real one", async () => {
-    const owner = await newPlayer(t)
+    const owner = await verifiedPlayer(t)
     const test = await call(t, calls.getUserTest, { token: owner.token })
     const login = await (await import('./flows')).login(t, test.body.data.username, test.body.data.pwd)
     const token = login.body.data.access_token

@@ -4,7 +4,7 @@ import { calls, walletRecordDetailSchema, walletRecordSchema } from '../../src/s
 import * as casino from '../../src/shared/contract/casino'
 import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
 import { call, startTestApp, type TestApp } from './testApp'
-import { callKeyed, checkLedgerAfterEach, CPF, deposit, fundCash, newPlayer, pkg100, prePay, type Player } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, CPF, deposit, fundCash, newPlayer, pkg100, prePay, verifiedPlayer, type Player } from './walletHelpers'
 
 let t: TestApp
 let a: Player
@@ -12,8 +12,8 @@ let b: Player
 const ids = {} as Record<'deposit' | 'withdrawal' | 'transferOut' | 'transferIn' | 'pending', string>
 beforeAll(async () => {
   t = await startTestApp()
-  a = await newPlayer(t)
-  b = await newPlayer(t)
+  a = await verifiedPlayer(t, { cpf: CPF.a })
+  b = await verifiedPlayer(t)
   // A's history: a paid deposit, a pending one, a withdrawal, a transfer out and one in, a bet, a win, a prize.
   ids.deposit = await deposit(t, a, await pkg100(t), 0)
   ids.withdrawal = (await callKeyed(t, calls.withdraw, { token: a.token, body: { payCardBank: 'CPF', payCardNo: CPF.a, amount: '30' } })).body.data.orderId
@@ -94,7 +94,9 @@ describe('wallet records', () => {
     expect(dep.closedAt).toEqual(expect.any(String))
     expect((await open(ids.withdrawal)).body.data).toMatchObject({ type: 11, payCardBank: 'CPF', payCardNo: '*******4725', closedAt: null })
     const out = (await open(ids.transferOut)).body.data
-    expect(out.counterpart.uId).toBe(Number(b.userId))
+    // The other side by its public uId, never the internal id.
+    expect(out.counterpart.uId).toBe(b.uId)
+    expect(out.counterpart.uId).not.toBe(Number(b.userId))
     expect(out.counterpart.email).toMatch(/^[a-z]{2}\*\*\*@example\.com$/)
     const ledgerId = (await list({ type: '41' })).body.data.records[0].id
     expect((await open(ledgerId)).body.data).toMatchObject({ type: 41, ref: 'dice-42', amount: 10 })

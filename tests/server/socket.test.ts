@@ -87,7 +87,8 @@ describe('realtime socket', () => {
     expect(bobGotIt).toBe(false)
 
     const balance = next(b, 'insBalance')
-    t.app.deps.realtime.toUser(BigInt((await call(t, calls.userInfo, { token: bob.token })).body.data.uId), 'insBalance', { balance: 12.5 })
+    const bobId = (await t.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [bob.email])).rows[0]!.id
+    t.app.deps.realtime.toUser(BigInt(bobId), 'insBalance', { balance: 12.5 })
     expect(await balance).toEqual({ balance: 12.5 })
   })
 

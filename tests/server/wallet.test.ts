@@ -4,7 +4,7 @@ import { AppError } from '../../src/server/http/AppError'
 import { addWageringRequirement, countWager, wageringLeft } from '../../src/server/wallet/wagering'
 import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100 } from './walletHelpers'
+import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100, verifiedPlayer } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('wallet rules', () => {
   })
 
   it('a gift goes to bonus with 15x wagering; once wagered the bonus turns into cash', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price, gift, x } = await packagePrice(t, pkgId)
     expect(x).toBe(15)
@@ -90,7 +90,7 @@ describe('wallet rules', () => {
   })
 
   it('a gift declined (gift 0) credits only the price', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     await deposit(t, p, pkgId, 0)
@@ -99,7 +99,7 @@ describe('wallet rules', () => {
   })
 
   it('a bonus lost to nothing keeps its requirement until a new gift starts afresh', async () => {
-    const p = await newPlayer(t)
+    const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 1_000n, 'bonus')
     await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 0n, at()))
     await bet(p.userId, 1_000n)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { generateCpf } from '@brazilian-utils/brazilian-utils'
 import type { AddressInfo } from 'node:net'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterEach, expect } from 'vitest'
@@ -21,13 +22,41 @@ export function callKeyed<T = any>(t: TestApp, def: CallDef, opts: CallOptions &
 export interface Player {
   token: string
   email: string
+  pwd: string
+  /** The internal users.id (ledger, orders); never on the wire. */
   userId: bigint
+  /** The public id (userInfo's uId, a transfer's receiver). */
+  uId: number
 }
 
+/** A registered player, not verified (kyc 0): enough to bet, not to deposit, withdraw or transfer. */
 export async function newPlayer(t: TestApp, extra: Record<string, unknown> = {}): Promise<Player> {
-  const { token, email } = await registerUser(t, extra)
-  const info = await call(t, calls.userInfo, { token })
-  return { token, email, userId: BigInt(info.body.data.uId) }
+  const { token, email, pwd } = await registerUser(t, extra)
+  // The wire's uId is public and random; tests reach the ledger by the internal id.
+  const r = await t.db.query<{ id: bigint; uid: bigint }>('SELECT id, uid FROM users WHERE email = $1', [email])
+  return { token, email, pwd, userId: BigInt(r.rows[0]!.id), uId: Number(r.rows[0]!.uid) }
+}
+
+const usedCpfs = new Set<string>()
+/** A valid CPF no other test of this run uses (nor the fixed ones below). */
+export function freshCpf(): string {
+  for (;;) {
+    const cpf = generateCpf()
+    if (!usedCpfs.has(cpf) && !Object.values(CPF).includes(cpf)) {
+      usedCpfs.add(cpf)
+      return cpf
+    }
+  }
+}
+
+/** A player whose identity is verified (kyc 1) with `cpf` (a fresh one by default): what deposits, withdrawals and transfers need. */
+export async function verifiedPlayer(t: TestApp, opts: { cpf?: string; name?: string; extra?: Record<string, unknown> } = {}): Promise<Player & { cpf: string; name: string }> {
+  const p = await newPlayer(t, opts.extra)
+  const cpf = opts.cpf ?? freshCpf()
+  const name = opts.name ?? 'Ana Souza'
+  const res = await call(t, calls.updateKyc, { token: p.token, body: { name, cardNo: cpf } })
+  if (res.body.status !== 200) throw new Error(`updateKyc failed: ${res.raw}`)
+  return { ...p, cpf, name }
 }
 
 /** Puts cash straight into a user's account (a settled deposit without its order), centavos. */

@@ -9,6 +9,9 @@ export type OverlayName = 'auth' | 'forgot' | 'testAccount' | 'changePassword' |
 /** The overlays that show the deposit panel: normal, second (gift offer), compensation (low balance) and bonus boost. */
 export type DepositVariant = 'deposit' | 'secondDeposit' | 'gameDeposit' | 'boostDeposit'
 
+/** Where the KYC form returns once submitted: a deposit overlay, or the withdraw or transfer panel the server refused for want of KYC. */
+export type KycReturn = DepositVariant | 'withdraw' | 'transfer'
+
 /** An open payment order (one per user on the server) and which deposit overlay opened it. */
 export interface OpenOrder {
   /** The user who opened it: another account's order is never shown or polled. */
@@ -90,7 +93,7 @@ export const store = proxy({
     /** Set while opening a deposit overlay from the KYC form, so the KYC detour is skipped (spec). */
     fromKyc: false,
     /** Where submitting the KYC form returns. */
-    kycReturn: 'deposit' as DepositVariant,
+    kycReturn: 'deposit' as KycReturn,
     /** A short message shown for 1.5 s (spec: message display 1500 ms). */
     toast: null as { id: number; text: string } | null,
     /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */

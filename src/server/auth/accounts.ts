@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
@@ -19,13 +20,26 @@ export interface NewUser {
   isTest?: boolean
 }
 
-/** Creates the user row and its ledger accounts inside the caller's transaction; returns the id. */
+/** The public uId's range (8 to 10 digits, as the users_uid_range check says). */
+const UID_MIN = 10_000_000
+const UID_MAX = 9_999_999_999
+
+/** A fresh public uId: random, so consecutive registrations tell nothing of each other or of the count. */
+export function drawPublicId(): number {
+  return randomInt(UID_MIN, UID_MAX + 1)
+}
+
+/**
+ * Creates the user row and its ledger accounts inside the caller's transaction; returns the
+ * internal id (never sent to the client: the public one is users.uid).
+ */
 export async function createUser(deps: Deps, q: Queryable, user: NewUser): Promise<bigint> {
   for (let attempt = 0; ; attempt++) {
     const yqm = randomCode(UNAMBIGUOUS, 8)
+    // A taken invitation code or uId makes the insert do nothing; the loop draws both again.
     const r = await q.query<{ id: bigint }>(
-      `INSERT INTO users (email, password_hash, name, card_no, country, phone, yqm, inviter_id, isapp, is_test, test_password, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      `INSERT INTO users (email, password_hash, name, card_no, country, phone, yqm, inviter_id, isapp, is_test, test_password, created_at, uid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         user.email,
@@ -40,6 +54,7 @@ export async function createUser(deps: Deps, q: Queryable, user: NewUser): Promi
         user.isTest ?? false,
         user.isTest ? (user.testPassword ?? null) : null,
         new Date(deps.now()),
+        drawPublicId(),
       ],
     )
     if (r.rows[0]) {
@@ -48,7 +63,7 @@ export async function createUser(deps: Deps, q: Queryable, user: NewUser): Promi
     }
     const taken = await q.query('SELECT 1 FROM users WHERE email = $1', [user.email])
     if (taken.rows.length) throw new AppError('EMAIL_TAKEN')
-    if (attempt > 5) throw new Error('could not draw a free invitation code')
+    if (attempt > 5) throw new Error('could not draw a free invitation code and uId')
   }
 }
 

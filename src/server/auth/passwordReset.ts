@@ -88,7 +88,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
       )
       const userId = r.rows[0]?.user_id
       if (userId === undefined) return null
-      await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash])
+      await q.query('UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [userId, passwordHash, new Date(now())])
       return sessions.revokeAll(q, userId)
     })
     if (!revoked) throw new AppError('RESET_CHECK_EXPIRED')

@@ -3,6 +3,7 @@ import { randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
+import { requireKyc } from '../kyc/identityChecks'
 import type { PaymentEvent, PaymentProvider } from '../payments/PaymentProvider'
 import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
@@ -21,7 +22,7 @@ export interface NewDeposit {
 
 /** prePay: one open payment order per user; an order whose 30 minutes passed no longer counts. */
 export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d: NewDeposit): Promise<{ orderId: string; payNo: string; url: string }> {
-  await lockRealUser(q, userId)
+  requireKyc(await lockRealUser(q, userId))
   const pkg = await repo.findPackage(q, d.pkgId)
   if (!pkg || d.pkgId < 1) throw new AppError('PACKAGE_NOT_FOUND')
   const provider = deps.payments

@@ -94,8 +94,9 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
     return { kind: 'order' as const, row, order: o.rows[0]! }
   }
   if (source === 'T') {
+    // The other side by its public uId, never its internal id.
     const t = await q.query<{ other: bigint; email: string }>(
-      `SELECT u.id AS other, u.email FROM transfers t JOIN users u ON u.id = CASE WHEN t.from_user = $2 THEN t.to_user ELSE t.from_user END
+      `SELECT u.uid AS other, u.email FROM transfers t JOIN users u ON u.id = CASE WHEN t.from_user = $2 THEN t.to_user ELSE t.from_user END
        WHERE t.id = $1`,
       [id, userId],
     )

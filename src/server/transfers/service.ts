@@ -1,32 +1,80 @@
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
+import { enforce } from '../auth/limits'
 import { AppError } from '../http/AppError'
+import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
+import { startOfToday } from '../wallet/days'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { withdrawableCash } from '../wallet/wagering'
 
-/** The receiver by numeric user id (uId) or e-mail. */
+/**
+ * The receiver by public uId (digits) or e-mail. The uId is users.uid, random: the internal,
+ * sequential users.id is never looked up here.
+ */
 async function findReceiver(q: Queryable, toUser: string): Promise<{ id: bigint; is_test: boolean } | null> {
-  const byId = /^\d{1,18}$/.test(toUser) && BigInt(toUser) <= 9_223_372_036_854_775_807n
+  const byUid = /^\d{1,18}$/.test(toUser) && BigInt(toUser) <= 9_223_372_036_854_775_807n
   const r = await q.query<{ id: bigint; is_test: boolean }>(
-    byId ? 'SELECT id, is_test FROM users WHERE id = $1' : 'SELECT id, is_test FROM users WHERE email = $1',
-    [byId ? BigInt(toUser) : toUser],
+    byUid ? 'SELECT id, is_test FROM users WHERE uid = $1' : 'SELECT id, is_test FROM users WHERE email = $1',
+    [byUid ? BigInt(toUser) : toUser],
   )
   const row = r.rows[0]
   return row ? { id: BigInt(row.id), is_test: row.is_test } : null
 }
 
 /**
+ * Looks the receiver up, within the sender's allowance of unknown receivers: each distinct
+ * unknown one (within the window) counts, and once the allowance is spent every lookup waits,
+ * so the form cannot be used to learn which e-mails and uIds have an account.
+ */
+async function lookUpReceiver(deps: Deps, q: Queryable, fromUser: bigint, toUser: string) {
+  const rule = deps.config.rateLimits.transferLookupPerAccount
+  const key = `transferLookup:${fromUser}`
+  enforce(deps.limiter, key, rule, false)
+  const receiver = await findReceiver(q, toUser)
+  if (!receiver) {
+    // The same unknown receiver typed again (a retry) counts once.
+    const seen = `${key}:${toUser}`
+    if (deps.limiter.retryAfter(seen, { count: 1, windowMs: rule.windowMs }) === 0) {
+      deps.limiter.hit(seen, { count: 1, windowMs: rule.windowMs })
+      deps.limiter.hit(key, rule)
+    }
+    throw new AppError('TRANSFER_USER_UNKNOWN')
+  }
+  return receiver
+}
+
+/** The sender's transfers of today (São Paulo): the daily total and count cap the next one. */
+async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amount: bigint): Promise<void> {
+  const { transferMaxPerDay, transferCountPerDay } = deps.config.wallet
+  const r = await q.query<{ n: bigint; total: bigint }>(
+    'SELECT count(*)::bigint AS n, COALESCE(SUM(amount), 0)::bigint AS total FROM transfers WHERE from_user = $1 AND created_at >= $2',
+    [fromUser, startOfToday(deps.now())],
+  )
+  const sent = BigInt(r.rows[0]!.total)
+  if (Number(r.rows[0]!.n) >= transferCountPerDay) throw new AppError('TRANSFER_DAILY_COUNT', { count: transferCountPerDay })
+  if (sent + amount > transferMaxPerDay) {
+    const left = transferMaxPerDay > sent ? transferMaxPerDay - sent : 0n
+    throw new AppError('TRANSFER_DAILY_AMOUNT', { max: transferMaxPerDay, left })
+  }
+}
+
+/**
  * Moves cash from one player to another, inside the call's transaction. Only cash moves: a
  * bonus still to be wagered is not the player's to give. Test accounts neither send nor receive.
+ * The sender must be verified (KYC) and not within 24 h of a password change; the sender's row
+ * lock (lockRealUser) makes their transfers run one at a time, so the daily limits hold against
+ * parallel requests.
  */
 export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: bigint }> {
-  await lockRealUser(q, fromUser)
-  const receiver = await findReceiver(q, toUser)
-  if (!receiver) throw new AppError('TRANSFER_USER_UNKNOWN')
+  const sender = await lockRealUser(q, fromUser)
+  requireKyc(sender)
+  requireNoPasswordHold(sender, deps.now())
+  const receiver = await lookUpReceiver(deps, q, fromUser, toUser)
   if (receiver.id === fromUser) throw new AppError('TRANSFER_TO_SELF')
   if (receiver.is_test) throw new AppError('TEST_ACCOUNT_REFUSED')
+  await checkDailyLimits(deps, q, fromUser, amount)
   // Deposited cash leaves, by transfer as by withdrawal, only once it has been staked (turnover).
   const { cash, withdrawable, turnoverLeft } = await withdrawableCash(q, fromUser)
   if (amount <= cash && amount > withdrawable) throw new AppError('TURNOVER_PENDING', { amount: withdrawable, left: turnoverLeft })

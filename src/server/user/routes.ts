@@ -60,7 +60,8 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await deps.hasher.verify(r.rows[0]!.password_hash, body.oPwd))) throw new AppError('OLD_PASSWORD_WRONG')
     const passwordHash = await deps.hasher.hash(body.nPwd)
     const revoked = await db.tx(async (q) => {
-      await q.query('UPDATE users SET password_hash = $2, test_password = NULL WHERE id = $1', [session.userId, passwordHash])
+      // password_changed_at starts the 24 h in which withdrawals and transfers wait (kyc/identityChecks).
+      await q.query('UPDATE users SET password_hash = $2, test_password = NULL, password_changed_at = $3 WHERE id = $1', [session.userId, passwordHash, new Date(deps.now())])
       return sessions.revokeAll(q, session.userId)
     })
     for (const id of revoked) deps.realtime.disconnectSession(id)

@@ -6,6 +6,8 @@ import { userBalances } from '../wallet/ledger'
 
 interface UserRow {
   id: bigint
+  /** The public id (uId on the wire); users.id stays internal. */
+  uid: bigint
   email: string
   name: string
   phone: string
@@ -39,7 +41,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
           l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
           l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
-     SELECT u.id, u.email, u.name, u.phone, u.country, u.level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
+     SELECT u.id, u.uid, u.email, u.name, u.phone, u.country, u.level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
        (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts WHERE user_id = u.id AND kind IN ('cash', 'bonus')) AS spendable,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 10) AS pay_sum,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
@@ -54,7 +56,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
   const totals = { payAmount: u.last_pay != null ? BigInt(u.last_pay) : 0n, paySumAmount: BigInt(u.pay_sum), wdSumAmount: BigInt(u.wd_sum) }
   const [level1Person, level2Person, level3Person] = [Number(u.l1), Number(u.l2), Number(u.l3)]
   return {
-    uId: Number(u.id),
+    uId: Number(u.uid),
     name: u.name,
     username: u.email,
     email: u.email,

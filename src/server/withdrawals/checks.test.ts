@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../http/AppError'
-import { firstWithdrawFailure, normalizeCpf, withdrawDestination, type WithdrawState } from './checks'
+import { destinationFailure, firstWithdrawFailure, normalizeCpf, withdrawDestination, type WithdrawState } from './checks'
 
 const ok: WithdrawState = { locked: false, remaining: 3, withdrawable: 50_000n, min: 3_000n, max: 1_000_000n }
 const ask = { amount: 5_000n as bigint | null, type: 'CPF', account: '52998224725' }
@@ -50,6 +50,18 @@ describe('withdrawal destinations', () => {
     expect(() => withdrawDestination('USDT', addr, '', ctx)).toThrow(/WITHDRAW_TYPE_UNAVAILABLE/)
     expect(withdrawDestination('USDT', ` ${addr} `, '1', { ...ctx, lx: '20' })).toEqual({ type: 'USDT', account: addr, ifsc: '5.25' })
     expect(() => withdrawDestination('USDT', addr.replace('N', '0'), '', { ...ctx, lx: '20' })).toThrow(/USDT_ADDRESS_INVALID/)
+  })
+
+  it('a CPF withdrawal only to the own verified CPF; a CNPJ one with the holder name; USDT as before', () => {
+    const cpf = withdrawDestination('CPF', '529.982.247-25', '', ctx)
+    expect(destinationFailure(cpf, '52998224725', '')).toBeNull()
+    expect(code(destinationFailure(cpf, '11144477735', 'Ana'))).toBe('WITHDRAW_CPF_NOT_OWN')
+    expect(code(destinationFailure(cpf, '', 'Ana'))).toBe('WITHDRAW_CPF_NOT_OWN')
+    const cnpj = withdrawDestination('CNPJ', '11222333000181', '', ctx)
+    expect(code(destinationFailure(cnpj, '52998224725', '  '))).toBe('WITHDRAW_HOLDER_MISSING')
+    expect(destinationFailure(cnpj, '52998224725', 'Loja Ltda')).toBeNull()
+    const usdt = withdrawDestination('USDT', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', '', { ...ctx, lx: '20' })
+    expect(destinationFailure(usdt, '', '')).toBeNull()
   })
 
   it('normalizes a CPF for KYC', () => {

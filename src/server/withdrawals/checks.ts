@@ -65,6 +65,18 @@ export function withdrawDestination(type: 'CPF' | 'CNPJ' | 'USDT', account: stri
   return { type, account: digits, ifsc: ifsc.trim() }
 }
 
+/**
+ * Whose account a withdrawal may go to, once the destination is well formed: a CPF withdrawal
+ * only to the account's own verified CPF (money leaves to the person who proved who they are,
+ * not to whoever took over the account); a CNPJ one names the holder of the company account.
+ * USDT stays as the spec says (only with lx '20', checked with the destination).
+ */
+export function destinationFailure(dest: Destination, ownCpf: string, holderName: string): AppError | null {
+  if (dest.type === 'CPF' && dest.account !== ownCpf) return new AppError('WITHDRAW_CPF_NOT_OWN')
+  if (dest.type === 'CNPJ' && !holderName.trim()) return new AppError('WITHDRAW_HOLDER_MISSING')
+  return null
+}
+
 /** A CPF as stored: digits only, when its check digits hold; null otherwise. */
 export function normalizeCpf(text: string): string | null {
   const digits = text.replace(/[\s.-]/g, '')

@@ -1,13 +1,14 @@
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
+import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
 import { startOfToday } from '../wallet/days'
 import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { pushWallet } from '../wallet/walletInfo'
-import { firstWithdrawFailure, withdrawDestination, type WithdrawState } from './checks'
+import { destinationFailure, firstWithdrawFailure, withdrawDestination, type WithdrawState } from './checks'
 import * as repo from './repository'
 
 /** What the user sees before withdrawing, and what the checks judge. */
@@ -53,16 +54,23 @@ export interface WithdrawInput {
 
 /**
  * withdraw, inside the call's transaction: the user row is locked first, so one user's requests
- * run one after another and the day's count and the balance cannot be raced. The amount moves
+ * run one after another and the day's count and the balance cannot be raced. After the spec's six
+ * checks come ours: a verified identity, no password change in the last 24 h, a CPF withdrawal
+ * only to the user's own CPF, a CNPJ one with the holder's name. The amount moves
  * from cash to hold at once (order type 11, status '00'); the payout processor settles it later.
  */
 export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint, input: WithdrawInput): Promise<bigint> {
-  const { lx } = await lockRealUser(q, userId)
+  const user = await lockRealUser(q, userId)
   const state = await withdrawState(deps, q, userId)
   const amount = input.amount ?? null
   const failure = firstWithdrawFailure(state, { amount, type: input.payCardBank ?? '', account: input.payCardNo ?? '' })
   if (failure) throw failure
-  const dest = withdrawDestination(input.payCardBank as 'CPF' | 'CNPJ' | 'USDT', input.payCardNo!, input.ifsc ?? '', { lx, usdtRate: deps.config.wallet.usdtRate })
+  // Ours, after the spec's six: who may take money out, then where it may go.
+  requireKyc(user)
+  requireNoPasswordHold(user, deps.now())
+  const dest = withdrawDestination(input.payCardBank as 'CPF' | 'CNPJ' | 'USDT', input.payCardNo!, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate })
+  const wrongDestination = destinationFailure(dest, user.cardNo, input.name ?? '')
+  if (wrongDestination) throw wrongDestination
   const at = new Date(deps.now())
   const card = { userId, type: dest.type, account: dest.account, ifsc: dest.ifsc, name: (input.name ?? '').trim(), whatsapp: (input.whatsapp ?? '').trim(), at }
   const id = await repo.insertWithdrawal(q, { ...card, amount: amount! })

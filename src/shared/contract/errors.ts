@@ -54,13 +54,24 @@ export const ERROR_CODES = {
   CPF_INVALID: { status: 3108, http: 400, key: 'cpfInvalid' },
   CNPJ_INVALID: { status: 3109, http: 400, key: 'cnpjInvalid' },
   USDT_ADDRESS_INVALID: { status: 3110, http: 400, key: 'usdtAddressInvalid' },
+  /** A CPF withdrawal goes only to the account's own verified CPF. */
+  WITHDRAW_CPF_NOT_OWN: { status: 3111, http: 400, key: 'withdrawCpfNotOwn' },
+  /** A CNPJ withdrawal names the account's holder. */
+  WITHDRAW_HOLDER_MISSING: { status: 3112, http: 400, key: 'withdrawHolderMissing' },
   /** Transfers: */
   TRANSFER_TO_SELF: { status: 3201, http: 400, key: 'transferToSelf' },
   TRANSFER_USER_UNKNOWN: { status: 3202, http: 404, key: 'transferUserUnknown' },
+  /** A sender's day (São Paulo) is capped in total and in count (TRANSFER_MAX_PER_DAY, TRANSFER_COUNT_PER_DAY). */
+  TRANSFER_DAILY_AMOUNT: { status: 3203, http: 400, key: 'transferDailyAmount' },
+  TRANSFER_DAILY_COUNT: { status: 3204, http: 400, key: 'transferDailyCount' },
   /** KYC: */
   KYC_INCOMPLETE: { status: 3301, http: 400, key: 'kycIncomplete' },
   KYC_CPF_TAKEN: { status: 3302, http: 409, key: 'kycCpfTaken' },
   KYC_ALREADY_VERIFIED: { status: 3303, http: 409, key: 'kycAlreadyVerified' },
+  /** Deposits, withdrawals and transfers need a verified identity (kyc 1): the client opens the KYC form. */
+  KYC_REQUIRED: { status: 3304, http: 403, key: 'kycRequired' },
+  /** Withdrawals and transfers wait 24 h after a password reset or change; the message says how long is left. */
+  PASSWORD_CHANGE_HOLD: { status: 3305, http: 403, key: 'passwordChangeHold' },
   /** Records: */
   RECORD_NOT_FOUND: { status: 3401, http: 404, key: 'recordNotFound' },
   /** Promotions: a promotional package (INSBRL, EXPPAY) without an open offer: the spec's alert then deposit. */

@@ -6,6 +6,7 @@ import { intField, loading, optionalText, password, reais, text } from './fields
 const getQuery = z.strictObject({ loading, t: z.optional(z.string().check(z.maxLength(32))) })
 
 export const userInfoSchema = z.object({
+  /** The public user id: random, 8 to 10 digits (never the server's internal, sequential id). */
   uId: z.number(),
   name: z.string(),
   username: z.string(),

@@ -12,7 +12,7 @@ import { getQuery } from './user'
 /** A stake counts toward a gift's wagering only when its bet could pay at least 1.5x it (ten-thousandths). */
 export const WAGER_MIN_MULTIPLIER4 = 15_000n
 
-/** The receiver: their e-mail (as typed, any case) or their numeric user id (uId). */
+/** The receiver: their e-mail (as typed, any case) or their public numeric user id (uId). */
 const toUser = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.regex(/^(\d{1,18}|[^\s@]+@[^\s@]+)$/, { message: 'toUser' }))
 
 export const transfer = defineCall({
@@ -85,7 +85,7 @@ export const walletRecordDetailSchema = z.object({
   /** Withdrawals: the type and the account, masked. */
   payCardBank: z.optional(z.string()),
   payCardNo: z.optional(z.string()),
-  /** Transfers: the other side (e-mail masked). */
+  /** Transfers: the other side (its public uId; e-mail masked). */
   counterpart: z.optional(z.object({ uId: z.number(), email: z.string() })),
   /** Bets, wins and prizes: the game's reference. */
   ref: z.optional(z.nullable(z.string())),

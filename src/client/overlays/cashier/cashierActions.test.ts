@@ -3,7 +3,9 @@ import type { Bet, UserInfo } from '../../../shared/contract'
 import { boostValue } from '../../app/BoostPopup'
 import { noteSettled } from '../../store/actions/casino'
 import { realtimeHandlers } from '../../store/realtime'
-import { closeDeposit, currentOrder, kycDetour, newIdempotencyKey } from '../../store/actions/cashier'
+import { ERROR_CODES } from '../../../shared/contract/errors'
+import { closeDeposit, currentOrder, kycAfterRefusal, kycDetour, newIdempotencyKey } from '../../store/actions/cashier'
+import { CallFailed } from '../../store/errors'
 import { store } from '../../store/store'
 
 const user = (kyc: number) => ({ uId: 7, kyc }) as unknown as UserInfo
@@ -36,6 +38,27 @@ describe('the KYC detour', () => {
     expect(kycDetour('deposit')).toBe(false)
     closeDeposit('deposit')
     expect(store.cashier.fromKyc).toBe(false)
+  })
+})
+
+describe('a KYC_REQUIRED refusal from the server', () => {
+  it('opens the KYC form, which returns to the panel that was refused', () => {
+    store.user = user(0)
+    for (const back of ['withdraw', 'transfer', 'gameDeposit'] as const) {
+      store.ui.overlay = back
+      kycAfterRefusal(new CallFailed(ERROR_CODES.KYC_REQUIRED.status, 'Verifique sua identidade'), back)
+      expect(store.ui.overlay).toBe('editBank')
+      expect(store.cashier.kycReturn).toBe(back)
+    }
+  })
+
+  it('leaves any other failure to the error catalogue', () => {
+    store.ui.overlay = 'transfer'
+    store.cashier.kycReturn = 'deposit'
+    kycAfterRefusal(new CallFailed(ERROR_CODES.TRANSFER_USER_UNKNOWN.status, 'x'), 'transfer')
+    kycAfterRefusal(new Error('boom'), 'transfer')
+    expect(store.ui.overlay).toBe('transfer')
+    expect(store.cashier.kycReturn).toBe('deposit')
   })
 })
 

@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../../../shared/contract/errors'
 import { i18n } from '../../i18n/i18n'
 import { http } from '../api'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
-import { store, type DepositVariant } from '../store'
+import { store, type DepositVariant, type KycReturn } from '../store'
 import { api, fetchUserInfo, refreshBalance } from './session'
 import { closeOverlay, openOverlay, pushAlert } from './ui'
 
@@ -89,6 +89,16 @@ export function kycDetour(variant: DepositVariant): boolean {
   return true
 }
 
+/**
+ * The server refused a deposit, withdrawal or transfer for want of KYC (its message is alerted by
+ * the error catalogue): open the KYC form, which comes back to `back` once submitted.
+ */
+export function kycAfterRefusal(err: unknown, back: KycReturn): void {
+  if (!(err instanceof CallFailed) || err.status !== ERROR_CODES.KYC_REQUIRED.status) return
+  store.cashier.kycReturn = back
+  openOverlay('editBank')
+}
+
 /** The open order of the signed-in user, if any. */
 export function currentOrder() {
   const order = store.cashier.order
@@ -99,7 +109,13 @@ export function currentOrder() {
 export async function startDeposit(variant: DepositVariant, pkgId: number, noPromotions: boolean): Promise<void> {
   const body: Record<string, unknown> = { gift: noPromotions ? 0 : 1, pkgId }
   if (variant === 'deposit') body.isapp = store.session.isapp
-  const reply = await api<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true, headers: idempotent() })
+  let reply
+  try {
+    reply = await api<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true, headers: idempotent() })
+  } catch (err) {
+    kycAfterRefusal(err, variant)
+    throw err
+  }
   store.cashier.order = { uId: store.user?.uId ?? 0, ...reply, variant, step: 'page' }
 }
 
@@ -182,7 +198,8 @@ export function closeDeposit(variant: DepositVariant): void {
 // ---- KYC ----------------------------------------------------------------------------------
 
 /**
- * updateKyc: a toast of the reply's message (or 'Terminar'), then back to the deposit overlay.
+ * updateKyc: a toast of the reply's message (or 'Terminar'), then back to the deposit overlay
+ * (or the withdraw or transfer panel that sent the player here).
  * User info is refreshed either way; on failure the form stays (the error was alerted).
  */
 export async function submitKyc(name: string, cardNo: string): Promise<boolean> {
@@ -190,8 +207,9 @@ export async function submitKyc(name: string, cardNo: string): Promise<boolean> 
     const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim() } })
     showToast(msg || i18n.t('cashier.kyc.done'))
     await fetchUserInfo()
-    store.cashier.fromKyc = true
-    openOverlay(store.cashier.kycReturn)
+    const back = store.cashier.kycReturn
+    if (back !== 'withdraw' && back !== 'transfer') store.cashier.fromKyc = true
+    openOverlay(back)
     return true
   } catch (err) {
     void fetchUserInfo()
@@ -231,6 +249,7 @@ export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
   try {
     await api(calls.withdraw, { body: { ...form }, headers: idempotent() })
   } catch (err) {
+    kycAfterRefusal(err, 'withdraw')
     if (err instanceof CallFailed) return false
     throw err
   }
@@ -249,6 +268,7 @@ export async function transferTo(toUser: string, amount: string): Promise<boolea
   try {
     ;({ balance } = await api<{ id: string; balance: number }>(calls.transfer, { body: { toUser: toUser.trim(), amount }, headers: idempotent() }))
   } catch (err) {
+    kycAfterRefusal(err, 'transfer')
     if (err instanceof CallFailed) return false
     throw err
   }
