@@ -18,15 +18,43 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+const fetchCaptcha = async (codeId: number) => ({ res: await t.app.inject({ method: 'GET', url: `/api/auth/user/captcha/${codeId}` }) })
+
 describe('captcha', () => {
-  it('is an SVG image that is not cached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/user/captcha/${newCodeId()}` })
+  it('is a PNG raster with no vector glyph paths, not cached', async () => {
+    const { res } = await fetchCaptcha(newCodeId())
     expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(res.headers['content-type']).toBe('image/png')
     expect(res.headers['cache-control']).toBe('no-store')
-    expect(res.body).toMatch(/^<svg[^>]*width="150"/)
-    // The text is drawn as paths, never written as text a script could read.
-    expect(res.body).not.toMatch(/<text/)
+    expect(res.rawPayload.subarray(0, 8).equals(PNG_MAGIC)).toBe(true)
+    // svg-captcha's paths could be matched to the font's outlines by a short script.
+    expect(res.rawPayload.toString('latin1')).not.toMatch(/<svg|<path|<text|\sd="[Mm]/)
+  })
+
+  it('answers its drawn text (any case) and refuses a wrong one; each draw is a new picture', async () => {
+    // The same answer drawn twice differs too: src/server/auth/drawCaptcha.test.ts.
+    const codeId = newCodeId()
+    const first = await fetchCaptcha(codeId)
+    const second = await fetchCaptcha(codeId)
+    expect(second.res.rawPayload.equals(first.res.rawPayload)).toBe(false)
+
+    const strictApp = await startTestApp({ captchaFixedAnswer: null })
+    try {
+      const id = newCodeId()
+      await strictApp.app.inject({ method: 'GET', url: `/api/auth/user/captcha/${id}` })
+      const { answer } = (await strictApp.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE code_id = $1', [id])).rows[0]!
+      expect(answer).toMatch(/^[a-z2-9]{4}$/)
+      const ok = await call(strictApp, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', codeId: id, captCode: answer.toUpperCase() } })
+      expect(ok.body.status).toBe(200)
+      const wrongId = newCodeId()
+      await strictApp.app.inject({ method: 'GET', url: `/api/auth/user/captcha/${wrongId}` })
+      const wrong = await call(strictApp, calls.restRegister, { body: { username: newEmail(), pwd: 'segredo123', codeId: wrongId, captCode: CAPTCHA } })
+      expect(wrong.body.status).toBe(2001)
+    } finally {
+      await strictApp.close()
+    }
   })
 
   it('is single use and must have been fetched', async () => {

@@ -12,8 +12,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, calls.captcha, async ({ params, ctx, reply }) => {
     enforce(limiter, `captcha:ip:${ctx.ip}`, limits.captchaPerIp)
-    const svg = await captcha.issue(params.codeId, ctx.ip)
-    reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg)
+    const png = await captcha.issue(params.codeId, ctx.ip)
+    reply.header('cache-control', 'no-store').type('image/png').send(png)
   })
 
   registerCall(app, deps, calls.restLogin, async ({ body, ctx }) => {
