@@ -48,7 +48,8 @@ export const CAPTCHA_FONT: Readonly<Record<string, Glyph>> = {
   Y: { width: 6, strokes: [[[0, 0], [3, 5], [6, 0]], [[3, 5], [3, 10]]] },
   '2': { width: 6, strokes: [[...arc(3, 3, 3, 3, -165, 25), [0, 10], [6, 10]]] },
   '3': { width: 6, strokes: [arc(3, 2.6, 2.8, 2.6, -155, 90), arc(3, 7.5, 3, 2.5, -90, 155)] },
-  '4': { width: 6, strokes: [[[4.6, 10], [4.6, 0], [0, 7], [6, 7]]] },
+  // Open at the top, so a slanted 4 is never taken for an A.
+  '4': { width: 6, strokes: [[[3.4, 0], [0, 7], [6, 7]], [[4.4, 3.4], [4.4, 10]]] },
   '6': { width: 6, strokes: [arc(3, 7, 3, 3, 0, 360), arc(5.6, 7, 5.6, 7, 180, 258)] },
   '7': { width: 6, strokes: [[[0, 0], [6, 0], [2.2, 10]]] },
   '8': { width: 6, strokes: [arc(3, 2.5, 2.5, 2.5, 0, 360), arc(3, 7.4, 3, 2.6, 0, 360)] },

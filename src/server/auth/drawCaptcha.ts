@@ -137,8 +137,8 @@ const between = (random: Random, min: number, max: number) => min + random() * (
  * A saturated ink of a random hue. Glyphs and noise share hues, so colour alone cannot split
  * them; the noise is a little lighter and thinner, which a person reads past at a glance.
  */
-const ink = (random: Random, lightness: [number, number] = [0.16, 0.34]): Rgb =>
-  hsl(random() * 360, between(random, 0.45, 0.8), between(random, ...lightness))
+const ink = (random: Random, lightness: [number, number] = [0.16, 0.34], hue = random() * 360): Rgb =>
+  hsl(hue, between(random, 0.45, 0.8), between(random, ...lightness))
 const NOISE_LIGHTNESS: [number, number] = [0.3, 0.5]
 
 function paintBackground(raster: Raster, random: Random): void {
@@ -183,34 +183,34 @@ function shortLine(raster: Raster, random: Random): Point[] {
   ]
 }
 
-interface Placement {
-  char: string
-  /** Pixels per font unit, across and down. */
-  scaleX: number
-  scaleY: number
-  shear: number
-  angle: number
-}
-
-function drawPlacement(random: Random): Omit<Placement, 'char'> {
+/** One glyph's strokes around (0, 0): its own scale, slant, rotation and a slight wobble of each vertex. */
+function shapeGlyph(char: string, random: Random): Point[][] {
+  const glyph = CAPTCHA_FONT[char]
+  if (!glyph) throw new Error(`no captcha glyph for "${char}"`)
   const scaleY = between(random, 2.6, 3)
-  return { scaleY, scaleX: scaleY * between(random, 1.05, 1.3), shear: between(random, -0.3, 0.3), angle: between(random, -0.3, 0.3) }
-}
-
-/** The glyph's strokes centred on (centerX, centerY): its own scale, slant, rotation and a slight wobble of each vertex. */
-function placeGlyph(p: Placement, centerX: number, centerY: number, random: Random): Point[][] {
-  const glyph = CAPTCHA_FONT[p.char]!
-  const cos = Math.cos(p.angle)
-  const sin = Math.sin(p.angle)
+  const scaleX = scaleY * between(random, 1.1, 1.4)
+  const shear = between(random, -0.25, 0.25)
+  const angle = between(random, -0.25, 0.25)
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
   return glyph.strokes.map((stroke) =>
     stroke.map(([gx, gy]): Point => {
-      const lx = (gx - glyph.width / 2 + between(random, -0.2, 0.2)) * p.scaleX
-      const ly = (gy - 5 + between(random, -0.2, 0.2)) * p.scaleY
-      const sx = lx + p.shear * ly
-      return [centerX + sx * cos - ly * sin, centerY + sx * sin + ly * cos]
+      const lx = (gx - glyph.width / 2 + between(random, -0.2, 0.2)) * scaleX
+      const ly = (gy - 5 + between(random, -0.2, 0.2)) * scaleY
+      const sx = lx + shear * ly
+      return [sx * cos - ly * sin, sx * sin + ly * cos]
     }),
   )
 }
+
+function bounds(strokes: Point[][]) {
+  const points = strokes.flat()
+  const xs = points.map((p) => p[0])
+  const ys = points.map((p) => p[1])
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) }
+}
+
+const moved = (strokes: Point[][], dx: number, dy: number) => strokes.map((stroke) => stroke.map(([x, y]): Point => [x + dx, y + dy]))
 
 /**
  * The captcha as a 150x50 PNG: `text` in the stroke font, each glyph with its own colour, size,
@@ -228,21 +228,25 @@ export function drawCaptcha(text: string, random: Random = seededRandom()): Buff
   raster.stroke(crossingCurve(raster, random), between(random, 1.4, 2.2))
   raster.paint(ink(random, NOISE_LIGHTNESS), 0.8)
 
-  const placements = [...text].map((char): Placement => {
-    if (!CAPTCHA_FONT[char]) throw new Error(`no captcha glyph for "${char}"`)
-    return { char, ...drawPlacement(random) }
-  })
-  // Neighbours stand a gap of 1..6 px apart (rotation and slant still make them touch), by their drawn widths.
-  const widths = placements.map((p) => CAPTCHA_FONT[p.char]!.width * p.scaleX)
-  const gaps = placements.slice(1).map(() => between(random, 1, 6))
-  const total = widths.reduce((s, w) => s + w, 0) + gaps.reduce((s, g) => s + g, 0)
-  const slack = Math.max(0, CAPTCHA_WIDTH - total - 16)
-  let x = 8 + between(random, 0.2, 0.8) * slack
-  placements.forEach((p, i) => {
-    const y = CAPTCHA_HEIGHT / 2 + between(random, -2.5, 2.5)
-    for (const stroke of placeGlyph(p, x + widths[i]! / 2, y, random)) raster.stroke(stroke, between(random, 2.6, 3.3))
-    raster.paint(ink(random))
-    x += widths[i]! + (gaps[i] ?? 0)
+  // Laid out by their drawn extents: neighbours' boxes overlap by up to 1.5 px or stand 4 px apart,
+  // so slanted glyphs touch and cross without hiding one another.
+  const glyphs = [...text].map((char) => shapeGlyph(char, random))
+  const boxes = glyphs.map(bounds)
+  const gaps = glyphs.slice(1).map(() => between(random, -1.5, 4))
+  const total = boxes.reduce((s, b) => s + b.right - b.left, 0) + gaps.reduce((s, g) => s + g, 0)
+  // Each glyph's hue a third of the wheel or more from the last, so touching glyphs part by colour.
+  let hue = random() * 360
+  let x = 6 + between(random, 0.2, 0.8) * Math.max(0, CAPTCHA_WIDTH - total - 12)
+  glyphs.forEach((strokes, i) => {
+    const box = boxes[i]!
+    // Inside the picture even after the warp moves it a few pixels.
+    const room = Math.max(0, CAPTCHA_HEIGHT - 10 - (box.bottom - box.top))
+    const y = 5 + between(random, 0.15, 0.85) * room - box.top
+    const stroke = between(random, 2.6, 3.3)
+    for (const line of moved(strokes, x - box.left, y)) raster.stroke(line, stroke)
+    hue = (hue + between(random, 100, 260)) % 360
+    raster.paint(ink(random, undefined, hue))
+    x += box.right - box.left + (gaps[i] ?? 0)
   })
 
   for (let i = 0; i < 2; i++) {
