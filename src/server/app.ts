@@ -11,7 +11,7 @@ import { RateLimiter } from './auth/RateLimiter'
 import { authRoutes } from './auth/routes'
 import { createSessionStore } from './auth/sessions'
 import { casinoRoutes } from './casino/routes'
-import type { Config } from './config'
+import { fastifyTrustProxy, type Config } from './config'
 import { openDb, type Db } from './db/connection'
 import { migrate } from './db/migrate'
 import type { Deps } from './deps'
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: config.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

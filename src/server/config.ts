@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
@@ -10,8 +11,10 @@ export interface RateRule {
 }
 
 export interface RateLimits {
+  /** Failed logins of one account from one address: what stops one guesser without locking the owner out elsewhere. */
+  loginFailPerAccountIp: RateRule
+  /** Failed logins of one account from everywhere: a ceiling only a distributed attack reaches (at least 100 an hour). */
   loginFailPerAccount: RateRule
-  loginFailPerIp: RateRule
   captchaPerIp: RateRule
   registerPerIp: RateRule
   sendEmailPerIp: RateRule
@@ -19,6 +22,8 @@ export interface RateLimits {
   testAccountPerIp: RateRule
   /** Transfers to unknown recipients per sender (RATE_LIMIT_TRANSFER_LOOKUP): the lookup must not list accounts. */
   transferLookupPerAccount: RateRule
+  /** New passwords set through a reset's chkId, per address (each costs an argon2 hash). */
+  setPwdPerIp: RateRule
 }
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -74,7 +79,8 @@ export interface Config {
   appMode: AppMode
   /** appMode is 'production' (HSTS and the like). */
   production: boolean
-  trustProxy: boolean
+  /** Fastify's trustProxy: how many proxy hops, or which proxy addresses, may speak for the client; false: none. */
+  trustProxy: TrustProxy
   /** Serve the built client from this folder when it exists. */
   clientDir: string | null
   sessionIdleMs: number
@@ -234,12 +240,64 @@ export class ConfigError extends Error {
   }
 }
 
+export type TrustProxy = false | number | string[]
+
+/** An IPv4/IPv6 address, optionally with a /prefix (what proxy-addr accepts). */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/')
+  const family = isIP(address ?? '')
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: a whole number N trusts the N nearest hops (with 1, the client is the right-most
+ * X-Forwarded-For entry, the one the proxy itself appended); a comma-separated list trusts only
+ * those proxy addresses. "true" trusted every hop, so a client's own X-Forwarded-For became its
+ * address and slipped every per-address limit: it is refused rather than reinterpreted.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const text = (raw ?? '').trim()
+  if (text === '' || text === '0' || text === 'false') return false
+  if (/^\d+$/.test(text)) return Number(text)
+  if (text === 'true') throw new ConfigError('TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses')
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean)
+  const bad = list.find((entry) => !isAddressOrRange(entry))
+  if (bad !== undefined || list.length === 0) {
+    throw new ConfigError(`TRUST_PROXY must be the number of proxy hops (e.g. 1) or the proxies' addresses (e.g. 10.0.0.2,10.0.0.3), not "${raw}"`)
+  }
+  return list
+}
+
+/**
+ * TRUST_PROXY as fastify takes it. A hop count becomes a function of the hop index (0 is the
+ * socket's peer): fastify itself treats a bare number as "trust nothing", which would put every
+ * client behind the proxy into the proxy's one bucket. Only count hops when the server cannot be
+ * reached around its proxies; otherwise list their addresses.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust
+  return (_address, hop) => hop < trust
+}
+
+/** Events per hour a rule allows at its steadiest. */
+const perHour = (rule: RateRule) => (rule.count * 3_600_000) / rule.windowMs
+
 /** Reads the configuration from the environment; every value has a default that runs locally. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
   const appMode = appModeEnv(env)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const rate = (name: string, fallback: string) => parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
+  // Checked on the environment's value alone: tests may override it lower.
+  const loginFailPerAccount = rate('LOGIN_ACCOUNT', '100/1h')
+  if (perHour(loginFailPerAccount) < 100) {
+    throw new ConfigError('RATE_LIMIT_LOGIN_ACCOUNT must allow at least 100 failed logins an hour, or one attacker can lock an owner out')
+  }
+  if (env.RATE_LIMIT_LOGIN_IP) {
+    throw new ConfigError('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)')
+  }
   const config: Config = {
     port: Number(env.PORT || 3000),
     host: env.HOST || '0.0.0.0',
@@ -251,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Aposta <no-reply@localhost>',
     appMode,
     production: appMode === 'production',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS || 72) * 3_600_000,
     sessionMaxMs: Number(env.SESSION_MAX_DAYS || 30) * 86_400_000,
@@ -260,14 +318,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetCodeTtlMs: 15 * 60_000,
     resetCheckTtlMs: 10 * 60_000,
     rateLimits: {
-      loginFailPerAccount: rate('LOGIN_ACCOUNT', '10/15m'),
-      loginFailPerIp: rate('LOGIN_IP', '100/1h'),
+      loginFailPerAccountIp: rate('LOGIN_ACCOUNT_IP', '10/15m'),
+      loginFailPerAccount,
       captchaPerIp: rate('CAPTCHA_IP', '600/1h'),
       registerPerIp: rate('REGISTER_IP', '100/1h'),
       sendEmailPerIp: rate('SENDEMAIL_IP', '30/1h'),
       sendEmailPerAccount: rate('SENDEMAIL_ACCOUNT', '6/1h'),
       testAccountPerIp: rate('TEST_ACCOUNT_IP', '60/1h'),
       transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
+      setPwdPerIp: rate('SETPWD_IP', '20/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',

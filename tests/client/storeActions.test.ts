@@ -9,7 +9,7 @@ import { setApiBase } from '../../src/client/store/api'
 import { setAvatar } from '../../src/client/store/actions/account'
 import { loadMainGames } from '../../src/client/store/actions/games'
 import { getTestAccount, login, logout, register, switchToTestAccount } from '../../src/client/store/actions/session'
-import { cancelOrder, loadPrices, resumeOrder, startDeposit } from '../../src/client/store/actions/cashier'
+import { cancelOrder, loadPrices, resumeOrder, startDeposit, submitKyc } from '../../src/client/store/actions/cashier'
 import { store } from '../../src/client/store/store'
 
 /** The store's actions against the real server and a real embedded database. */
@@ -67,6 +67,8 @@ describe('store actions', () => {
   })
 
   it('after a reload the open payment order comes back from the server, and can be cancelled', async () => {
+    // A deposit needs a verified identity (the server checks it).
+    expect(await submitKyc('Maria da Silva', '529.982.247-25')).toBe(true)
     const prices = await loadPrices('deposit')
     const pkg = prices.find((p) => p.curreny === 'BRL')!
     await startDeposit('deposit', pkg.pkgId, true)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { login, registerUser } from './flows'
 import { call, newEmail, readOutbox, startTestApp, type TestApp } from './testApp'
@@ -13,6 +13,14 @@ function codeFrom(mail: string | null): string {
   const match = /\b(\d{6})\b/.exec(mail ?? '')
   if (!match) throw new Error(`no code in mail: ${mail}`)
   return match[1]!
+}
+
+/** A registered user's chkId, through the mailed code. */
+async function checkId(email: string): Promise<string> {
+  expect((await call(t, calls.sendEmail, { body: { email } })).body.status).toBe(200)
+  const checked = await call<string>(t, calls.checkEmail, { body: { email, code: codeFrom(readOutbox(t.config, email)) } })
+  expect(checked.body.status).toBe(200)
+  return checked.body.data
 }
 
 describe('password reset by e-mail', () => {
@@ -84,5 +92,47 @@ describe('password reset by e-mail', () => {
     const noPwd = await call(t, calls.setPwd, { body: { chkId: 'x' } })
     expect(noPwd.http).toBe(400)
     expect(noPwd.body.msg).toContain('nova senha')
+  })
+
+  it('checks the chkId before any hashing, and limits setPwd per address (20 an hour)', async () => {
+    expect(t.config.rateLimits.setPwdPerIp).toEqual({ count: 20, windowMs: 3_600_000 })
+    const { email } = await registerUser(t)
+    const chkId = await checkId(email)
+    const hash = vi.spyOn(t.app.deps.hasher, 'hash')
+    try {
+      const guesser = '192.0.2.30'
+      for (let i = 0; i < 20; i++) {
+        // A weak password with a bad chkId: refused for the chkId, so the password was never looked at.
+        const res = await call(t, calls.setPwd, { body: { nPwd: '12345678', chkId: `guess-${i}` }, remoteAddress: guesser })
+        expect(res.body.status).toBe(2007)
+      }
+      const limited = await call(t, calls.setPwd, { body: { nPwd: 'Jabuti-Verde-27', chkId: 'guess-21' }, remoteAddress: guesser })
+      expect(limited.http).toBe(429)
+      expect(limited.body).toMatchObject({ status: 1429, msg: expect.stringMatching(/Tente novamente em \d+ min/) })
+      expect(hash).not.toHaveBeenCalled()
+
+      // Another address is not held back by the guesser.
+      expect((await call(t, calls.setPwd, { body: { nPwd: 'Jabuti-Verde-27', chkId }, remoteAddress: '198.51.100.31' })).body.status).toBe(200)
+      expect(hash).toHaveBeenCalledTimes(1)
+      t.advance(60 * 60_000 + 1000)
+      expect((await call(t, calls.setPwd, { body: { nPwd: 'Jabuti-Verde-27', chkId: 'guess-22' }, remoteAddress: guesser })).body.status).toBe(2007)
+    } finally {
+      hash.mockRestore()
+    }
+  })
+
+  it('refuses a short or common new password in the user language, and the chkId stays usable', async () => {
+    const { email, pwd } = await registerUser(t)
+    const chkId = await checkId(email)
+    for (const weak of ['12345678', 'password', 'senha123']) {
+      const res = await call(t, calls.setPwd, { form: true, body: { nPwd: weak, chkId } })
+      expect(res.http, weak).toBe(400)
+      expect(res.body, weak).toMatchObject({ status: 2011, msg: expect.stringContaining('muito comum ou fácil de adivinhar') })
+    }
+    const short = await call(t, calls.setPwd, { form: true, body: { nPwd: 'Ab3$xY7', chkId }, headers: { lang: 'en_US' } })
+    expect(short.body).toMatchObject({ status: 400, msg: 'The password needs at least 8 characters' })
+    expect((await login(t, email, pwd)).body.status).toBe(200)
+    expect((await call(t, calls.setPwd, { form: true, body: { nPwd: 'Tr3s-Pratos!', chkId } })).body.status).toBe(200)
+    expect((await login(t, email, 'Tr3s-Pratos!')).body.status).toBe(200)
   })
 })

@@ -78,6 +78,8 @@ export interface CallOptions {
   /** Send the body form-encoded, as the spec's client may. */
   form?: boolean
   headers?: Record<string, string>
+  /** The peer address the server sees (default 127.0.0.1): a client, or a proxy in front of it. */
+  remoteAddress?: string
 }
 
 export interface CallResult<T = unknown> {
@@ -102,7 +104,7 @@ export async function call<T = any>(t: TestApp, def: CallDef, opts: CallOptions 
       payload = JSON.stringify(opts.body ?? {})
     }
   }
-  const res = await t.app.inject({ method: def.method, url, query: opts.query, headers, payload })
+  const res = await t.app.inject({ method: def.method, url, query: opts.query, headers, payload, remoteAddress: opts.remoteAddress })
   let body: Envelope<T>
   try {
     body = JSON.parse(res.body) as Envelope<T>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, userInfoSchema } from '../../src/shared/contract'
 import { login, registerUser } from './flows'
-import { call, startTestApp, type TestApp } from './testApp'
+import { call, newEmail, startTestApp, type TestApp } from './testApp'
 
 let t: TestApp
 beforeAll(async () => {
@@ -56,12 +56,30 @@ describe('user calls', () => {
 
   it('changes the password with the original one, then the session ends', async () => {
     const { email, pwd, token } = await registerUser(t)
-    expect((await call(t, calls.updatePwd, { token, body: { oPwd: 'errada123', nPwd: 'nova12345', nPwd1: 'nova12345' } })).body.status).toBe(2010)
-    expect((await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'nova12345', nPwd1: 'outra1234' } })).body.status).toBe(2004)
-    const ok = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'nova12345', nPwd1: 'nova12345' } })
+    const strong = 'Jabuti-Verde-27'
+    expect((await call(t, calls.updatePwd, { token, body: { oPwd: 'errada123', nPwd: strong, nPwd1: strong } })).body.status).toBe(2010)
+    expect((await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: strong, nPwd1: 'outra1234' } })).body.status).toBe(2004)
+    const ok = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: strong, nPwd1: strong } })
     expect(ok.body).toMatchObject({ status: 200, msg: 'Senha alterada com sucesso' })
     expect((await call(t, calls.userInfo, { token })).body.status).toBe(40101)
-    expect((await login(t, email, 'nova12345')).body.status).toBe(200)
+    expect((await login(t, email, strong)).body.status).toBe(200)
+  })
+
+  it('refuses a short or common new password, in the user language, and keeps the old one', async () => {
+    const { email, pwd, token } = await registerUser(t, { username: newEmail('quixabeira') })
+    for (const weak of ['12345678', 'password', 'senha123']) {
+      const res = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: weak, nPwd1: weak } })
+      expect(res.http, weak).toBe(400)
+      expect(res.body, weak).toMatchObject({ status: 2011, msg: expect.stringContaining('muito comum ou fácil de adivinhar') })
+    }
+    const short = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'Ab3$xY7', nPwd1: 'Ab3$xY7' } })
+    expect(short.body).toMatchObject({ status: 400, msg: 'A senha precisa ter pelo menos 8 caracteres' })
+    const english = await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'password', nPwd1: 'password' }, headers: { lang: 'en_US' } })
+    expect(english.body.msg).toMatch(/too common or too easy to guess/)
+    // Strong for a stranger, but built from the user's own e-mail.
+    expect((await call(t, calls.updatePwd, { token, body: { oPwd: pwd, nPwd: 'Quixabeira2024', nPwd1: 'Quixabeira2024' } })).body.status).toBe(2011)
+    expect((await call(t, calls.userInfo, { token })).body.status).toBe(200)
+    expect((await login(t, email, pwd)).body.status).toBe(200)
   })
 
   it('lists the games with the SELF part and tracks the game in play', async () => {

@@ -1,12 +1,14 @@
-import svgCaptcha from 'svg-captcha'
 import type { Db } from '../db/connection'
+import { CAPTCHA_ALPHABET } from './captchaFont'
+import { drawCaptcha } from './drawCaptcha'
+import { randomCode } from './tokens'
 
-/** Characters that read unambiguously in the drawn font. */
-const IGNORE = '0oO1ilIjJ'
+/** Characters per captcha: 24^4, about 330 000 answers, for one guess per image. */
+const CAPTCHA_LENGTH = 4
 
 export interface CaptchaService {
-  /** Draws a new captcha for (codeId, ip), replacing any earlier one, and returns its SVG. */
-  issue(codeId: number, ip: string): Promise<string>
+  /** Draws a new captcha for (codeId, ip), replacing any earlier one, and returns it as a PNG. */
+  issue(codeId: number, ip: string): Promise<Buffer>
   /** Consumes the captcha (single use, right or wrong) and tells whether the answer matched. */
   verify(codeId: number, ip: string, answer: string): Promise<boolean>
 }
@@ -15,24 +17,15 @@ export function createCaptchaService(db: Db, opts: { ttlMs: number; fixedAnswer:
   let issued = 0
   return {
     async issue(codeId, ip) {
-      const drawn = svgCaptcha.create({
-        size: 4,
-        noise: 2,
-        ignoreChars: IGNORE,
-        color: true,
-        background: '#f4f6fb',
-        width: 150,
-        height: 50,
-        fontSize: 56,
-      })
+      const answer = randomCode(CAPTCHA_ALPHABET, CAPTCHA_LENGTH)
       const at = opts.now()
       await db.query(
         `INSERT INTO captchas (code_id, ip, answer, expires_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (code_id, ip) DO UPDATE SET answer = EXCLUDED.answer, expires_at = EXCLUDED.expires_at`,
-        [codeId, ip, drawn.text.toLowerCase(), new Date(at + opts.ttlMs)],
+        [codeId, ip, answer.toLowerCase(), new Date(at + opts.ttlMs)],
       )
       if (++issued % 500 === 0) await db.query('DELETE FROM captchas WHERE expires_at < $1', [new Date(at)])
-      return drawn.data
+      return drawCaptcha(answer)
     },
 
     async verify(codeId, ip, answer) {

@@ -6,6 +6,7 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { translate } from '../i18n/messages'
 import { enforce } from './limits'
+import { assertStrongPassword } from './passwordStrength'
 import { hashToken, newToken } from './tokens'
 
 /** Wrong codes allowed before the code dies and a new one must be sent. */
@@ -79,12 +80,22 @@ export function passwordResetRoutes(app: FastifyInstance, deps: Deps): void {
     return chkId
   })
 
-  registerCall(app, deps, calls.setPwd, async ({ body, setMessage }) => {
+  registerCall(app, deps, calls.setPwd, async ({ body, ctx, setMessage }) => {
+    enforce(limiter, `setPwd:ip:${ctx.ip}`, config.rateLimits.setPwdPerIp)
+    // The chkId first: a guessed one must cost a lookup, never an argon2 hash.
+    const chkHash = hashToken(body.chkId)
+    const check = await db.query<{ email: string }>(
+      'SELECT email FROM password_resets WHERE chk_hash = $1 AND chk_expires_at > $2 AND user_id IS NOT NULL',
+      [chkHash, new Date(now())],
+    )
+    const email = check.rows[0]?.email
+    if (email === undefined) throw new AppError('RESET_CHECK_EXPIRED')
+    await assertStrongPassword(body.nPwd, [email])
     const passwordHash = await deps.hasher.hash(body.nPwd)
     const revoked = await db.tx(async (q) => {
       const r = await q.query<{ user_id: bigint }>(
         `DELETE FROM password_resets WHERE chk_hash = $1 AND chk_expires_at > $2 AND user_id IS NOT NULL RETURNING user_id`,
-        [hashToken(body.chkId), new Date(now())],
+        [chkHash, new Date(now())],
       )
       const userId = r.rows[0]?.user_id
       if (userId === undefined) return null

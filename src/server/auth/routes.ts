@@ -5,6 +5,7 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { createUser, normalizeCountry } from './accounts'
 import { enforce } from './limits'
+import { assertStrongPassword } from './passwordStrength'
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const { sessions, captcha, limiter, hasher, db, config } = deps
@@ -12,14 +13,17 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, calls.captcha, async ({ params, ctx, reply }) => {
     enforce(limiter, `captcha:ip:${ctx.ip}`, limits.captchaPerIp)
-    const svg = await captcha.issue(params.codeId, ctx.ip)
-    reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg)
+    const png = await captcha.issue(params.codeId, ctx.ip)
+    reply.header('cache-control', 'no-store').type('image/png').send(png)
   })
 
   registerCall(app, deps, calls.restLogin, async ({ body, ctx }) => {
-    const ipKey = `login-fail:ip:${ctx.ip}`
+    // Failures count per (account, address), so a guesser elsewhere never locks the owner out,
+    // plus a per-account ceiling that only a spread-out attack reaches. No per-address cap: a
+    // whole office or carrier NAT shares one address.
+    const pairKey = `login-fail:pair:${body.username}:${ctx.ip}`
     const accountKey = `login-fail:account:${body.username}`
-    enforce(limiter, ipKey, limits.loginFailPerIp, false)
+    enforce(limiter, pairKey, limits.loginFailPerAccountIp, false)
     enforce(limiter, accountKey, limits.loginFailPerAccount, false)
     if (!(await captcha.verify(body.codeId, ctx.ip, body.captCode))) throw new AppError('CAPTCHA_INVALID')
     const r = await db.query<{ id: bigint; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [
@@ -28,11 +32,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const user = r.rows[0]
     const ok = user ? await hasher.verify(user.password_hash, body.pwd) : (await hasher.dummyVerify(body.pwd), false)
     if (!user || !ok) {
-      limiter.hit(ipKey, limits.loginFailPerIp)
+      limiter.hit(pairKey, limits.loginFailPerAccountIp)
       limiter.hit(accountKey, limits.loginFailPerAccount)
       throw new AppError('BAD_CREDENTIALS')
     }
-    limiter.reset(accountKey)
+    // The ceiling is not reset: the owner getting in does not wipe a distributed attack's count.
+    limiter.reset(pairKey)
     const token = await db.tx((q) => sessions.create(q, user.id, ctx.deviceId, ctx.ip))
     return { access_token: token }
   })
@@ -48,6 +53,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       if (!inviter.rows[0]) throw new AppError('REGCODE_UNKNOWN')
       inviterId = inviter.rows[0].id
     }
+    await assertStrongPassword(body.pwd, [body.username, body.name ?? ''])
     const passwordHash = await hasher.hash(body.pwd)
     const token = await db.tx(async (q) => {
       const userId = await createUser(deps, q, {

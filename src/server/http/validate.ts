@@ -4,7 +4,7 @@ import { fieldLabel, translate } from '../i18n/messages'
 import { AppError } from './AppError'
 
 type Issue = z.core.$ZodIssue
-const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode', 'amountPositive', 'date', 'toUser', 'option', 'twoDecimals', 'clientSeed'])
+const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode', 'amountPositive', 'date', 'toUser', 'option', 'twoDecimals', 'clientSeed', 'passwordTooShort'])
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let node = input
@@ -29,7 +29,7 @@ export function describeIssue(locale: Locale, issue: Issue, input: unknown): str
   }
   if (OWN_KEYS.has(issue.message)) {
     const params = (issue as { params?: Record<string, unknown> }).params ?? {}
-    return t(issue.message, params)
+    return t(issue.message, { min: (issue as { minimum?: unknown }).minimum, ...params })
   }
   switch (issue.code) {
     case 'too_big':

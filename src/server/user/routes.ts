@@ -3,6 +3,7 @@ import { calls } from '../../shared/contract'
 import { centavosToReais } from '../../shared/money'
 import { createUser } from '../auth/accounts'
 import { enforce } from '../auth/limits'
+import { assertStrongPassword } from '../auth/passwordStrength'
 import { DIGITS, randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
@@ -56,8 +57,9 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {
     if (body.nPwd !== body.nPwd1) throw new AppError('PASSWORD_MISMATCH')
-    const r = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [session.userId])
+    const r = await db.query<{ password_hash: string; email: string; name: string }>('SELECT password_hash, email, name FROM users WHERE id = $1', [session.userId])
     if (!(await deps.hasher.verify(r.rows[0]!.password_hash, body.oPwd))) throw new AppError('OLD_PASSWORD_WRONG')
+    await assertStrongPassword(body.nPwd, [r.rows[0]!.email, r.rows[0]!.name])
     const passwordHash = await deps.hasher.hash(body.nPwd)
     const revoked = await db.tx(async (q) => {
       // password_changed_at starts the 24 h in which withdrawals and transfers wait (kyc/identityChecks).

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   RESET_CHECK_EXPIRED: { status: 2007, http: 400, key: 'resetCheckExpired' },
   RESEND_TOO_SOON: { status: 2008, http: 429, key: 'resendTooSoon' },
   OLD_PASSWORD_WRONG: { status: 2010, http: 400, key: 'oldPasswordWrong' },
+  /** A new password among the most common ones or too easy to guess (judged on the server only). */
+  PASSWORD_TOO_WEAK: { status: 2011, http: 400, key: 'passwordTooWeak' },
   /** Play money never meets real money: test accounts cannot deposit, withdraw or transfer. */
   TEST_ACCOUNT_REFUSED: { status: 2009, http: 403, key: 'testAccountRefused' },
 

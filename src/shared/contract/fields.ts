@@ -20,8 +20,11 @@ export const email = z.pipe(
   z.transform((s) => s),
 )
 
-/** A password as typed: no trimming; long enough to resist guessing, short enough to hash cheaply. */
-export const password = z.string().check(z.minLength(6), z.maxLength(128))
+/** The shortest new password; the server also refuses common ones (zxcvbn, kept out of the client bundle). */
+export const PASSWORD_MIN_LENGTH = 8
+
+/** A new password as typed: no trimming; long enough to resist guessing, short enough to hash cheaply. */
+export const password = z.string().check(z.minLength(PASSWORD_MIN_LENGTH, { message: 'passwordTooShort' }), z.maxLength(128))
 
 /** A whole number from JSON or form text, within [min, max]. */
 export const intField = (min: number, max: number) =>
