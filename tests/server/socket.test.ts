@@ -87,8 +87,8 @@ describe('realtime socket', () => {
     expect(bobGotIt).toBe(false)
 
     const balance = next(b, 'insBalance')
-    t.app.deps.realtime.toUser(BigInt((await call(t, calls.userInfo, { token: bob.token })).body.data.uId), 'insBalance', { balance: 12.5 })
-    expect(await balance).toEqual({ balance: 12.5 })
+    t.app.deps.realtime.toUser(BigInt((await call(t, calls.userInfo, { token: bob.token })).body.data.uId), 'insBalance', { balance: 12.5, balanceVersion: 3 })
+    expect(await balance).toEqual({ balance: 12.5, balanceVersion: 3 })
   })
 
   it('accepts offGame and ends that game', async () => {

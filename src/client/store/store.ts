@@ -41,6 +41,14 @@ export interface TestCredentials {
   balance: number
 }
 
+/**
+ * The user info kept from an earlier visit, without its balance version: versions order what this
+ * page receives, and the first reply after a reload must win whatever the stored one said.
+ */
+function restoredUser(saved: unknown): UserInfo | null {
+  return saved && typeof saved === 'object' ? { ...(saved as UserInfo), balanceVersion: -1 } : null
+}
+
 /** The one store: session, user, ui overlays and games. Only action functions write it. */
 export const store = proxy({
   session: {
@@ -51,7 +59,7 @@ export const store = proxy({
     /** Invitation code from /y{yqm}, put into the register form's hidden regcode. */
     invitation: load('invitation') as string | null,
   },
-  user: load('userInfo') as UserInfo | null,
+  user: restoredUser(load('userInfo')),
   ui: {
     overlay: null as OverlayName | null,
     authTab: 'login' as 'login' | 'register',

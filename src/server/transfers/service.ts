@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
-import { post, userAccountId, userBalances } from '../wallet/ledger'
+import type { WireBalance } from '../../shared/contract'
+import { post, userAccountId } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
+import { readWireBalance } from '../wallet/walletInfo'
 
 /** The receiver by numeric user id (uId) or e-mail. */
 async function findReceiver(q: Queryable, toUser: string): Promise<{ id: bigint; is_test: boolean } | null> {
@@ -20,7 +22,7 @@ async function findReceiver(q: Queryable, toUser: string): Promise<{ id: bigint;
  * Moves cash from one player to another, inside the call's transaction. Only cash moves: a
  * bonus still to be wagered is not the player's to give. Test accounts neither send nor receive.
  */
-export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: bigint }> {
+export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: WireBalance }> {
   await lockRealUser(q, fromUser)
   const receiver = await findReceiver(q, toUser)
   if (!receiver) throw new AppError('TRANSFER_USER_UNKNOWN')
@@ -46,6 +48,5 @@ export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUse
   )
   const id = BigInt(r.rows[0]!.id)
   await q.query('UPDATE ledger_transactions SET ref = $2 WHERE id = $1', [txId, recordId('T', id)])
-  const b = await userBalances(q, fromUser)
-  return { id, toUserId: receiver.id, balance: b.cash + b.bonus }
+  return { id, toUserId: receiver.id, balance: await readWireBalance(q, fromUser) }
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
-import { centavosToReais } from '../../shared/money'
 import { createUser } from '../auth/accounts'
 import { enforce } from '../auth/limits'
 import { DIGITS, randomCode, UNAMBIGUOUS } from '../auth/tokens'
@@ -8,7 +7,8 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { post, systemAccountId, userAccountId } from '../wallet/ledger'
-import { loadUserInfo, wireBalance } from './userInfo'
+import { readWireBalance } from '../wallet/walletInfo'
+import { loadUserInfo } from './userInfo'
 
 /** Play money a new test account starts with: 1000.00 reais. */
 export const TEST_ACCOUNT_FUNDS = 100_000n
@@ -20,7 +20,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, calls.userInfo, ({ session }) => loadUserInfo(db, session.userId))
 
-  registerCall(app, deps, calls.getBalance, async ({ session }) => ({ balance: await wireBalance(db, session.userId) }))
+  registerCall(app, deps, calls.getBalance, ({ session }) => readWireBalance(db, session.userId))
 
   registerCall(app, deps, calls.setHeader, async ({ session, params }) => {
     await db.query('UPDATE users SET header = $2 WHERE id = $1', [session.userId, params.index])
@@ -32,7 +32,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     enforce(deps.limiter, `testAccount:ip:${ctx.ip}`, deps.config.rateLimits.testAccountPerIp)
     const pwd = randomCode(UNAMBIGUOUS.toLowerCase() + DIGITS.slice(2), 10)
     const passwordHash = await deps.hasher.hash(pwd)
-    const username = await db.tx(async (q) => {
+    const { username, userId } = await db.tx(async (q) => {
       const email = `demo${randomCode(DIGITS, 8)}@${TEST_DOMAIN}`
       const userId = await createUser(deps, q, { email, passwordHash, testPassword: pwd, isTest: true })
       const playMoney = await systemAccountId(q, 'play_money')
@@ -49,9 +49,9 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
         },
         new Date(deps.now()),
       )
-      return email
+      return { username: email, userId }
     })
-    return { username, pwd, balance: centavosToReais(TEST_ACCOUNT_FUNDS) }
+    return { username, pwd, ...(await readWireBalance(db, userId)) }
   })
 
   registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {

@@ -53,6 +53,7 @@ export type CallName = keyof typeof calls
 
 export * from './define'
 export * from './errors'
+export type { WireBalance } from './fields'
 export type { UserInfo } from './user'
 export type { GameEntry } from './game'
 export type { PricePackage } from './order'

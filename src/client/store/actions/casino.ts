@@ -5,6 +5,7 @@
  */
 import { calls, type Bet } from '../../../shared/contract'
 import * as casino from '../../../shared/contract/casino'
+import { applyBalance } from '../balance'
 import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
@@ -66,7 +67,7 @@ function advanceNonce(bet: Bet): void {
 }
 
 function recordBet(game: GameName, bet: Bet): void {
-  if (store.user) store.user.balance = bet.balance
+  applyBalance(bet)
   const slice = store.casino[game]
   slice.history = [bet, ...slice.history.filter((b) => b.betId !== bet.betId)].slice(0, 12)
   noteSettled(bet)
@@ -112,7 +113,7 @@ const minesOpen = () => store.casino.mines.game?.state === 'active'
 function applyMines(bet: Bet): void {
   const mines = store.casino.mines
   mines.game = bet
-  if (store.user) store.user.balance = bet.balance
+  applyBalance(bet)
   if (bet.state !== 'active') recordBet('mines', bet)
 }
 
