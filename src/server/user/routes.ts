@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
-import { createUser } from '../auth/accounts'
-import { enforce } from '../auth/limits'
-import { DIGITS, randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
-import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { readWireBalance } from '../wallet/walletInfo'
+import { testAccountOf } from './testAccounts'
 import { loadUserInfo } from './userInfo'
-
-/** Play money a new test account starts with: 1000.00 reais. */
-export const TEST_ACCOUNT_FUNDS = 100_000n
-/** A reserved top-level domain: test accounts can never receive mail. */
-const TEST_DOMAIN = 'demo.aposta.test'
 
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, sessions } = deps
@@ -28,31 +20,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
     return { header: params.index }
   })
 
-  registerCall(app, deps, calls.getUserTest, async ({ ctx }) => {
-    enforce(deps.limiter, `testAccount:ip:${ctx.ip}`, deps.config.rateLimits.testAccountPerIp)
-    const pwd = randomCode(UNAMBIGUOUS.toLowerCase() + DIGITS.slice(2), 10)
-    const passwordHash = await deps.hasher.hash(pwd)
-    const { username, userId } = await db.tx(async (q) => {
-      const email = `demo${randomCode(DIGITS, 8)}@${TEST_DOMAIN}`
-      const userId = await createUser(deps, q, { email, passwordHash, testPassword: pwd, isTest: true })
-      const playMoney = await systemAccountId(q, 'play_money')
-      const cash = await userAccountId(q, userId, 'cash')
-      await post(
-        q,
-        {
-          kind: 'test_funding',
-          userId,
-          entries: [
-            { accountId: playMoney, amount: -TEST_ACCOUNT_FUNDS },
-            { accountId: cash, amount: TEST_ACCOUNT_FUNDS },
-          ],
-        },
-        new Date(deps.now()),
-      )
-      return { username: email, userId }
-    })
-    return { username, pwd, ...(await readWireBalance(db, userId)) }
-  })
+  registerCall(app, deps, calls.getUserTest, ({ session, ctx }) => testAccountOf(deps, session.userId, ctx.ip))
 
   registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {
     if (body.nPwd !== body.nPwd1) throw new AppError('PASSWORD_MISMATCH')
