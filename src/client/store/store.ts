@@ -99,7 +99,10 @@ export const store = proxy({
     /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */
     giftAvailable: false,
   },
-  /** The casino games' controls and results (the server decides every outcome). */
+  /**
+   * The casino games' controls and results (the server decides every outcome). Stakes and the
+   * auto-bet's amounts are wire text ('1.50'); their inputs show them in the locale (useDecimalField).
+   */
   casino: {
     dice: {
       stake: '1.00',
