@@ -95,7 +95,7 @@ describe('balanceVersion', () => {
     for (const e of gotA.updateUserInfo as Versioned[]) expect(serverEventSchemas.updateUserInfo.safeParse(e).success).toBe(true)
   })
 
-  it('a movement of another player, or of play money, leaves a player\'s version alone', async () => {
+  it('a movement of another player leaves a player\'s version alone', async () => {
     const a = await newPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const before = (await call(t, calls.getBalance, { token: a.token })).body.data as Versioned
