@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centavosToReais, centavosToText, reaisTextToCentavos, reaisToCentavos } from './money'
+import { centavosToReais, centavosToText, reaisTextToCentavos, reaisToCentavos, wireToCentavos } from './money'
 
 describe('money', () => {
   it('parses reais text exactly', () => {
@@ -34,5 +34,12 @@ describe('money', () => {
     expect(centavosToText(100000n)).toBe('1000.00')
     expect(centavosToText(-7n)).toBe('-0.07')
     for (let c = 0n; c < 2000n; c += 7n) expect(reaisToCentavos(centavosToReais(c))).toBe(c)
+  })
+
+  it('reads a wire amount into centavos for maths on what the server sent', () => {
+    for (let c = -5000n; c < 200_000n; c += 13n) expect(wireToCentavos(centavosToReais(c))).toBe(c)
+    expect(wireToCentavos(0.29) * 2n).toBe(58n)
+    expect(wireToCentavos(1000.01) - wireToCentavos(0.02)).toBe(99_999n)
+    expect(() => wireToCentavos(Number.NaN)).toThrow()
   })
 })

@@ -41,6 +41,15 @@ export function centavosToReais(centavos: bigint | number): number {
   return sign * Number(`${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`)
 }
 
+/**
+ * A wire amount (a number of reais with at most two decimals) in centavos, for maths on amounts
+ * the server sent; anything finer is rounded to the nearest centavo.
+ */
+export function wireToCentavos(reais: number): bigint {
+  if (!Number.isFinite(reais)) throw new RangeError(`not an amount: ${reais}`)
+  return BigInt(Math.round(reais * 100))
+}
+
 /** Centavos to the plain text of reais with two decimals, e.g. 1050n -> "10.50". */
 export function centavosToText(centavos: bigint | number): string {
   const c = BigInt(centavos)

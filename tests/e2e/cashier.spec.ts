@@ -22,8 +22,8 @@ test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdr
   await withdraw.getByLabel('WhatsApp').fill('11987654321')
   // Above the withdrawable amount the field caps itself.
   await withdraw.getByLabel('Valor do saque').fill('5000')
-  await expect(withdraw.getByLabel('Valor do saque')).toHaveValue('100.00')
-  await withdraw.getByLabel('Valor do saque').fill('30.00')
+  await expect(withdraw.getByLabel('Valor do saque')).toHaveValue('100,00')
+  await withdraw.getByLabel('Valor do saque').fill('30,00')
   await withdraw.getByRole('button', { name: 'Sacar' }).click()
 
   const done = page.getByRole('alertdialog')

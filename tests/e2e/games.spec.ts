@@ -7,14 +7,16 @@ test('a player plays limbo, sees the result and the balance change, and verifies
   await expect(page).toHaveURL(/\/limbo/)
   await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible()
   await page.getByLabel('Multiplicador alvo').fill('7,5')
-  await expect(page.getByText('13.20%')).toBeVisible()
+  await expect(page.getByText('13,20%')).toBeVisible()
   // A quick target sets the field.
   await page.getByRole('group', { name: 'Alvos rápidos' }).getByRole('button', { name: '2×' }).click()
-  await expect(page.getByLabel('Multiplicador alvo')).toHaveValue('2.00')
+  await expect(page.getByLabel('Multiplicador alvo')).toHaveValue('2,00')
+  await page.getByLabel('Valor da aposta').fill('0,29')
+  await expect(page.getByTestId('limbo-payout')).toHaveText('R$ 0,58')
   await page.getByLabel('Valor da aposta').fill('10,00')
   await page.getByRole('button', { name: 'Apostar' }).click()
   const announce = page.getByTestId('limbo-announce')
-  await expect(announce).toHaveText(/Resultado \d+\.\d{2}×/)
+  await expect(announce).toHaveText(/Resultado \d+,\d{2}×/)
   const won = /ganhou/.test((await announce.textContent()) ?? '')
   await expect(page.getByTestId('balance')).toHaveText(won ? 'R$ 1.010,00' : 'R$ 990,00')
   expect(await serverBalance(page)).toBe(won ? 1010 : 990)
@@ -60,7 +62,7 @@ test('a player plays mines on the phone: opens tiles by tap and cashes out or hi
   if (/Diamante/.test((await announce.textContent()) ?? '')) {
     await expect(page.getByTestId('tile-12')).toHaveAccessibleName(/diamante/)
     await page.getByTestId('cashout').click()
-    await expect(announce).toHaveText(/Você retirou R\$ 10,31 com 1\.0312×/)
+    await expect(announce).toHaveText(/Você retirou R\$ 10,31 com 1,0312×/)
     await expect(page.getByTestId('balance')).toHaveText('R$ 1.000,31')
     expect(await serverBalance(page)).toBe(1000.31)
   } else {

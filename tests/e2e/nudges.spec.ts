@@ -17,7 +17,7 @@ test('a depositor who loses gets the bonus boost, then the compensation deposit'
   await page.getByRole('radio', { name: 'Abaixo' }).click()
   await page.getByRole('slider').focus()
   await page.keyboard.press('Home')
-  await expect(page.getByText('Alvo: 0.01')).toBeVisible()
+  await expect(page.getByText('Alvo: 0,01')).toBeVisible()
   const announce = page.getByTestId('dice-announce')
   for (const left of ['R$ 105,00', 'R$ 95,00']) {
     await page.getByRole('button', { name: 'Apostar' }).click()

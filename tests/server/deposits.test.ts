@@ -168,8 +168,10 @@ describe('payment webhook', () => {
     await waitFor(() => (got.paySuccess?.length ?? 0) > 0 && (got.insBalance?.length ?? 0) > 0)
     expect(got.paySuccess).toEqual([{ czflag: 0, orderId: order.orderId, amount: 100 }])
     const balance = Number(price + gift) / 100
-    expect(got.insBalance).toEqual([{ balance }])
-    expect(got.updateUserInfo).toEqual([{ balance, payAmount: 100, paySumAmount: 100, wdSumAmount: 0 }])
+    const { balanceVersion } = (await call(t, calls.getBalance, { token: p.token })).body.data
+    expect(balanceVersion).toBeGreaterThan(0)
+    expect(got.insBalance).toEqual([{ balance, balanceVersion }])
+    expect(got.updateUserInfo).toEqual([{ balance, balanceVersion, payAmount: 100, paySumAmount: 100, wdSumAmount: 0 }])
     // The same event again, and another event for the same payment: nothing moves.
     expect((await sendWebhook(t, event)).body.data?.outcome).toBe('duplicate')
     expect((await sendWebhook(t, { ...event, eventId: 'evt-replay-2' })).body.data?.outcome).toBe('already_paid')

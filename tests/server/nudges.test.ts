@@ -73,7 +73,8 @@ describe('bet nudges', () => {
     expect(got.freeBalance).toBeUndefined()
     await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.20') })
     await waitFor(() => (got.freeBalance?.length ?? 0) > 0)
-    expect(got.freeBalance![0]).toEqual({ balance: 0.4 })
+    const now = (await call(t, calls.getBalance, { token: p.token })).body.data
+    expect(got.freeBalance![0]).toEqual({ balance: 0.4, balanceVersion: now.balanceVersion })
     await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.10') })
     await new Promise((r) => setTimeout(r, 100))
     expect(got.freeBalance).toHaveLength(1)

@@ -88,8 +88,8 @@ describe('realtime socket', () => {
 
     const balance = next(b, 'insBalance')
     const bobId = (await t.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [bob.email])).rows[0]!.id
-    t.app.deps.realtime.toUser(BigInt(bobId), 'insBalance', { balance: 12.5 })
-    expect(await balance).toEqual({ balance: 12.5 })
+    t.app.deps.realtime.toUser(BigInt(bobId), 'insBalance', { balance: 12.5, balanceVersion: 3 })
+    expect(await balance).toEqual({ balance: 12.5, balanceVersion: 3 })
   })
 
   it('accepts offGame and ends that game', async () => {

@@ -34,9 +34,10 @@ describe('transfers', () => {
     expect(res.body).toMatchObject({ status: 200, msg: 'Transferência concluída com sucesso', data: { balance: 87.66 } })
     expect(res.body.data.id).toMatch(/^T\d+$/)
     await waitFor(() => !!gotA.insBalance && !!gotB.insBalance && !!gotA.updateUserInfo && !!gotB.updateUserInfo)
-    expect(gotA.insBalance).toEqual([{ balance: 87.66 }])
-    expect(gotB.insBalance).toEqual([{ balance: 12.34 }])
-    expect(gotB.updateUserInfo![0]).toMatchObject({ balance: 12.34 })
+    expect(gotA.insBalance).toEqual([{ balance: 87.66, balanceVersion: res.body.data.balanceVersion }])
+    const bNow = (await call(t, calls.getBalance, { token: b.token })).body.data
+    expect(gotB.insBalance).toEqual([{ balance: 12.34, balanceVersion: bNow.balanceVersion }])
+    expect(gotB.updateUserInfo![0]).toMatchObject({ balance: 12.34, balanceVersion: bNow.balanceVersion })
     expect((await send(b, String(a.uId), 2)).body.status).toBe(200)
     expect(await balances(t, a.userId)).toMatchObject({ cash: 8_966n })
     expect(await balances(t, b.userId)).toMatchObject({ cash: 1_034n })

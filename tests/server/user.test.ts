@@ -54,6 +54,47 @@ describe('user calls', () => {
     expect((await call(t, calls.userGift, { token: logged.body.data.access_token })).body.data).toBe(0)
   })
 
+  it('one test account per player: a second call answers the same account, with its balance as it is now', async () => {
+    const { token } = await registerUser(t)
+    const first = (await call(t, calls.getUserTest, { token })).body.data
+    const demoToken = (await login(t, first.username, first.pwd)).body.data.access_token
+    const bet = await call(t, calls.diceBet, { token: demoToken, body: { amount: '10.00', target: '50.00', condition: 'over' }, headers: { 'idempotency-key': 'k-demo-1' } })
+    expect(bet.body.status).toBe(200)
+    const second = await call(t, calls.getUserTest, { token })
+    expect(second.body.status).toBe(200)
+    expect(second.body.data).toMatchObject({ username: first.username, pwd: first.pwd, balance: bet.body.data.balance, balanceVersion: bet.body.data.balanceVersion })
+    const owned = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM users WHERE test_owner_id = (SELECT id FROM users WHERE email = $1)', [
+      (await call(t, calls.userInfo, { token })).body.data.email,
+    ])
+    expect(owned.rows[0]!.n).toBe(1n)
+    // A test account asking for a test account gets itself, not another one.
+    expect((await call(t, calls.getUserTest, { token: demoToken })).body.data).toMatchObject({ username: first.username, pwd: first.pwd })
+  })
+
+  it('two concurrent first calls create one test account, funded once', async () => {
+    const { token, email } = await registerUser(t)
+    const before = await t.db.query<{ play: bigint }>(`SELECT balance AS play FROM ledger_accounts WHERE kind = 'play_money' AND user_id IS NULL`)
+    const [a, b] = await Promise.all([call(t, calls.getUserTest, { token }), call(t, calls.getUserTest, { token })])
+    expect([a.body.status, b.body.status]).toEqual([200, 200])
+    expect(b.body.data.username).toBe(a.body.data.username)
+    expect(b.body.data.pwd).toBe(a.body.data.pwd)
+    const owned = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM users WHERE test_owner_id = (SELECT id FROM users WHERE email = $1)', [email])
+    expect(owned.rows[0]!.n).toBe(1n)
+    const after = await t.db.query<{ play: bigint }>(`SELECT balance AS play FROM ledger_accounts WHERE kind = 'play_money' AND user_id IS NULL`)
+    expect(BigInt(before.rows[0]!.play) - BigInt(after.rows[0]!.play)).toBe(100_000n)
+  })
+
+  it('a test account whose password was changed is answered with a new working one', async () => {
+    const { token } = await registerUser(t)
+    const first = (await call(t, calls.getUserTest, { token })).body.data
+    const demoToken = (await login(t, first.username, first.pwd)).body.data.access_token
+    expect((await call(t, calls.updatePwd, { token: demoToken, body: { oPwd: first.pwd, nPwd: 'mudada123', nPwd1: 'mudada123' } })).body.status).toBe(200)
+    const again = (await call(t, calls.getUserTest, { token })).body.data
+    expect(again.username).toBe(first.username)
+    expect(again.pwd).not.toBe(first.pwd)
+    expect((await login(t, again.username, again.pwd)).body.status).toBe(200)
+  })
+
   it('changes the password with the original one, then the session ends', async () => {
     const { email, pwd, token } = await registerUser(t)
     const strong = 'Jabuti-Verde-27'

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
+import { centavosToReais, wireToCentavos } from '../../shared/money'
 import { formatMoney } from '../format/format'
 import { openOverlay } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Modal } from '../overlays/Modal'
 
-/** The shown value: bouns x amount, two decimals (spec). */
-export const boostValue = (bouns: number, amount: number) => Math.round(bouns * amount * 100) / 100
+/** The shown value: bouns x amount, two decimals (spec), in centavos: bouns has four decimals, rounded to the nearest centavo. */
+export const boostValue = (bouns: number, amount: number) =>
+  centavosToReais((wireToCentavos(amount) * BigInt(Math.round(bouns * 10_000)) + 5_000n) / 10_000n)
 
 /**
  * The bonus-boost pop-up: a userBetAmount event carrying bouns and amount offers "deposit amount,

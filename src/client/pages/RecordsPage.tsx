@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
 import type { WalletRecord, WalletRecordDetail } from '../../shared/contract'
+import { formatDecimal } from '../format/decimal'
 import { formatMoney } from '../format/format'
 import { loadRecord, loadRecords, type RecordsPage as Page } from '../store/actions/records'
 import { openOverlay } from '../store/actions/ui'
@@ -129,7 +130,7 @@ export function RecordsPage() {
                       <dt>{t('records.stake')}</dt>
                       <dd>{formatMoney(open.bet.stake, lang)}</dd>
                       <dt>{t('casino.multiplier')}</dt>
-                      <dd>{open.bet.multiplier.toFixed(4)}×</dd>
+                      <dd>{formatDecimal(open.bet.multiplier, lang, 4)}×</dd>
                       <dt>{t('records.payout')}</dt>
                       <dd>{formatMoney(open.bet.payout, lang)}</dd>
                     </>

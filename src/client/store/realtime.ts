@@ -2,6 +2,7 @@ import { subscribe } from 'valtio'
 import type { ServerToClientEvents } from '../../shared/contract/socket'
 import type { SocketClient } from '../api/socket'
 import { SNAPSHOT_MODE } from '../engine/determinism'
+import { applyBalance, isStale } from './balance'
 import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
@@ -21,13 +22,14 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   notice: (n) => {
     store.ui.notice = { id: n.id, text: n.text }
   },
-  updateUserInfo: (fields) => {
+  updateUserInfo: ({ balance, balanceVersion, ...fields }) => {
     if (!store.user) return void fetchUserInfo()
     Object.assign(store.user, fields)
+    if (balance !== undefined && balanceVersion !== undefined) applyBalance({ balance, balanceVersion })
     save('userInfo', store.user)
   },
-  insBalance: ({ balance }) => {
-    if (store.user) store.user.balance = balance
+  insBalance: (wire) => {
+    applyBalance(wire)
   },
   paySuccess: () => {
     store.ui.bonusBoost = null
@@ -36,8 +38,11 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   userBetAmount: ({ bouns, amount }) => {
     if (bouns && amount) store.ui.bonusBoost = { bouns, amount }
   },
-  freeBalance: ({ balance }) => {
-    if (balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
+  freeBalance: (wire) => {
+    // A late one (the player has since topped up or won) is not a reason to ask for a deposit.
+    if (isStale(wire)) return
+    applyBalance(wire)
+    if (wire.balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
   },
   'online:count': ({ count }) => {
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.

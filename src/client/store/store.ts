@@ -44,6 +44,14 @@ export interface TestCredentials {
   balance: number
 }
 
+/**
+ * The user info kept from an earlier visit, without its balance version: versions order what this
+ * page receives, and the first reply after a reload must win whatever the stored one said.
+ */
+function restoredUser(saved: unknown): UserInfo | null {
+  return saved && typeof saved === 'object' ? { ...(saved as UserInfo), balanceVersion: -1 } : null
+}
+
 /** The one store: session, user, ui overlays and games. Only action functions write it. */
 export const store = proxy({
   /** What the server says of itself (appInfo); null until it answers. */
@@ -59,7 +67,7 @@ export const store = proxy({
     /** Invitation code from /y{yqm}, put into the register form's hidden regcode. */
     invitation: load('invitation') as string | null,
   },
-  user: load('userInfo') as UserInfo | null,
+  user: restoredUser(load('userInfo')),
   ui: {
     overlay: null as OverlayName | null,
     authTab: 'login' as 'login' | 'register',
@@ -99,7 +107,10 @@ export const store = proxy({
     /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */
     giftAvailable: false,
   },
-  /** The casino games' controls and results (the server decides every outcome). */
+  /**
+   * The casino games' controls and results (the server decides every outcome). Stakes and the
+   * auto-bet's amounts are wire text ('1.50'); their inputs show them in the locale (useDecimalField).
+   */
   casino: {
     dice: {
       stake: '1.00',

@@ -1,3 +1,4 @@
+import type { WireBalance } from '../../shared/contract'
 import type { Bet } from '../../shared/contract/casino'
 import { diceMultiplier, diceRoll, diceWins, type DiceCondition } from '../../shared/games/dice'
 import type { SeedPair } from '../../shared/games/fair'
@@ -8,8 +9,8 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
-import { userBalances } from '../wallet/ledger'
 import { countWager, type WagerRules } from '../wallet/wagering'
+import { readWireBalance } from '../wallet/walletInfo'
 import { creditWin, debitForBet } from '../wallet/wallet'
 import { takeNonce } from './seeds'
 
@@ -48,8 +49,8 @@ export const BET_SELECT = `SELECT b.id, b.game, b.amount, b.target, b.condition,
 
 const pairOf = (row: Pick<BetRow, 'server_seed' | 'client_seed' | 'nonce'>): SeedPair => ({ serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce })
 
-/** A bet as the wire shows it; the server seed and an open game's mines stay secret. */
-export function betView(row: BetRow, balance: bigint): Bet {
+/** A bet as the wire shows it, beside the player's balance; the server seed and an open game's mines stay secret. */
+export function betView(row: BetRow, wallet: WireBalance): Bet {
   const ended = row.state !== 'active'
   return {
     betId: String(row.id),
@@ -66,7 +67,8 @@ export function betView(row: BetRow, balance: bigint): Bet {
     state: row.state,
     multiplier: multiplierToNumber(BigInt(row.multiplier)),
     payout: centavosToReais(row.payout),
-    balance: centavosToReais(balance),
+    balance: wallet.balance,
+    balanceVersion: wallet.balanceVersion,
     createdAt: new Date(row.created_at).getTime(),
     ...(row.seed_active ? {} : { serverSeed: row.server_seed }),
   }
@@ -77,10 +79,8 @@ export async function loadBet(q: Queryable, userId: bigint, where: string, param
   return r.rows[0] ?? null
 }
 
-async function balanceOf(q: Queryable, userId: bigint): Promise<bigint> {
-  const b = await userBalances(q, userId)
-  return b.cash + b.bonus
-}
+/** The player's balance and its version, read in the caller's transaction. */
+const balanceOf = (q: Queryable, userId: bigint): Promise<WireBalance> => readWireBalance(q, userId)
 
 export function checkStake(limits: CasinoLimits, stake: bigint, multiplier4: bigint | null): void {
   if (stake < limits.minStake || stake > limits.maxStake) {

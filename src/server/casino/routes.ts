@@ -15,13 +15,13 @@ import { afterBetSettled, crossedLowBalance, offerCompensation } from '../wallet
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
   /** Other tabs and devices of the player see the balance move too. */
-  const pushBalance = (userId: bigint, balance: number) => deps.realtime.toUser(userId, 'insBalance', { balance })
+  const pushBalance = (userId: bigint, bet: Bet) => deps.realtime.toUser(userId, 'insBalance', { balance: bet.balance, balanceVersion: bet.balanceVersion })
   /** A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet). */
   const settled = async (userId: bigint, bet: Bet) => {
-    pushBalance(userId, bet.balance)
+    pushBalance(userId, bet)
     const c = (reais: number) => reaisToCentavos(reais) ?? 0n
     const after = c(bet.balance)
-    const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after }
+    const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after, balanceVersion: bet.balanceVersion }
     // Rare, and the app may ask for the package right after this reply: recorded before it leaves.
     if (crossedLowBalance(balances)) await offerCompensation(deps, userId).catch((err: unknown) => app.log.warn({ err }, 'compensation offer failed'))
     afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
@@ -56,7 +56,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
     if (!minesCountValid(body.mines)) throw new AppError('TARGET_OUT_OF_RANGE')
     checkStake(limits, body.amount, null)
     const bet = await startMines(deps, session.userId, body.amount, body.mines)
-    afterCommit(() => pushBalance(session.userId, bet.balance))
+    afterCommit(() => pushBalance(session.userId, bet))
     return bet
   })
 

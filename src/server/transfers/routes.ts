@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
-import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 import { recordId } from '../wallet/recordIds'
@@ -15,6 +14,6 @@ export function transferRoutes(app: FastifyInstance, deps: Deps): void {
       await pushWallet(deps.db, deps.realtime, done.toUserId)
     })
     setMessage('messages.transferDone')
-    return { id: recordId('T', done.id), balance: centavosToReais(done.balance) }
+    return { id: recordId('T', done.id), ...done.balance }
   })
 }

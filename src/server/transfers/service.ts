@@ -2,12 +2,14 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { enforce } from '../auth/limits'
 import { AppError } from '../http/AppError'
+import type { WireBalance } from '../../shared/contract'
 import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
 import { startOfToday } from '../wallet/days'
-import { post, userAccountId, userBalances } from '../wallet/ledger'
+import { post, userAccountId } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { withdrawableCash } from '../wallet/wagering'
+import { readWireBalance } from '../wallet/walletInfo'
 
 /**
  * The receiver by public uId (digits) or e-mail. The uId is users.uid, random: the internal,
@@ -67,7 +69,7 @@ async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amou
  * lock (lockRealUser) makes their transfers run one at a time, so the daily limits hold against
  * parallel requests.
  */
-export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: bigint }> {
+export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: WireBalance }> {
   const sender = await lockRealUser(q, fromUser)
   requireKyc(sender)
   requireNoPasswordHold(sender, deps.now())
@@ -98,6 +100,5 @@ export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUse
   )
   const id = BigInt(r.rows[0]!.id)
   await q.query('UPDATE ledger_transactions SET ref = $2 WHERE id = $1', [txId, recordId('T', id)])
-  const b = await userBalances(q, fromUser)
-  return { id, toUserId: receiver.id, balance: b.cash + b.bonus }
+  return { id, toUserId: receiver.id, balance: await readWireBalance(q, fromUser) }
 }

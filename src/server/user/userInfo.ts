@@ -2,7 +2,7 @@ import type { UserInfo } from '../../shared/contract'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
-import { userBalances } from '../wallet/ledger'
+import { balanceVersionSql } from '../wallet/ledger'
 
 interface UserRow {
   id: bigint
@@ -22,12 +22,6 @@ interface UserRow {
   lx: string
 }
 
-/** The balance on the wire: cash plus bonus, in reais. */
-export async function wireBalance(q: Queryable, userId: bigint): Promise<number> {
-  const b = await userBalances(q, userId)
-  return centavosToReais(b.cash + b.bonus)
-}
-
 /**
  * Every field of the spec's user info. The wallet's sums come from the orders (payAmount: the
  * last paid deposit; paySumAmount: all paid deposits; wdSumAmount: all paid-out withdrawals).
@@ -35,14 +29,15 @@ export async function wireBalance(q: Queryable, userId: bigint): Promise<number>
  * zero until those features land.
  */
 export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserInfo> {
-  // One round trip: the user, the spendable balance (cash + bonus), the paid deposit and
+  // One round trip: the user, the spendable balance (cash + bonus) and its version, the paid deposit and
   // withdrawal sums with the last paid deposit, and the invitees on three referral levels.
-  const r = await q.query<UserRow & { spendable: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
+  const r = await q.query<UserRow & { spendable: bigint; balance_version: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
     `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
           l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
           l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
      SELECT u.id, u.uid, u.email, u.name, u.phone, u.country, u.level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
        (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts WHERE user_id = u.id AND kind IN ('cash', 'bonus')) AS spendable,
+       ${balanceVersionSql('u.id')} AS balance_version,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 10) AS pay_sum,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
        (SELECT amount FROM orders WHERE user_id = u.id AND type = 10 AND status = '10' ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay,
@@ -65,6 +60,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     level: u.level,
     header: u.header,
     balance,
+    balanceVersion: Number(u.balance_version),
     payAmount: centavosToReais(totals.payAmount),
     yqm: u.yqm,
     time: new Date(u.created_at).toISOString(),

@@ -94,13 +94,27 @@ export async function lockUserAccounts(q: Queryable, userId: bigint): Promise<Re
   return out
 }
 
-/** A user's balances in centavos. */
-export async function userBalances(q: Queryable, userId: bigint): Promise<Record<UserAccountKind, bigint>> {
-  const r = await q.query<{ kind: UserAccountKind; balance: bigint }>(
-    'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1',
+/**
+ * SQL of the version of a user's balance: the id of the last ledger entry on the user's cash or
+ * bonus account (0 before any). Posting to an account locks its row before it inserts the
+ * entries, so these ids grow in commit order. Read it in the statement that reads the balance,
+ * so both come from one snapshot. `user` is the SQL of the user's id.
+ */
+export function balanceVersionSql(user: string): string {
+  return `(SELECT COALESCE(max((SELECT max(e.id) FROM ledger_entries e WHERE e.account_id = a.id)), 0)::bigint
+    FROM ledger_accounts a WHERE a.user_id = ${user} AND a.kind IN ('cash', 'bonus'))`
+}
+
+/** A user's balances in centavos, and their version (balanceVersionSql), from one snapshot. */
+export async function userBalances(q: Queryable, userId: bigint): Promise<Record<UserAccountKind, bigint> & { version: bigint }> {
+  const r = await q.query<{ kind: UserAccountKind; balance: bigint; version: bigint }>(
+    `SELECT kind, balance, ${balanceVersionSql('$1')} AS version FROM ledger_accounts WHERE user_id = $1`,
     [userId],
   )
-  const out: Record<UserAccountKind, bigint> = { cash: 0n, bonus: 0n, hold: 0n }
-  for (const row of r.rows) out[row.kind] = BigInt(row.balance)
+  const out = { cash: 0n, bonus: 0n, hold: 0n, version: 0n }
+  for (const row of r.rows) {
+    out[row.kind] = BigInt(row.balance)
+    out.version = BigInt(row.version)
+  }
   return out
 }

@@ -21,6 +21,8 @@ export interface SettledBet {
   /** Cash plus bonus just before the stake was taken, and after the payout. */
   balanceBefore: bigint
   balanceAfter: bigint
+  /** The version of balanceAfter. */
+  balanceVersion: number
 }
 
 /** The bonus-boost offer: the first EXPPAY package (spec: first item only); bouns = (price + gift) / price. */
@@ -106,7 +108,7 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   const user = r.rows[0]
   if (!user || user.is_test) return
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
-    deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter) })
+    deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
   }
 
   if (!user.offered) await offerBoost(deps, userId)

@@ -1,8 +1,18 @@
-import type { UserInfo } from '../../shared/contract'
+import type { UserInfo, WireBalance } from '../../shared/contract'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Realtime } from '../realtime/realtime'
 import { userBalances } from './ledger'
+
+/** The balance as every reply and event shows it: cash plus bonus in reais, beside its version. */
+export function wireBalanceOf(b: { cash: bigint; bonus: bigint; version: bigint }): WireBalance {
+  return { balance: centavosToReais(b.cash + b.bonus), balanceVersion: Number(b.version) }
+}
+
+/** A user's balance for the wire, read now (see wireBalanceOf). */
+export async function readWireBalance(q: Queryable, userId: bigint): Promise<WireBalance> {
+  return wireBalanceOf(await userBalances(q, userId))
+}
 
 export interface WalletTotals {
   /** The last paid deposit. */
@@ -32,10 +42,10 @@ export async function walletTotals(q: Queryable, userId: bigint): Promise<Wallet
 }
 
 /** The user-info fields the wallet owns, in reais: what a balance change pushes to the socket. */
-export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
+export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'balanceVersion' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
   const [b, totals] = await Promise.all([userBalances(q, userId), walletTotals(q, userId)])
   return {
-    balance: centavosToReais(b.cash + b.bonus),
+    ...wireBalanceOf(b),
     payAmount: centavosToReais(totals.payAmount),
     paySumAmount: centavosToReais(totals.paySumAmount),
     wdSumAmount: centavosToReais(totals.wdSumAmount),
@@ -44,10 +54,11 @@ export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<U
 
 /**
  * Tells a user's open sockets their balance changed: `updateUserInfo` with the wallet's fields and
- * `insBalance` with the balance. Called after the movement is committed.
+ * `insBalance` with the balance, each with its version. Called after the movement is committed;
+ * the balance is read then, so an event sent late carries an older version than a newer reply.
  */
 export async function pushWallet(q: Queryable, realtime: Realtime, userId: bigint): Promise<void> {
   const fields = await walletFields(q, userId)
   realtime.toUser(userId, 'updateUserInfo', fields)
-  realtime.toUser(userId, 'insBalance', { balance: fields.balance })
+  realtime.toUser(userId, 'insBalance', { balance: fields.balance, balanceVersion: fields.balanceVersion })
 }

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { CLIENT_SEED_PATTERN } from '../games/fair'
 import { reaisTextToCentavos } from '../money'
 import { defineCall } from './define'
-import { amount, intField, loading, reais } from './fields'
+import { amount, balanceVersion, intField, loading, reais } from './fields'
 import { getQuery } from './user'
 
 /**
@@ -76,7 +76,9 @@ export const betSchema = z.object({
   state: z.enum(['active', 'won', 'lost']),
   multiplier: z.number(),
   payout: reais,
+  /** The player's balance when the reply was made, and its version. */
   balance: reais,
+  balanceVersion,
   createdAt: z.number(),
   /** Present once the seed pair has been rotated. */
   serverSeed: z.optional(z.string()),

@@ -65,6 +65,17 @@ export const codeId = intField(0, 99_999_999)
 /** A reply's amount in reais (the wire form; the server converts from centavos). */
 export const reais = z.number()
 
+/**
+ * Sent beside every balance: a number that only grows as the balance moves (the server's last
+ * ledger entry on the player's cash and bonus). The client keeps the balance of the highest
+ * version it has seen, so an event that arrives late never overwrites a newer reply.
+ */
+export const balanceVersion = z.number()
+
+/** A balance on the wire: reais, beside its version. Spread into a reply's or event's shape. */
+export const wireBalance = { balance: reais, balanceVersion }
+export type WireBalance = { balance: number; balanceVersion: number }
+
 /** An amount above zero: a transfer of nothing is a mistake, not a no-op. */
 export const positiveAmount = z.pipe(
   amount,

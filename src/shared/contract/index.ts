@@ -56,6 +56,7 @@ export type CallName = keyof typeof calls
 
 export * from './define'
 export * from './errors'
+export type { WireBalance } from './fields'
 export type { UserInfo } from './user'
 export type { AppMode } from './appInfo'
 export type { GameEntry } from './game'

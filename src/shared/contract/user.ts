@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { AVATAR_COUNT } from '../codes'
 import { defineCall } from './define'
-import { intField, loading, optionalText, password, reais, text } from './fields'
+import { balanceVersion, intField, loading, optionalText, password, reais, text, wireBalance } from './fields'
 
 const getQuery = z.strictObject({ loading, t: z.optional(z.string().check(z.maxLength(32))) })
 
@@ -16,6 +16,7 @@ export const userInfoSchema = z.object({
   level: z.number(),
   header: z.number(),
   balance: reais,
+  balanceVersion,
   payAmount: reais,
   yqm: z.string(),
   /** Registration time, ISO 8601. */
@@ -55,7 +56,7 @@ export const getBalance = defineCall({
   path: '/api/app/user/getBalance',
   auth: true,
   query: getQuery,
-  reply: z.object({ balance: reais }),
+  reply: z.object(wireBalance),
 })
 
 export const setHeader = defineCall({
@@ -72,7 +73,8 @@ export const getUserTest = defineCall({
   path: '/api/app/user/getUserTest',
   auth: true,
   query: getQuery,
-  reply: z.object({ username: z.string(), pwd: z.string(), balance: reais }),
+  /** The test account's credentials and its balance (with the test account's own version). */
+  reply: z.object({ username: z.string(), pwd: z.string(), ...wireBalance }),
 })
 
 /** Ours: the account menu's change-password form (original, new, confirm new). */

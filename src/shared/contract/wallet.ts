@@ -5,7 +5,7 @@
 import { z } from 'zod/mini'
 import { RECORD_TYPES } from '../codes'
 import { defineCall } from './define'
-import { intField, isoDate, loading, positiveAmount, reais } from './fields'
+import { intField, isoDate, loading, positiveAmount, reais, wireBalance } from './fields'
 import { orderStatusSchema } from './order'
 import { getQuery } from './user'
 
@@ -22,7 +22,7 @@ export const transfer = defineCall({
   idempotent: true,
   body: z.strictObject({ toUser, amount: positiveAmount, loading }),
   /** The sender's balance after the transfer. */
-  reply: z.object({ id: z.string(), balance: reais }),
+  reply: z.object({ id: z.string(), ...wireBalance }),
 })
 
 /** One or more record types, comma-separated: '10' or '31,32'. */

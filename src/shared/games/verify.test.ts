@@ -5,7 +5,7 @@ import { recompute, verifyBet } from './verify'
 const serverSeed = '3f9a1c0e5b7d2a8c6e4f1b3d5a7c9e0f2b4d6a8c0e1f3b5d7a9c2e4f6b8d0a1c'
 const serverSeedHash = '38ea5c4f1c33aef4103e764b52d86f983e16e0c44f56055d0b4941528ec1b168'
 const clientSeed = 'seu-seed-1'
-const base = { betId: '1', serverSeedHash, clientSeed, balance: 0, createdAt: 0 }
+const base = { betId: '1', serverSeedHash, clientSeed, balance: 0, balanceVersion: 0, createdAt: 0 }
 
 describe('recompute', () => {
   it('gives the published outcomes', () => {

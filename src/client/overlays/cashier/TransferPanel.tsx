@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../format/format'
+import { useDecimalField } from '../../format/useDecimalField'
 import { transferTo } from '../../store/actions/cashier'
 import { closeOverlay, pushAlert } from '../../store/actions/ui'
 import { store } from '../../store/store'
@@ -22,6 +23,7 @@ export default function TransferPanel() {
   const [step, setStep] = useState<'form' | 'confirm'>('form')
   const [busy, setBusy] = useState(false)
   const amount = parseAmount(amountText)
+  const amountInput = useDecimalField(amountText, setAmountText, snap.session.lang)
 
   const review = (e: FormEvent) => {
     e.preventDefault()
@@ -44,7 +46,7 @@ export default function TransferPanel() {
       {step === 'form' ? (
         <form className="form" onSubmit={review} noValidate>
           <Field label={t('cashier.transfer.toUser')} name="toUser" autoComplete="off" autoCapitalize="none" spellCheck={false} value={toUser} onChange={(e) => setToUser(e.target.value)} maxLength={254} />
-          <Field label={t('cashier.transfer.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))} />
+          <Field label={t('cashier.transfer.amount')} name="amount" {...amountInput} />
           <button type="submit" className="primary">
             {t('cashier.transfer.review')}
           </button>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../format/format'
+import { useDecimalField } from '../../format/useDecimalField'
 import { loadWithdraw, requestWithdraw, type WithdrawForm, type WithdrawInfo } from '../../store/actions/cashier'
 import { closeOverlay, pushAlert } from '../../store/actions/ui'
 import { store } from '../../store/store'
@@ -66,6 +67,7 @@ export default function WithdrawPanel() {
   }, [])
 
   const most = info ? withdrawMost(info) : 0
+  const amountInput = useDecimalField(form.amount, (amount) => setForm((f) => ({ ...f, amount: capAmountText(amount, most) })), lang)
   const message = (p: WithdrawProblem) =>
     p.key === 'belowMin' || p.key === 'aboveMax' ? t(`cashier.withdraw.${p.key}`, { amount: money(p.amount) }) : t(`cashier.withdraw.${p.key}`)
 
@@ -139,11 +141,8 @@ export default function WithdrawPanel() {
           <Field
             label={t('cashier.withdraw.amount')}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('cashier.withdraw.amountPlaceholder')}
-            value={form.amount}
-            onChange={(e) => setForm({ ...form, amount: capAmountText(e.target.value.replace(/[^\d.,]/g, ''), most) })}
+            {...amountInput}
             after={
               <button type="button" className="secondary small" onClick={() => setForm({ ...form, amount: most > 0 ? wireAmount(most) : '' })}>
                 {t('cashier.withdraw.all')}

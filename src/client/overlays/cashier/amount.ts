@@ -1,19 +1,21 @@
+import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../../shared/money'
+
 /**
- * Reads a typed amount in reais: digits with an optional ',' or '.' and at most two decimals.
- * Returns null for empty or malformed text (the server refuses more decimals rather than round).
+ * Reads an amount field's value (wire text, see useDecimalField): reais with at most two
+ * decimals. Returns null for empty or malformed text (the server refuses more decimals rather
+ * than round).
  */
 export function parseAmount(text: string): number | null {
-  const clean = text.trim().replace(/\s/g, '').replace(',', '.')
-  if (!/^\d{1,12}(\.\d{0,2})?$/.test(clean)) return null
-  return Number(clean)
+  const centavos = reaisTextToCentavos(text.trim())
+  return centavos === null ? null : centavosToReais(centavos)
 }
 
 /** An amount as sent on the wire: '30.00'. */
-export const wireAmount = (value: number) => value.toFixed(2)
+export const wireAmount = (value: number) => centavosToText(wireToCentavos(value))
 
 /**
- * The withdraw form's cap (spec: the amount is auto-capped to the balance): text above `most`
- * becomes `most`, anything else is kept as typed so the user can keep editing.
+ * The withdraw form's cap (spec: the amount is auto-capped to the balance): an amount above
+ * `most` becomes `most`, anything else is kept as typed so the user can keep editing.
  */
 export function capAmountText(text: string, most: number): string {
   const value = parseAmount(text)

@@ -141,9 +141,9 @@ describe('low balance and bonus boost', () => {
   })
 
   it('freeBalance under R$0.51 opens the deposit overlay', () => {
-    realtimeHandlers.freeBalance({ balance: 0.6 })
+    realtimeHandlers.freeBalance({ balance: 0.6, balanceVersion: 1 })
     expect(store.ui.overlay).toBeNull()
-    realtimeHandlers.freeBalance({ balance: 0.4 })
+    realtimeHandlers.freeBalance({ balance: 0.4, balanceVersion: 2 })
     expect(store.ui.overlay).toBe('deposit')
   })
 })

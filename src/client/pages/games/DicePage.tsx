@@ -4,8 +4,10 @@ import { useSnapshot } from 'valtio'
 import { diceMultiplier, diceWinChance } from '../../../shared/games/dice'
 import { multiplierToNumber } from '../../../shared/games/payout'
 import { audio, preloadSounds } from '../../engine/audio'
+import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
-import { placeDiceBet, stakeText } from '../../store/actions/casino'
+import { placeDiceBet } from '../../store/actions/casino'
+import { payoutPreview, stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
@@ -28,8 +30,9 @@ export default function DicePage() {
   const running = snap.casino.auto.running !== null
   const hundredths = Math.round(dice.target * 100)
   const chance = diceWinChance(hundredths, dice.condition) / 100
-  const multiplier = multiplierToNumber(diceMultiplier(hundredths, dice.condition))
-  const stake = Number(stakeText(dice.stake) ?? 0)
+  const multiplier4 = diceMultiplier(hundredths, dice.condition)
+  const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
+  const ready = stakeCentavos(dice.stake) !== null
   const [min, max] = dice.condition === 'over' ? [2, 99.99] : [0.01, 98]
   const setCondition = (condition: 'over' | 'under') => {
     store.casino.dice.condition = condition
@@ -47,7 +50,7 @@ export default function DicePage() {
         <DiceStage />
       </StageSlot>
       <p className="visually-hidden" aria-live="polite" data-testid="dice-announce">
-        {last ? t(last.state === 'won' ? 'casino.rollWon' : 'casino.rollLost', { roll: last.roll?.toFixed(2), payout: formatMoney(last.payout, lang) }) : ''}
+        {last ? t(last.state === 'won' ? 'casino.rollWon' : 'casino.rollLost', { roll: num(last.roll ?? 0, 2), payout: formatMoney(last.payout, lang) }) : ''}
       </p>
       <div className="game-controls">
         <div role="radiogroup" aria-label={t('casino.condition')} className="segmented">
@@ -58,34 +61,34 @@ export default function DicePage() {
           ))}
         </div>
         <label className="field">
-          <span>{t('casino.target', { value: dice.target.toFixed(2) })}</span>
-          <input type="range" min={min} max={max} step={0.01} value={dice.target} disabled={running} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={dice.target.toFixed(2)} />
+          <span>{t('casino.target', { value: num(dice.target, 2) })}</span>
+          <input type="range" min={min} max={max} step={0.01} value={dice.target} disabled={running} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={num(dice.target, 2)} />
         </label>
         <dl className="game-figures">
           <div>
             <dt>{t('casino.winChance')}</dt>
-            <dd>{chance.toFixed(2)}%</dd>
+            <dd>{num(chance, 2)}%</dd>
           </div>
           <div>
             <dt>{t('casino.multiplier')}</dt>
-            <dd>{multiplier.toFixed(4)}×</dd>
+            <dd>{num(multiplierToNumber(multiplier4), 4)}×</dd>
           </div>
           <div>
             <dt>{t('casino.payoutOnWin')}</dt>
-            <dd>{formatMoney(Math.floor(stake * multiplier * 100) / 100, lang)}</dd>
+            <dd data-testid="dice-payout">{formatMoney(payoutPreview(dice.stake, multiplier4), lang)}</dd>
           </div>
         </dl>
         <StakeField game="dice" />
         <ModeTabs game="dice" mode={mode} onMode={setMode} />
         {mode === 'manual' ? (
-          <button type="button" className="primary bet-button" disabled={dice.pending || stakeText(dice.stake) === null} aria-busy={dice.pending} onClick={bet}>
+          <button type="button" className="primary bet-button" disabled={dice.pending || !ready} aria-busy={dice.pending} onClick={bet}>
             {dice.pending ? t('casino.rolling') : t('casino.bet')}
           </button>
         ) : (
-          <AutoBetPanel game="dice" ready={stakeText(dice.stake) !== null} />
+          <AutoBetPanel game="dice" ready={ready} />
         )}
       </div>
-      <RecentStrip game="dice" bets={dice.history} label={(b) => b.roll?.toFixed(2) ?? ''} />
+      <RecentStrip game="dice" bets={dice.history} label={(b) => (b.roll === undefined ? '' : num(b.roll, 2))} />
       <InfoPanel game="dice" />
       <FairnessPanel game="dice" />
     </section>

@@ -2,8 +2,13 @@ import { lazy, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { audio, preloadSounds } from '../../engine/audio'
+import { limboMultiplier } from '../../../shared/games/limbo'
+import { centavosToText } from '../../../shared/money'
+import { decimalText, formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
-import { placeLimboBet, stakeText } from '../../store/actions/casino'
+import { useDecimalField } from '../../format/useDecimalField'
+import { placeLimboBet } from '../../store/actions/casino'
+import { payoutPreview, stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
@@ -15,18 +20,22 @@ import { StageSlot } from './parts/StageSlot'
 
 const LimboStage = lazy(() => import('../../scenes/limbo/LimboStage'))
 
-const MIN_TARGET = 1.01
-const MAX_TARGET = 1_000_000
+/** Targets in hundredths of a multiplier: 1.01 to 1,000,000.00. */
+const MIN_TARGET = 101
+const MAX_TARGET = 100_000_000
 /** Quick targets, the ones players pick most. */
-const PRESETS = [1.5, 2, 3, 5, 10, 100]
+const PRESETS = ['1.5', '2', '3', '5', '10', '100']
 
-/** The target as typed, when it is a multiplier with at most two decimals in range. */
+/** The target (wire text, as the input keeps it) in hundredths, when it is in range. */
 export function parseTarget(text: string): number | null {
-  const t = text.trim().replace(',', '.')
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null
-  const n = Number(t)
-  return n >= MIN_TARGET && n <= MAX_TARGET ? n : null
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null
+  const [whole = '', frac = ''] = text.split('.')
+  const hundredths = Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+  return hundredths >= MIN_TARGET && hundredths <= MAX_TARGET ? hundredths : null
 }
+
+/** Hundredths as the input's wire text: 750 -> '7.50'. */
+const targetText = (hundredths: number) => centavosToText(hundredths)
 
 /** Limbo: pick a target multiplier; the result counts up on the canvas and wins at or above it. */
 export default function LimboPage() {
@@ -35,16 +44,18 @@ export default function LimboPage() {
   const snap = useSnapshot(store)
   const limbo = snap.casino.limbo
   const [mode, setMode] = useState<'manual' | 'auto'>('manual')
-  const [targetText, setTargetText] = useState(limbo.target.toFixed(2))
   const lang = snap.session.lang
+  const [text, setText] = useState(targetText(Math.round(limbo.target * 100)))
+  const input = useDecimalField(text, setText, lang)
   const running = snap.casino.auto.running !== null
-  const target = parseTarget(targetText)
+  const target = parseTarget(text)
   useEffect(() => {
-    if (target !== null) store.casino.limbo.target = target
+    if (target !== null) store.casino.limbo.target = target / 100
   }, [target])
-  const stake = Number(stakeText(limbo.stake) ?? 0)
+  const shown = Math.round(limbo.target * 100)
   const chance = 99 / limbo.target
-  const ready = target !== null && stakeText(limbo.stake) !== null
+  const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
+  const ready = target !== null && stakeCentavos(limbo.stake) !== null
   const bet = () => {
     audio.play('bet')
     void placeLimboBet()
@@ -57,24 +68,24 @@ export default function LimboPage() {
         <LimboStage />
       </StageSlot>
       <p className="visually-hidden" aria-live="polite" data-testid="limbo-announce">
-        {last ? t(last.state === 'won' ? 'casino.limbo.won' : 'casino.limbo.lost', { result: last.result?.toFixed(2), payout: formatMoney(last.payout, lang) }) : ''}
+        {last ? t(last.state === 'won' ? 'casino.limbo.won' : 'casino.limbo.lost', { result: num(last.result ?? 0, 2), payout: formatMoney(last.payout, lang) }) : ''}
       </p>
       <div className="game-controls">
         <div className="field">
           <label htmlFor="limbo-target">{t('casino.limbo.target')}</label>
           <div className="field-row stake-row">
-            <input id="limbo-target" inputMode="decimal" autoComplete="off" value={targetText} disabled={running} aria-invalid={target === null} aria-describedby="limbo-target-hint" onChange={(e) => setTargetText(e.target.value)} onBlur={() => target !== null && setTargetText(target.toFixed(2))} />
-            <button type="button" className="secondary small" disabled={running} aria-label={t('casino.limbo.lower')} onClick={() => setTargetText(Math.max(MIN_TARGET, Math.round((limbo.target - (limbo.target > 10 ? 1 : 0.1)) * 100) / 100).toFixed(2))}>
+            <input id="limbo-target" {...input} disabled={running} aria-invalid={target === null} aria-describedby="limbo-target-hint" />
+            <button type="button" className="secondary small" disabled={running} aria-label={t('casino.limbo.lower')} onClick={() => setText(targetText(Math.max(MIN_TARGET, shown - (shown > 1000 ? 100 : 10))))}>
               −
             </button>
-            <button type="button" className="secondary small" disabled={running} aria-label={t('casino.limbo.higher')} onClick={() => setTargetText(Math.min(MAX_TARGET, Math.round((limbo.target + (limbo.target >= 10 ? 1 : 0.1)) * 100) / 100).toFixed(2))}>
+            <button type="button" className="secondary small" disabled={running} aria-label={t('casino.limbo.higher')} onClick={() => setText(targetText(Math.min(MAX_TARGET, shown + (shown >= 1000 ? 100 : 10))))}>
               +
             </button>
           </div>
           <div className="chips" role="group" aria-label={t('casino.limbo.presets')}>
             {PRESETS.map((x) => (
-              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === x} onClick={() => setTargetText(x.toFixed(2))}>
-                {x}×
+              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === Number(x)} onClick={() => setText(targetText(parseTarget(x)!))}>
+                {decimalText(x, lang)}×
               </button>
             ))}
           </div>
@@ -85,15 +96,15 @@ export default function LimboPage() {
         <dl className="game-figures">
           <div>
             <dt>{t('casino.winChance')}</dt>
-            <dd>{chance >= 0.01 ? chance.toFixed(2) : chance.toFixed(6)}%</dd>
+            <dd>{num(chance, chance >= 0.01 ? 2 : 6)}%</dd>
           </div>
           <div>
             <dt>{t('casino.multiplier')}</dt>
-            <dd>{limbo.target.toFixed(2)}×</dd>
+            <dd>{num(limbo.target, 2)}×</dd>
           </div>
           <div>
             <dt>{t('casino.payoutOnWin')}</dt>
-            <dd>{formatMoney(Math.floor(Math.round(stake * 100) * limbo.target) / 100, lang)}</dd>
+            <dd data-testid="limbo-payout">{formatMoney(payoutPreview(limbo.stake, limboMultiplier(shown)), lang)}</dd>
           </div>
         </dl>
         <StakeField game="limbo" />
@@ -106,7 +117,7 @@ export default function LimboPage() {
           <AutoBetPanel game="limbo" ready={ready} />
         )}
       </div>
-      <RecentStrip game="limbo" bets={limbo.history} label={(b) => `${b.result?.toFixed(2)}×`} />
+      <RecentStrip game="limbo" bets={limbo.history} label={(b) => `${num(b.result ?? 0, 2)}×`} />
       <InfoPanel game="limbo" />
       <FairnessPanel game="limbo" />
     </section>

@@ -5,9 +5,12 @@ import { minesMultiplier, TILES } from '../../../shared/games/mines'
 import { multiplierToNumber } from '../../../shared/games/payout'
 import { audio, preloadSounds } from '../../engine/audio'
 import { useAfterLoad } from '../../engine/useAfterLoad'
+import { wireToCentavos } from '../../../shared/money'
+import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { minesLayout } from '../../scenes/mines/minesLayout'
-import { cashOutMines, resumeMines, revealMine, stakeText, startMines } from '../../store/actions/casino'
+import { cashOutMines, resumeMines, revealMine, startMines } from '../../store/actions/casino'
+import { payoutPreview, stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
 import { FairnessPanel } from './parts/FairnessPanel'
@@ -114,10 +117,12 @@ export default function MinesPage() {
   const running = snap.casino.auto.running !== null
   const gems = active ? (game.revealed?.length ?? 0) : 0
   const count = active ? (game.mines ?? mines.mines) : mines.mines
-  const stake = active ? game.amount : Number(stakeText(mines.stake) ?? 0)
-  const now = gems > 0 ? multiplierToNumber(minesMultiplier(count, gems)) : 1
+  const now4 = minesMultiplier(count, gems)
+  const now = multiplierToNumber(now4)
   const next = gems < TILES - count ? multiplierToNumber(minesMultiplier(count, gems + 1)) : null
-  const payoutNow = Math.floor(Math.round(stake * 100) * now) / 100
+  const payoutNow = payoutPreview(active ? wireToCentavos(game.amount) : mines.stake, now4)
+  const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
+  const ready = stakeCentavos(mines.stake) !== null
 
   useEffect(() => {
     void resumeMines()
@@ -143,9 +148,9 @@ export default function MinesPage() {
   }
   let announce = ''
   if (game && game.state !== 'active') {
-    announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: game.multiplier.toFixed(4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
+    announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: num(game.multiplier, 4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
   } else if (active && gems > 0) {
-    announce = t('casino.mines.gemAnnounce', { gems, multiplier: now.toFixed(4) })
+    announce = t('casino.mines.gemAnnounce', { gems, multiplier: num(now, 4) })
   }
   return (
     <section className="game mines" aria-labelledby="mines-title">
@@ -166,17 +171,17 @@ export default function MinesPage() {
           </div>
           <div>
             <dt>{t('casino.multiplier')}</dt>
-            <dd data-testid="mines-multiplier">{now.toFixed(4)}×</dd>
+            <dd data-testid="mines-multiplier">{num(now, 4)}×</dd>
           </div>
           <div>
             <dt>{t('casino.mines.next')}</dt>
-            <dd>{next === null ? '—' : `${next.toFixed(4)}×`}</dd>
+            <dd>{next === null ? '—' : `${num(next, 4)}×`}</dd>
           </div>
         </dl>
         {active ? (
           <>
             <button type="button" className="primary bet-button cashout" disabled={mines.pending || gems === 0} aria-busy={mines.pending} onClick={() => void cashOutMines()} data-testid="cashout">
-              {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: now.toFixed(4) })}
+              {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: num(now, 4) })}
             </button>
             <button type="button" className="secondary" disabled={mines.pending} onClick={revealRandom}>
               {t('casino.mines.random')}
@@ -197,16 +202,16 @@ export default function MinesPage() {
             <StakeField game="mines" />
             <ModeTabs game="mines" mode={mode} onMode={setMode} />
             {mode === 'manual' ? (
-              <button type="button" className="primary bet-button" disabled={mines.pending || stakeText(mines.stake) === null} aria-busy={mines.pending} onClick={start}>
+              <button type="button" className="primary bet-button" disabled={mines.pending || !ready} aria-busy={mines.pending} onClick={start}>
                 {t('casino.bet')}
               </button>
             ) : (
-              <AutoBetPanel game="mines" ready={stakeText(mines.stake) !== null && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
+              <AutoBetPanel game="mines" ready={ready && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
             )}
           </>
         )}
       </div>
-      <RecentStrip game="mines" bets={mines.history} label={(b) => (b.state === 'won' ? `${(b.multiplier ?? 0).toFixed(2)}×` : '0×')} />
+      <RecentStrip game="mines" bets={mines.history} label={(b) => (b.state === 'won' ? `${num(b.multiplier ?? 0, 2)}×` : '0×')} />
       <InfoPanel game="mines" mines={count} />
       <FairnessPanel game="mines" />
     </section>

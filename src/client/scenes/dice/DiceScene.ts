@@ -1,6 +1,7 @@
 import { BitmapText, Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import { numberFont } from '../../engine/numberFont'
+import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { diceFixtures } from './DiceScene.fixtures'
@@ -188,7 +189,7 @@ export class DiceScene implements Scene<DiceState> {
       .fill(color)
       .circle(x, track.y + track.h / 2, track.h * 0.9)
       .fill({ color, alpha: 0.35 })
-    const text = this.shown.toFixed(2)
+    const text = formatDecimal(this.shown, this.state.locale, 2, false)
     if (this.number.text !== text) this.number.text = text
     if (this.number.style.fontSize !== label.size) this.number.style.fontSize = label.size
     this.number.tint = settled ? color : 0xffffff

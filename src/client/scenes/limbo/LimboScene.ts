@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/locales'
 import { numberFont } from '../../engine/numberFont'
 import { SparkPool } from '../../engine/sparks'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
+import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { limboFixtures } from './LimboScene.fixtures'
 import { countDuration, countValue, curvePoint, fitFontSize, limboLayout, limboProgress, limboScaleTop, type LimboLayout, type Point } from './limboLayout'
@@ -237,7 +238,7 @@ export class LimboScene implements Scene<LimboState> {
     const l = this.layout
     const s = this.state
     if (!l || !s) return
-    const label = this.ctx.t('casino.limbo.targetLabel', { value: `${s.target.toFixed(2)}×`, lng: s.locale })
+    const label = this.ctx.t('casino.limbo.targetLabel', { value: `${formatDecimal(s.target, s.locale, 2, false)}×`, lng: s.locale })
     if (this.targetText.text !== label) this.targetText.text = label
     const size = fitFontSize(label, l.target.maxWidth, l.target.size, 9)
     if (this.targetText.style.fontSize !== size) this.targetText.style.fontSize = size
@@ -269,6 +270,7 @@ export class LimboScene implements Scene<LimboState> {
     const s = this.state
     if (!l || !s) return
     const { tuning } = this.ctx
+    const { locale } = s
     const run = this.run
     const waiting = s.pending && (!run || run.landed)
     let moving = false
@@ -284,10 +286,10 @@ export class LimboScene implements Scene<LimboState> {
       if (!counting && !run.landed) this.land(run)
       if (!counting) flash = clamp01((now - run.landAt) / this.ms('flashMs'))
       moving ||= counting || flash < 1
-      this.sizeNumber(`${run.result.toFixed(2)}×`)
-    } else this.sizeNumber('1.00×')
+      this.sizeNumber(`${formatDecimal(run.result, locale, 2, false)}×`)
+    } else this.sizeNumber(`${formatDecimal(1, locale, 2, false)}×`)
 
-    const text = `${shown.toFixed(2)}×`
+    const text = `${formatDecimal(shown, locale, 2, false)}×`
     if (this.number.text !== text) {
       this.number.text = text
       if (counting) this.tickSound(run!, now)

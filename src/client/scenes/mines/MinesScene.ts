@@ -1,6 +1,7 @@
 import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
+import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { SparkPool } from '../../engine/sparks'
 import { buildArt, type Face, type MinesArt } from './minesArt'
@@ -443,7 +444,7 @@ export class MinesScene implements Scene<MinesState> {
     const state = this.state
     if (!state || state.state !== 'won') return
     const full = state.revealed.length >= TILE_COUNT - state.mines
-    const multiplier = `${state.multiplier.toFixed(state.multiplier >= 1000 ? 2 : 4)}×`
+    const multiplier = `${formatDecimal(state.multiplier, state.locale, state.multiplier >= 1000 ? 2 : 4, false)}×`
     const payout = formatMoney(state.payout, state.locale)
     const title = this.ctx.t(full ? 'casino.mines.boardCleared' : 'casino.mines.cashedOut', { multiplier, payout })
     if (this.cardTitle.text !== title) this.setText(this.cardTitle, title)

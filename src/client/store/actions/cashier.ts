@@ -3,10 +3,11 @@
  * withdraw and transfer. Money-moving calls carry a fresh Idempotency-Key per user action.
  */
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type BonusTerms, type CallDef, type PricePackage } from '../../../shared/contract'
+import { calls, type BonusTerms, type CallDef, type PricePackage, type WireBalance } from '../../../shared/contract'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { i18n } from '../../i18n/i18n'
 import { http } from '../api'
+import { applyBalance } from '../balance'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
 import { store, type DepositVariant, type KycReturn } from '../store'
 import { api, fetchUserInfo, refreshBalance } from './session'
@@ -264,15 +265,15 @@ export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
 
 /** transfer: the reply carries the sender's new balance; an alert says it is done. */
 export async function transferTo(toUser: string, amount: string): Promise<boolean> {
-  let balance: number
+  let reply: WireBalance
   try {
-    ;({ balance } = await api<{ id: string; balance: number }>(calls.transfer, { body: { toUser: toUser.trim(), amount }, headers: idempotent() }))
+    reply = await api<{ id: string } & WireBalance>(calls.transfer, { body: { toUser: toUser.trim(), amount }, headers: idempotent() })
   } catch (err) {
     kycAfterRefusal(err, 'transfer')
     if (err instanceof CallFailed) return false
     throw err
   }
-  if (store.user) store.user.balance = balance
+  applyBalance(reply)
   closeOverlay()
   pushAlert({ text: i18n.t('cashier.transfer.success') })
   void refreshBalance()

@@ -5,6 +5,9 @@
  */
 import { calls, type Bet } from '../../../shared/contract'
 import * as casino from '../../../shared/contract/casino'
+import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../../shared/money'
+import { applyBalance } from '../balance'
+import { stakeCentavos, percentHundredths, raiseStake } from '../stake'
 import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
@@ -15,15 +18,10 @@ import { openOverlay } from './ui'
 
 export type GameName = 'dice' | 'limbo' | 'mines'
 
-/** Stake limits of the server's defaults (reais). */
-export const MIN_STAKE = Number(casino.CASINO_LIMIT_DEFAULTS.minStake)
-export const MAX_STAKE = Number(casino.CASINO_LIMIT_DEFAULTS.maxStake)
-export const clampStake = (n: number) => Math.min(MAX_STAKE, Math.max(MIN_STAKE, Math.floor(n * 100 + 1e-6) / 100)).toFixed(2)
-
-/** The stake as typed ('1,50' or '1.50') in the wire's form, or null when it is not an amount. */
-export function stakeText(typed: string): string | null {
-  const text = typed.trim().replace(',', '.')
-  return /^\d+(\.\d{1,2})?$/.test(text) ? text : null
+/** The stake of the store (wire text) as the call sends it, or null when it is not an amount. */
+const stakeWire = (text: string): string | null => {
+  const stake = stakeCentavos(text)
+  return stake === null ? null : centavosToText(stake)
 }
 
 /**
@@ -56,8 +54,11 @@ export function noteSettled(bet: Bet): void {
   if (store.user?.testFlag === '1') return
   // The compensation offer is the server's for players who have deposited before (it refuses the package otherwise).
   if (!((store.user?.paySumAmount ?? 0) > 0)) return
-  const before = Math.round((bet.balance - bet.payout + bet.amount) * 100) / 100
-  if (bet.balance < GAME_DEPOSIT_BELOW && before >= GAME_DEPOSIT_BELOW && bet.balance >= FREE_BALANCE_DEPOSIT_BELOW && store.ui.overlay === null) {
+  const c = wireToCentavos
+  const after = c(bet.balance)
+  const before = after - c(bet.payout) + c(bet.amount)
+  const below = c(GAME_DEPOSIT_BELOW)
+  if (after < below && before >= below && after >= c(FREE_BALANCE_DEPOSIT_BELOW) && store.ui.overlay === null) {
     openOverlay('gameDeposit')
   }
 }
@@ -69,7 +70,7 @@ function advanceNonce(bet: Bet): void {
 }
 
 function recordBet(game: GameName, bet: Bet): void {
-  if (store.user) store.user.balance = bet.balance
+  applyBalance(bet)
   const slice = store.casino[game]
   slice.history = [bet, ...slice.history.filter((b) => b.betId !== bet.betId)].slice(0, 12)
   noteSettled(bet)
@@ -86,7 +87,7 @@ function signedIn(): boolean {
 async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
   if (!signedIn()) return null
   const slice = store.casino[game]
-  const amount = stakeText(slice.stake)
+  const amount = stakeWire(slice.stake)
   if (slice.pending || amount === null) return null
   slice.pending = true
   try {
@@ -115,14 +116,14 @@ const minesOpen = () => store.casino.mines.game?.state === 'active'
 function applyMines(bet: Bet): void {
   const mines = store.casino.mines
   mines.game = bet
-  if (store.user) store.user.balance = bet.balance
+  applyBalance(bet)
   if (bet.state !== 'active') recordBet('mines', bet)
 }
 
 export async function startMines(): Promise<Bet | null> {
   if (!signedIn()) return null
   const mines = store.casino.mines
-  const amount = stakeText(mines.stake)
+  const amount = stakeWire(mines.stake)
   if (mines.pending || amount === null || minesOpen()) return null
   mines.pending = true
   try {
@@ -176,7 +177,7 @@ export async function resumeMines(): Promise<void> {
     if (bet) {
       mines.game = bet
       mines.mines = bet.mines ?? mines.mines
-      mines.stake = bet.amount.toFixed(2)
+      mines.stake = centavosToText(wireToCentavos(bet.amount))
     } else if (mines.game?.state === 'active') {
       mines.game = null
     }
@@ -223,11 +224,6 @@ export function lookupBet(betId: string): Promise<Bet> {
 
 // ---- auto-bet ------------------------------------------------------------------------------
 
-const parseMoney = (text: string): number | null => {
-  const t = stakeText(text)
-  return t === null ? null : Number(t)
-}
-
 const reduced = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -255,28 +251,30 @@ const PLACE: Record<GameName, () => Promise<Bet | null>> = { dice: placeDiceBet,
 export async function runAuto(game: GameName): Promise<void> {
   const auto = store.casino.auto
   const slice = store.casino[game]
-  const base = parseMoney(slice.stake)
+  const base = stakeWire(slice.stake)
   if (auto.running || base === null || minesOpen() || !signedIn()) return
   const count = Math.max(0, Math.floor(Number(auto.count) || 0))
-  const stopProfit = parseMoney(auto.stopProfit)
-  const stopLoss = parseMoney(auto.stopLoss)
+  // Centavos; 0: no limit.
+  const stopProfit = reaisTextToCentavos(auto.stopProfit.trim()) ?? 0n
+  const stopLoss = reaisTextToCentavos(auto.stopLoss.trim()) ?? 0n
   auto.running = game
   auto.played = 0
   auto.profit = 0
+  let profit = 0n
   let stake = base
   try {
     while (auto.running === game && (count === 0 || auto.played < count)) {
-      slice.stake = stake.toFixed(2)
+      slice.stake = stake
       const bet = await PLACE[game]()
       if (!bet || bet.state === 'active') break
       auto.played++
-      auto.profit = Math.round((auto.profit + bet.payout - bet.amount) * 100) / 100
-      if (stopProfit && auto.profit >= stopProfit) break
-      if (stopLoss && -auto.profit >= stopLoss) break
+      profit += wireToCentavos(bet.payout) - wireToCentavos(bet.amount)
+      auto.profit = centavosToReais(profit)
+      if (stopProfit > 0n && profit >= stopProfit) break
+      if (stopLoss > 0n && -profit >= stopLoss) break
       const won = bet.state === 'won'
       const rule = won ? auto.onWin : auto.onLoss
-      const pct = Math.max(0, Number((won ? auto.onWinPct : auto.onLossPct).replace(',', '.')) || 0)
-      stake = rule === 'reset' ? base : Number(clampStake(stake * (1 + pct / 100)))
+      stake = rule === 'reset' ? base : raiseStake(stakeCentavos(stake)!, percentHundredths(won ? auto.onWinPct : auto.onLossPct))
       await pause(reduced() ? 150 : game === 'limbo' ? 900 : 700)
     }
   } finally {

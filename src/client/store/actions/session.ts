@@ -1,8 +1,9 @@
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type UserInfo } from '../../../shared/contract'
+import { calls, type UserInfo, type WireBalance } from '../../../shared/contract'
 import type { Locale } from '../../../shared/locales'
 import { loadLanguage } from '../../i18n/i18n'
 import { http } from '../api'
+import { applyBalance, mergeUserInfo } from '../balance'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
 import { clearAll, save } from '../persist'
 import { store, type TestCredentials } from '../store'
@@ -30,7 +31,7 @@ function setToken(token: string | null): void {
 }
 
 export function setUser(user: UserInfo | null): void {
-  store.user = user
+  store.user = user && mergeUserInfo(user, store.user)
   save('userInfo', user)
 }
 
@@ -44,8 +45,11 @@ export async function fetchUserInfo(): Promise<void> {
 }
 
 export async function refreshBalance(): Promise<void> {
-  const { balance } = await api<{ balance: number }>(calls.getBalance, { loading: false }, true).catch(() => ({ balance: store.user?.balance ?? 0 }))
-  if (store.user) store.user.balance = balance
+  try {
+    applyBalance(await api<WireBalance>(calls.getBalance, { loading: false }, true))
+  } catch {
+    // The balance on screen stays until the next reply or event.
+  }
 }
 
 export interface LoginForm {

@@ -1,10 +1,29 @@
+import type { ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../../format/format'
+import { useDecimalField } from '../../../format/useDecimalField'
 import { runAuto, stopAuto, type GameName } from '../../../store/actions/casino'
 import { store } from '../../../store/store'
 
 type AutoKey = 'count' | 'stopProfit' | 'stopLoss' | 'onWinPct' | 'onLossPct'
+
+/** One auto setting: the count is a whole number; the amounts and percentages are decimals in the locale. */
+function AutoField(props: { name: AutoKey; label: string; placeholder?: string; disabled: boolean }) {
+  const snap = useSnapshot(store)
+  const { name } = props
+  const decimal = useDecimalField(snap.casino.auto[name], (v) => (store.casino.auto[name] = v), snap.session.lang)
+  const input =
+    name === 'count'
+      ? { value: snap.casino.auto.count, inputMode: 'numeric' as const, autoComplete: 'off', onChange: (e: ChangeEvent<HTMLInputElement>) => (store.casino.auto.count = e.target.value) }
+      : decimal
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input {...input} placeholder={props.placeholder} disabled={props.disabled} />
+    </label>
+  )
+}
 
 /** Manual or automatic play: the tabs, and the auto settings with start and stop. */
 export function ModeTabs(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void; game: GameName }) {
@@ -27,12 +46,7 @@ export function AutoBetPanel(props: { game: GameName; ready: boolean; hint?: str
   const auto = snap.casino.auto
   const running = auto.running !== null
   const lang = snap.session.lang
-  const field = (key: AutoKey, label: string, placeholder?: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input inputMode="decimal" autoComplete="off" value={auto[key]} placeholder={placeholder} disabled={running} onChange={(e) => (store.casino.auto[key] = e.target.value)} />
-    </label>
-  )
+  const field = (key: AutoKey, label: string, placeholder?: string) => <AutoField name={key} label={label} placeholder={placeholder} disabled={running} />
   const rule = (which: 'onWin' | 'onLoss') => (
     <fieldset className="auto-rule">
       <legend>{t(`casino.auto.${which}`)}</legend>

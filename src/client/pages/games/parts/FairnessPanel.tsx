@@ -4,19 +4,21 @@ import { useSnapshot } from 'valtio'
 import type { Bet } from '../../../../shared/contract'
 import { CLIENT_SEED_PATTERN } from '../../../../shared/games/fair'
 import { verifyBet, type Verdict } from '../../../../shared/games/verify'
+import { formatDecimal } from '../../../format/decimal'
 import { loadSeed, lookupBet, rotateSeed, type GameName } from '../../../store/actions/casino'
 import { store } from '../../../store/store'
 
 function Outcome(props: { bet: Bet; verdict: Verdict }) {
   const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
   const { bet, verdict } = props
   const e = verdict.expected
   const ok = verdict.hashOk && verdict.mismatches.length === 0
   const outcome =
     e.roll !== undefined
-      ? t('casino.fair.outRoll', { value: e.roll.toFixed(2) })
+      ? t('casino.fair.outRoll', { value: formatDecimal(e.roll, lang, 2) })
       : e.result !== undefined
-        ? t('casino.fair.outResult', { value: e.result.toFixed(2) })
+        ? t('casino.fair.outResult', { value: formatDecimal(e.result, lang, 2) })
         : t('casino.fair.outMines', { tiles: (e.minePositions ?? []).join(', ') })
   return (
     <div className={`verify-result ${ok ? 'ok' : 'bad'}`} role="status" data-testid="verify-result">
@@ -24,7 +26,7 @@ function Outcome(props: { bet: Bet; verdict: Verdict }) {
         <strong>{ok ? t('casino.fair.verified') : t('casino.fair.notVerified')}</strong>
       </p>
       <p>{outcome}</p>
-      <p>{t('casino.fair.outMultiplier', { value: e.multiplier.toFixed(4), nonce: bet.nonce })}</p>
+      <p>{t('casino.fair.outMultiplier', { value: formatDecimal(e.multiplier, lang, 4), nonce: bet.nonce })}</p>
       {!verdict.hashOk && <p>{t('casino.fair.hashMismatch')}</p>}
       {verdict.mismatches.length > 0 && <p>{t('casino.fair.mismatch', { fields: verdict.mismatches.join(', ') })}</p>}
     </div>

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
 import { diceMultiplier } from '../../../../shared/games/dice'
 import { minesMultiplier, TILES } from '../../../../shared/games/mines'
 import { multiplierToNumber } from '../../../../shared/games/payout'
+import { formatDecimal } from '../../../format/decimal'
 import type { GameName } from '../../../store/actions/casino'
+import { store } from '../../../store/store'
 
 const DICE_CHANCES = [98, 90, 75, 50, 25, 10, 5, 1]
 const LIMBO_TARGETS = [1.01, 1.5, 2, 3, 5, 10, 100, 1000, 1_000_000]
@@ -11,18 +14,20 @@ const LIMBO_TARGETS = [1.01, 1.5, 2, 3, 5, 10, 100, 1000, 1_000_000]
 export function InfoPanel(props: { game: GameName; mines?: number }) {
   const { t } = useTranslation()
   const { game } = props
+  const lang = useSnapshot(store.session).lang
+  const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
   let rows: Array<[string, string]>
   let head: [string, string]
   if (game === 'dice') {
     head = [t('casino.winChance'), t('casino.multiplier')]
-    rows = DICE_CHANCES.map((c) => [`${c.toFixed(2)}%`, `${multiplierToNumber(diceMultiplier(c * 100, 'under')).toFixed(4)}×`])
+    rows = DICE_CHANCES.map((c) => [`${num(c, 2)}%`, `${num(multiplierToNumber(diceMultiplier(c * 100, 'under')), 4)}×`])
   } else if (game === 'limbo') {
     head = [t('casino.limbo.target'), t('casino.winChance')]
-    rows = LIMBO_TARGETS.map((x) => [`${x.toFixed(2)}×`, `${(99 / x).toFixed(x >= 10_000 ? 6 : 4)}%`])
+    rows = LIMBO_TARGETS.map((x) => [`${num(x, 2)}×`, `${num(99 / x, x >= 10_000 ? 6 : 4)}%`])
   } else {
     const m = props.mines ?? 3
     head = [t('casino.mines.gems'), t('casino.multiplier')]
-    rows = Array.from({ length: TILES - m }, (_, i) => [String(i + 1), `${multiplierToNumber(minesMultiplier(m, i + 1)).toFixed(4)}×`])
+    rows = Array.from({ length: TILES - m }, (_, i) => [String(i + 1), `${num(multiplierToNumber(minesMultiplier(m, i + 1)), 4)}×`])
   }
   return (
     <details className="game-panel info">
