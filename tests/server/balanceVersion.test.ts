@@ -3,7 +3,7 @@ import { calls } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
 import { serverEventSchemas } from '../../src/shared/contract/socket'
 import { call, startTestApp, type TestApp } from './testApp'
-import { callKeyed, checkLedgerAfterEach, deposit, fundCash, listen, newPlayer, pkg100, recorder, socketFor, waitFor, type ClientSocket } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, deposit, fundCash, listen, pkg100, recorder, socketFor, verifiedPlayer, waitFor, type ClientSocket } from './walletHelpers'
 
 let t: TestApp
 let base: string
@@ -25,8 +25,8 @@ const losingDice = (amount: string) => ({ amount, target: '0.01', condition: 'un
 
 describe('balanceVersion', () => {
   it('every balance on the wire carries a version that grows with each movement: deposit, bet, mines, transfer', async () => {
-    const a = await newPlayer(t)
-    const b = await newPlayer(t)
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
     const sa = await socketFor(base, a.token)
     const sb = await socketFor(base, b.token)
     sockets.push(sa, sb)
@@ -96,10 +96,10 @@ describe('balanceVersion', () => {
   })
 
   it('a movement of another player leaves a player\'s version alone', async () => {
-    const a = await newPlayer(t)
+    const a = await verifiedPlayer(t)
     await fundCash(t, a.userId, 1_000n)
     const before = (await call(t, calls.getBalance, { token: a.token })).body.data as Versioned
-    const other = await newPlayer(t)
+    const other = await verifiedPlayer(t)
     await fundCash(t, other.userId, 1_000n)
     await callKeyed(t, casino.diceBet, { token: other.token, body: losingDice('1.00') })
     expect((await call(t, calls.getBalance, { token: a.token })).body.data).toEqual(before)
