@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
 import { captchaId, registerUser } from './flows'
+import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
 import { call, CAPTCHA, newEmail, snapshotDb, startTestApp, type CallResult, type TestApp } from './testApp'
+import { callKeyed, CPF, fundCash, newPlayer, pkg100, prePay, sendWebhook } from './walletHelpers'
 
 /**
  * For every call: missing fields, wrong types, oversized strings, unknown fields and broken
@@ -206,5 +208,65 @@ describe('bad input', () => {
     const email = newEmail()
     const res = await call(t, calls.restRegister, { body: { ...samples.restRegister!.body, username: email, codeId: await captchaId(t), captCode: CAPTCHA } })
     expect(res.body.status).toBe(200)
+  })
+})
+
+/** Cases the route fuzzer (fuzz.test.ts) found; each answered 5xx or outside the envelope before its fix. */
+describe('found by the fuzzer', () => {
+  const notFound = { status: 1404, msg: 'Endereço não encontrado', data: null }
+
+  it('an over-long or malformed path parameter gets the 404 envelope, not the router\'s own reply', async () => {
+    for (const url of [`/api/app/casino/bets/${'1'.repeat(201)}`, '/api/app/casino/bets/%zz', '/api/app/order/getStatus/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token, lang: 'pt_BR' } })
+      expect(res.statusCode, url).toBe(404)
+      expect(JSON.parse(res.body), url).toEqual(notFound)
+    }
+  })
+
+  it('a bet id past the bigint range is a 400, not a 500', async () => {
+    for (const betId of ['9223372036854775808', '9999999999999999999']) {
+      const res = await call(t, calls.casinoBet, { token, params: { betId } })
+      expectClientError(res, betId)
+      expect(res.body.status, betId).toBe(400)
+    }
+    expect((await call(t, calls.casinoBet, { token, params: { betId: '9223372036854775807' } })).body.status).toBe(1404)
+  })
+
+  it('a NUL character in any text is a 400 naming the field, and writes nothing', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 10_000n)
+    const before = await snapshotDb(t.db)
+    const cases: [string, () => Promise<CallResult>][] = [
+      ['name', () => call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana\u0000Souza', cardNo: '52998224725' } })],
+      ['name', () => call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza\u0000', cardNo: '52998224725' }, form: true })],
+      ['toUser', () => callKeyed(t, calls.transfer, { token: p.token, body: { toUser: `${RECEIVER}\u0000`, amount: '1.00' } })],
+      ['name', () => callKeyed(t, calls.withdraw, { token: p.token, body: { ...samples.withdraw!.body, name: 'Ana\u0000' } })],
+      ['t', () => call(t, calls.records, { token: p.token, query: { t: '\u0000' } })],
+    ]
+    for (const [field, send] of cases) {
+      const res = await send()
+      expectClientError(res, `${field}: ${res.raw}`)
+      expect(res.body.status, res.raw).toBe(400)
+      expect(res.body.data, res.raw).toMatchObject({ problems: [{ field }] })
+    }
+    expect(await snapshotDb(t.db)).toBe(before)
+  })
+
+  it('the sandbox pay page takes the first of a repeated ?lang=', async () => {
+    const p = await newPlayer(t)
+    expect((await call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza', cardNo: CPF.b } })).body.status).toBe(200)
+    const order = await prePay(t, p.token, await pkg100(t))
+    expect(order.body.status, order.raw).toBe(200)
+    const res = await t.app.inject({ method: 'GET', url: `${SANDBOX_PAGE_PREFIX}/${order.body.data.payNo}?lang=en_US&lang=pt_BR` })
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
+    expect(res.body).toContain('<html lang="en-US">')
+  })
+
+  it('a signed webhook whose ids hold a NUL is refused (422), not a 500', async () => {
+    for (const ids of [{ payNo: 'ABC\u0000' }, { payNo: 'ABC', eventId: 'evt\u0000' }]) {
+      const res = await sendWebhook(t, { type: 'paid', amount: 10_000n, at: new Date(), ...ids })
+      expect(res.http, JSON.stringify(ids)).toBe(422)
+      expect(res.body.status).toBe(3011)
+    }
   })
 })

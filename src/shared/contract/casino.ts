@@ -148,7 +148,10 @@ export const casinoBet = defineCall({
   method: 'GET',
   path: '/api/app/casino/bets/:betId',
   auth: true,
-  params: z.strictObject({ betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' })) }),
+  // A bet id is a bigint key: 19 digits may still overflow it (a 500 once), so the range is checked too.
+  params: z.strictObject({
+    betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' }), z.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9_223_372_036_854_775_807n, { message: 'invalid' })),
+  }),
   query: getQuery,
   reply: betSchema,
 })
