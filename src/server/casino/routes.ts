@@ -16,13 +16,17 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
   const { db } = deps
   /** Other tabs and devices of the player see the balance move too. */
   const pushBalance = (userId: bigint, balance: number) => deps.realtime.toUser(userId, 'insBalance', { balance })
-  /** A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet). */
-  const settled = (userId: bigint, bet: Bet) => {
+  /**
+   * A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet).
+   * Awaited by the call, so whatever it pushes has left before the bet's reply: an event sent after
+   * the reply arrives after them on the same socket (what tests wait on to show no nudge came).
+   */
+  const settled = async (userId: bigint, bet: Bet) => {
     pushBalance(userId, bet.balance)
     const c = (reais: number) => reaisToCentavos(reais) ?? 0n
     const after = c(bet.balance)
     const before = after - c(bet.payout) + c(bet.amount)
-    afterBetSettled(deps, userId, { balanceBefore: before, balanceAfter: after }).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+    await afterBetSettled(deps, userId, { balanceBefore: before, balanceAfter: after }).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
   }
 
   registerCall(app, deps, casino.getSeed, async ({ session }) => {
