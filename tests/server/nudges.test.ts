@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as casino from '../../src/shared/contract/casino'
 import { calls } from '../../src/shared/contract'
+import { centavosOf } from '../centavos'
 import { login } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
 import { callKeyed, checkLedgerAfterEach, drained, fundCash, listen, newPlayer, recorder, socketFor, waitFor, type ClientSocket } from './walletHelpers'
@@ -21,7 +22,7 @@ checkLedgerAfterEach(() => t)
 
 async function watched(cashReais: number) {
   const p = await newPlayer(t)
-  await fundCash(t, p.userId, BigInt(cashReais * 100))
+  await fundCash(t, p.userId, centavosOf(cashReais))
   const s = await socketFor(base, p.token)
   sockets.push(s)
   return { p, s, got: recorder(s) }
