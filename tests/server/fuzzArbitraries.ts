@@ -12,7 +12,7 @@ const ABSENT = Symbol('absent')
 /** Known-valid values of a field, by field name (from the test's own fixtures). */
 export type Hints = Record<string, readonly unknown[]>
 
-export const BOUNDARY_NUMBERS: readonly number[] = [
+const BOUNDARY_NUMBERS: readonly number[] = [
   0, -0, 1, -1, 0.5, 0.1 + 0.2, 1.005, 0.01, 0.009, 1e-7, 5e-324, 24, 25, 35, 36, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 2 ** 53 + 2,
   Number.MAX_SAFE_INTEGER, 9223372036854775807, 1e21, 1e308, -1e308, 1.23456789, 99.999, -(2 ** 63),
 ]
@@ -33,12 +33,12 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ]
 
 /** Structures where a scalar (or an object) is expected, and prototype-pollution shapes. */
-export const HOSTILE_VALUES: readonly unknown[] = [
+const HOSTILE_VALUES: readonly unknown[] = [
   null, true, false, [], [1, 2], ['x'], [{}], {}, { $gt: '' }, { toString: 'x' }, { length: 1e9 }, [[[[[[]]]]]],
   JSON.parse('{"__proto__":{"polluted":1}}'), { constructor: { prototype: { polluted: 1 } } },
 ]
 
-export const hostile: fc.Arbitrary<unknown> = fc.oneof(
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS) },
   { weight: 2, arbitrary: fc.constantFrom(...BOUNDARY_STRINGS) },
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
@@ -55,7 +55,7 @@ type Def = { type: string; [k: string]: any }
 const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** Values of the schema's own input shape (what its checks can see, not its transforms). */
-export function fromSchema(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
+function fromSchema(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   const def = defOf(schema)
   switch (def.type) {
     case 'string': {
@@ -136,7 +136,7 @@ export function objectOf(shape: Record<string, z.ZodMiniType>, hints: Hints): fc
 }
 
 /** The part of a call described by `schema`: an object of its fields, or (rarely) something else entirely. */
-export function partOf(schema: z.ZodMiniType | undefined, hints: Hints): fc.Arbitrary<unknown> {
+function partOf(schema: z.ZodMiniType | undefined, hints: Hints): fc.Arbitrary<unknown> {
   if (!schema) return fc.constant({})
   const def = defOf(schema)
   if (def.type !== 'object') return fromSchema(schema)
@@ -144,7 +144,7 @@ export function partOf(schema: z.ZodMiniType | undefined, hints: Hints): fc.Arbi
 }
 
 /** Form-encodes any value as a lenient client would: arrays repeat keys, objects nest as a[b]. */
-export function toForm(value: unknown): string {
+function toForm(value: unknown): string {
   if (value === null || typeof value !== 'object') return String(value ?? '')
   const out = new URLSearchParams()
   const add = (key: string, v: unknown) => {
@@ -167,7 +167,7 @@ export function encodeSegment(text: string): string {
 }
 
 /** A path parameter as sent: a value of its own, an out-of-range or non-numeric one, or a broken escape. */
-export function paramOf(name: string, schema: z.ZodMiniType, hints: Hints): fc.Arbitrary<string> {
+function paramOf(name: string, schema: z.ZodMiniType, hints: Hints): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fieldOf(name, schema, hints).map((v) => encodeSegment(typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
     { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', '%00', '..', '%2e%2e', '-1', '-9223372036854775809', '9223372036854775808', '1e3', '0x1', 'x'.repeat(199), 'x'.repeat(201)) },

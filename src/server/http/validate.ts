@@ -16,7 +16,7 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** One issue as a sentence in the user's language, naming the field by its label. */
-export function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
+function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
   const last = issue.path[issue.path.length - 1]
   const field = fieldLabel(locale, last === undefined ? 'body' : String(last))
   const value = valueAt(input, issue.path)

@@ -11,7 +11,7 @@ import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { loadUserInfo, wireBalance } from './userInfo'
 
 /** Play money a new test account starts with: 1000.00 reais. */
-export const TEST_ACCOUNT_FUNDS = 100_000n
+const TEST_ACCOUNT_FUNDS = 100_000n
 /** A reserved top-level domain: test accounts can never receive mail. */
 const TEST_DOMAIN = 'demo.aposta.test'
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/connection'
 import type { Realtime } from '../realtime/realtime'
 import { userBalances } from './ledger'
 
-export interface WalletTotals {
+interface WalletTotals {
   /** The last paid deposit. */
   payAmount: bigint
   /** Every paid deposit (the VIP progress counts it). */
@@ -14,7 +14,7 @@ export interface WalletTotals {
 }
 
 /** Deposit and withdrawal sums from the orders, in centavos. */
-export async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals> {
+async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals> {
   const r = await q.query<{ pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null }>(
     `SELECT COALESCE(SUM(amount) FILTER (WHERE type = 10), 0)::bigint AS pay_sum,
             COALESCE(SUM(amount) FILTER (WHERE type = 11), 0)::bigint AS wd_sum,
@@ -32,7 +32,7 @@ export async function walletTotals(q: Queryable, userId: bigint): Promise<Wallet
 }
 
 /** The user-info fields the wallet owns, in reais: what a balance change pushes to the socket. */
-export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
+async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
   const [b, totals] = await Promise.all([userBalances(q, userId), walletTotals(q, userId)])
   return {
     balance: centavosToReais(b.cash + b.bonus),

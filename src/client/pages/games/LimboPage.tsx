@@ -21,7 +21,7 @@ const MAX_TARGET = 1_000_000
 const PRESETS = [1.5, 2, 3, 5, 10, 100]
 
 /** The target as typed, when it is a multiplier with at most two decimals in range. */
-export function parseTarget(text: string): number | null {
+function parseTarget(text: string): number | null {
   const t = text.trim().replace(',', '.')
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return null
   const n = Number(t)
