@@ -17,7 +17,7 @@ import { migrate } from './db/migrate'
 import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
-import { installErrorHandling, notFound } from './http/errorHandler'
+import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
@@ -53,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
   }) as unknown as App
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })

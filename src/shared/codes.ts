@@ -1,6 +1,12 @@
-/** The spec's code tables (section 4), plus the codes it lacks, marked as ours. */
+/**
+ * The spec's code tables (section 4), plus the codes it lacks, marked as ours. Tables tagged
+ * @public are the spec's, kept whole for the features that will read them (sportsbook, loyalty)
+ * although nothing reads them yet.
+ */
 
+/** @public */
 export const ORDER_STATUS = { PENDING: '00', CANCELLED: '01', PAID: '10' } as const
+/** @public */
 export const ORDER_STATUS_PAYING = ['99', '-99'] as const
 
 export const ORDER_TYPE = { TOP_UP: 10, WITHDRAWAL: 11, RECHARGE: 13, PRIZE: 19, BK: 199 } as const
@@ -16,8 +22,8 @@ export const RECORD_TYPES = [
   ORDER_TYPE.TOP_UP, ORDER_TYPE.WITHDRAWAL, ORDER_TYPE.PRIZE,
   ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN,
 ] as const
-export type RecordType = (typeof RECORD_TYPES)[number]
 
+/** @public */
 export const AWARD_TYPE = { VIP_UPGRADE: 14, PROMOTION: 141 } as const
 
 export const BET_RESULT = {
@@ -25,17 +31,21 @@ export const BET_RESULT = {
   BETTING: -10, LOTTERY_EXCEPTION: -1, PRINCIPAL_REFUND: 90, BET_SUCCEEDED: 1000,
 } as const
 
+/** @public */
 export const BET_ORDER_STATUS = {
   PENDING: 0, DRAWN: 9999, NOT_DRAWN: 8888, DRAW_EXCEPTION: -1, BET_PLACED: -10, BET_LOST: -11, BET_LOST_ALT: 4,
 } as const
 
+/** @public */
 export const MATCH_TIME = {
   NOT_OPEN: 0, FIRST_HALF: 1, MIDFIELD: 2, SECOND_HALF: 3, OVERTIME: 4, PENALTY: 5, FINISHED: -1,
   CANCELLED: -10, TO_BE_DETERMINED: -11, CUT_IN_HALF: -12, INTERRUPTED: -13, POSTPONED: -14,
 } as const
 
+/** @public */
 export const SUB_PERIOD = { FULL_GAME: 1, FIRST_HALF: 2, CORNER_KICK: 4, Q1: 1001, Q2: 1002, Q3: 1003, Q4: 1004 } as const
 
+/** @public */
 export const WALLET_RECORD_STATUS = { PENDING: '00', CANCELLED: '01', CREDITED: '10' } as const
 
 /** The fixed `devices` header value of the web client. */

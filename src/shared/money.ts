@@ -5,7 +5,7 @@
  */
 
 /** The wire form of an amount: whole reais with an optional one or two decimals. */
-export const REAIS_PATTERN = /^\d+(\.\d{1,2})?$/
+const REAIS_PATTERN = /^\d+(\.\d{1,2})?$/
 
 /** Largest amount we accept on the wire: 1e12 reais keeps centavos far inside 2^63. */
 const MAX_REAIS_DIGITS = 12

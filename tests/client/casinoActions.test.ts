@@ -10,6 +10,7 @@ import { loadSeed, lookupBet, placeDiceBet, resumeMines, revealMine, rotateSeed,
 import { getTestAccount, login, register } from '../../src/client/store/actions/session'
 import { store } from '../../src/client/store/store'
 import { verifyBet } from '../../src/shared/games/verify'
+import { centavosOf } from '../centavos'
 
 /** The casino actions (bets, auto-bet, mines resume, fairness) against the real server and database. */
 let app: App
@@ -54,8 +55,8 @@ describe('auto-bet', () => {
     expect(store.casino.auto.running).toBeNull()
     expect(store.casino.dice.history).toHaveLength(3)
     expect(store.user!.balance).toBe(await serverBalance())
-    const net = store.casino.dice.history.reduce((sum, b) => sum + b.payout - b.amount, 0)
-    expect(store.casino.auto.profit).toBeCloseTo(net, 2)
+    const net = store.casino.dice.history.reduce((sum, b) => sum + centavosOf(b.payout) - centavosOf(b.amount), 0n)
+    expect(centavosOf(store.casino.auto.profit)).toBe(net)
   })
 
   it('raises the stake on a loss by the percentage, and stops on the loss limit', async () => {
@@ -66,8 +67,8 @@ describe('auto-bet', () => {
     Object.assign(store.casino.auto, { count: '0', stopLoss: '0.70', onLoss: 'increase', onLossPct: '100' })
     await runAuto('dice')
     const stakes = store.casino.dice.history.slice(0, store.casino.auto.played).map((b) => b.amount).reverse()
-    expect(stakes).toEqual([0.1, 0.2, 0.4])
-    expect(store.casino.auto.profit).toBeCloseTo(-0.7, 2)
+    expect(stakes.map(centavosOf)).toEqual([10n, 20n, 40n])
+    expect(centavosOf(store.casino.auto.profit)).toBe(-70n)
     Object.assign(store.casino.auto, { count: '10', stopLoss: '', onLoss: 'reset', onLossPct: '0' })
     store.casino.dice.target = 50.5
   })

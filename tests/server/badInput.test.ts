@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
 import { captchaId, registerUser } from './flows'
+import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
 import { call, CAPTCHA, newEmail, snapshotDb, startTestApp, type CallResult, type TestApp } from './testApp'
+import { callKeyed, CPF, fundCash, newPlayer, pkg100, prePay, sendWebhook } from './walletHelpers'
 
 /**
  * For every call: missing fields, wrong types, oversized strings, unknown fields and broken
@@ -67,8 +69,6 @@ const samples: Partial<Record<CallName, Sample>> = {
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }
-/** Contract calls whose server side has not landed yet (none now). */
-const NOT_SERVED_YET: CallName[] = []
 
 const WRONG_VALUES: unknown[] = [null, true, {}, [], ['x'], { $gt: '' }, 'x'.repeat(5000), -1, 1e308, 'DROP TABLE users;']
 
@@ -117,24 +117,31 @@ beforeAll(async () => {
   if (kyc.body.status !== 200) throw new Error(kyc.raw)
 })
 
-/** Money-moving calls need an Idempotency-Key: each request gets a fresh one, so validation is what refuses it. */
 /** Fields where any short printable text is valid input (a client seed may well read 'DROP TABLE users;'). */
 const FREE_TEXT: Partial<Record<CallName, string[]>> = { rotateSeed: ['clientSeed'] }
 
+/** Money-moving calls need an Idempotency-Key: each request gets a fresh one, so validation is what refuses it. */
 const keyed = (def: CallDef): Record<string, string> => (def.idempotent ? { 'idempotency-key': `bad-${randomUUID()}` } : {})
 afterAll(() => t.close())
 
 describe('bad input', () => {
   it('covers every call of the contract', () => {
-    const covered = new Set([...Object.keys(samples), ...NOT_SERVED_YET])
-    expect([...covered].sort()).toEqual(Object.keys(calls).sort())
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(calls).sort())
   })
 
-  it('calls not served yet answer 404 in the envelope, not 500', async () => {
-    for (const name of NOT_SERVED_YET) {
-      const res = await call(t, calls[name], { token, params: { pkgId: 1, orderId: 'x' }, body: {} })
-      expect(res.http, name).toBe(404)
-      expect(res.body.status, name).toBe(1404)
+  it('a path or method no call serves answers 404 in the envelope, not 500', async () => {
+    const misses: [string, string][] = [
+      ['GET', '/api/app/user/nothingHere'],
+      ['POST', '/api/app/user/userInfo'],
+      ['GET', '/api/app/casino/dice/bet'],
+      ['DELETE', '/api/app/order/records'],
+      ['GET', '/api/app/order/records/D1/extra'],
+    ]
+    for (const [method, url] of misses) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { authorization: token, lang: 'pt_BR' } })
+      const label = `${method} ${url}: ${res.body}`
+      expect(res.statusCode, label).toBe(404)
+      expect(JSON.parse(res.body), label).toEqual({ status: 1404, msg: 'Endereço não encontrado', data: null })
     }
   })
 
@@ -194,7 +201,7 @@ describe('bad input', () => {
     }
     const before = await snapshotDb(t.db)
     for (const [name, def] of Object.entries(calls)) {
-      if (def.method !== 'POST' || NOT_SERVED_YET.includes(name as CallName) || name === 'logout') continue
+      if (def.method !== 'POST' || name === 'logout') continue
       for (let i = 0; i < 40; i++) {
         const body = junk()
         const res = await raw(def, JSON.stringify(body), 'application/json', { pkgId: 1 })
@@ -208,5 +215,65 @@ describe('bad input', () => {
     const email = newEmail()
     const res = await call(t, calls.restRegister, { body: { ...samples.restRegister!.body, username: email, codeId: await captchaId(t), captCode: CAPTCHA } })
     expect(res.body.status).toBe(200)
+  })
+})
+
+/** Cases the route fuzzer (fuzz.test.ts) found; each answered 5xx or outside the envelope before its fix. */
+describe('found by the fuzzer', () => {
+  const notFound = { status: 1404, msg: 'Endereço não encontrado', data: null }
+
+  it('an over-long or malformed path parameter gets the 404 envelope, not the router\'s own reply', async () => {
+    for (const url of [`/api/app/casino/bets/${'1'.repeat(201)}`, '/api/app/casino/bets/%zz', '/api/app/order/getStatus/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token, lang: 'pt_BR' } })
+      expect(res.statusCode, url).toBe(404)
+      expect(JSON.parse(res.body), url).toEqual(notFound)
+    }
+  })
+
+  it('a bet id past the bigint range is a 400, not a 500', async () => {
+    for (const betId of ['9223372036854775808', '9999999999999999999']) {
+      const res = await call(t, calls.casinoBet, { token, params: { betId } })
+      expectClientError(res, betId)
+      expect(res.body.status, betId).toBe(400)
+    }
+    expect((await call(t, calls.casinoBet, { token, params: { betId: '9223372036854775807' } })).body.status).toBe(1404)
+  })
+
+  it('a NUL character in any text is a 400 naming the field, and writes nothing', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 10_000n)
+    const before = await snapshotDb(t.db)
+    const cases: [string, () => Promise<CallResult>][] = [
+      ['name', () => call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana\u0000Souza', cardNo: '52998224725' } })],
+      ['name', () => call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza\u0000', cardNo: '52998224725' }, form: true })],
+      ['toUser', () => callKeyed(t, calls.transfer, { token: p.token, body: { toUser: `${RECEIVER}\u0000`, amount: '1.00' } })],
+      ['name', () => callKeyed(t, calls.withdraw, { token: p.token, body: { ...samples.withdraw!.body, name: 'Ana\u0000' } })],
+      ['t', () => call(t, calls.records, { token: p.token, query: { t: '\u0000' } })],
+    ]
+    for (const [field, send] of cases) {
+      const res = await send()
+      expectClientError(res, `${field}: ${res.raw}`)
+      expect(res.body.status, res.raw).toBe(400)
+      expect(res.body.data, res.raw).toMatchObject({ problems: [{ field }] })
+    }
+    expect(await snapshotDb(t.db)).toBe(before)
+  })
+
+  it('the sandbox pay page takes the first of a repeated ?lang=', async () => {
+    const p = await newPlayer(t)
+    expect((await call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza', cardNo: CPF.b } })).body.status).toBe(200)
+    const order = await prePay(t, p.token, await pkg100(t))
+    expect(order.body.status, order.raw).toBe(200)
+    const res = await t.app.inject({ method: 'GET', url: `${SANDBOX_PAGE_PREFIX}/${order.body.data.payNo}?lang=en_US&lang=pt_BR` })
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
+    expect(res.body).toContain('<html lang="en-US">')
+  })
+
+  it('a signed webhook whose ids hold a NUL is refused (422), not a 500', async () => {
+    for (const ids of [{ payNo: 'ABC\u0000' }, { payNo: 'ABC', eventId: 'evt\u0000' }]) {
+      const res = await sendWebhook(t, { type: 'paid', amount: 10_000n, at: new Date(), ...ids })
+      expect(res.http, JSON.stringify(ids)).toBe(422)
+      expect(res.body.status).toBe(3011)
+    }
   })
 })

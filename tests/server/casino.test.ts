@@ -6,6 +6,7 @@ import { hashServerSeed, type SeedPair } from '../../src/shared/games/fair'
 import { limboResult } from '../../src/shared/games/limbo'
 import { minePositions, minesMultiplier } from '../../src/shared/games/mines'
 import { multiplierToNumber } from '../../src/shared/games/payout'
+import { centavosOf } from '../centavos'
 import * as outside from '../verifier/standard'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, type Player } from './walletHelpers'
@@ -26,7 +27,7 @@ async function secretPair(userId: bigint): Promise<SeedPair> {
 
 async function funded(reais = 100): Promise<Player> {
   const p = await newPlayer(t)
-  await fundCash(t, p.userId, BigInt(reais * 100))
+  await fundCash(t, p.userId, centavosOf(reais))
   // The seed pair is made on first use; reading it commits to it.
   await call(t, casino.getSeed, { token: p.token })
   return p
@@ -55,10 +56,11 @@ describe('dice and limbo', () => {
     const bet = res.body.data
     expect(bet.roll).toBe(diceRoll(pair) / 100)
     expect(bet.state).toBe(bet.roll < 50.5 ? 'won' : 'lost')
-    const expectedPayout = bet.state === 'won' ? Math.floor(1000 * multiplierToNumber((9900n * 10_000n) / 5050n)) / 100 : 0
-    expect(bet.payout).toBe(expectedPayout)
-    expect(bet.balance).toBe(Math.round((100 - 10 + bet.payout) * 100) / 100)
-    expect(Number((await balances(t, p.userId)).cash)).toBe(Math.round(bet.balance * 100))
+    // In centavos: R$10 at 9900/50.50 (four decimals), rounded down.
+    const expectedPayout = bet.state === 'won' ? (1000n * ((9900n * 10_000n) / 5050n)) / 10_000n : 0n
+    expect(centavosOf(bet.payout)).toBe(expectedPayout)
+    expect(centavosOf(bet.balance)).toBe(10_000n - 1000n + expectedPayout)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(bet.balance))
   })
 
   it('limbo pays target x stake when the result reaches it', async () => {
@@ -67,7 +69,7 @@ describe('dice and limbo', () => {
     const res = await callKeyed(t, casino.limboBet, { token: p.token, body: { amount: '2.00', target: 1.5 } })
     const expected = limboResult(pair)
     expect(res.body.data.result).toBe(expected / 100)
-    expect(res.body.data.payout).toBe(expected >= 150 ? 3 : 0)
+    expect(centavosOf(res.body.data.payout)).toBe(expected >= 150 ? 300n : 0n)
   })
 
   it('refuses stakes out of range, targets out of range and payouts above the cap, moving nothing', async () => {

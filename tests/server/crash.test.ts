@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+import { centavosOf } from '../centavos'
 import { CAPTCHA } from './testApp'
 import { expectLedgerInvariant, freshCpf } from './walletHelpers'
 
@@ -188,7 +189,7 @@ describe('crash safety', () => {
     for (const key of unacked) await transfer(key)
     expect(acked.size).toBe(keys.length)
     const balance = JSON.parse(await (await fetch(`${base}/api/app/user/getBalance`, { headers: { authorization: aliceToken } })).text()).data.balance
-    expect(BigInt(Math.round(balance * 100))).toBe(FUNDS - AMOUNT * BigInt(keys.length))
+    expect(centavosOf(balance)).toBe(FUNDS - AMOUNT * BigInt(keys.length))
     await kill('SIGTERM')
 
     const db = pgUrl ? await openPostgres(pgUrl) : await openPglite(path.join(dataDir, 'pglite'))

@@ -2,6 +2,7 @@ import { hasError, parsePix } from 'pix-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { SIGNATURE_HEADER } from '../../src/server/payments/signature'
+import { centavosOf } from '../centavos'
 import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
 import {
   balances, callKeyed, checkLedgerAfterEach, deposit, freshCpf, listen, newPlayer, packagePrice, pkg100, prePay, recorder, sendWebhook, socketFor, verifiedPlayer, waitFor,
@@ -29,7 +30,8 @@ describe('deposit packages', () => {
     const all = (await call(t, calls.getPrices, { token: p.token })).body.data as { pkgId: number; price: number; gift: number; curreny: string; sort: number }[]
     expect(new Set(all.map((x) => x.curreny))).toEqual(new Set(['BRL', 'EXTPAY', 'BTBRL', 'FCBRL']))
     expect(all.filter((x) => x.curreny === 'BRL' && x.price === 100)).toHaveLength(1)
-    expect(all.every((x) => x.price > 0 && x.gift >= 0 && Number.isInteger(x.price * 100))).toBe(true)
+    // Prices and gifts are whole centavos (at most two decimals on the wire).
+    expect(all.every((x) => centavosOf(x.price) > 0n && centavosOf(x.gift) >= 0n)).toBe(true)
     const ins = (await call(t, calls.getPrices, { token: p.token, query: { curreny: 'INSBRL' } })).body.data as { curreny: string }[]
     expect(ins.length).toBeGreaterThanOrEqual(4)
     expect(ins.every((x) => x.curreny === 'INSBRL')).toBe(true)
@@ -167,18 +169,21 @@ describe('payment webhook', () => {
     expect((await sendWebhook(t, event)).body.data?.outcome).toBe('credited')
     await waitFor(() => (got.paySuccess?.length ?? 0) > 0 && (got.insBalance?.length ?? 0) > 0)
     expect(got.paySuccess).toEqual([{ czflag: 0, orderId: order.orderId, amount: 100 }])
-    const balance = Number(price + gift) / 100
     const { balanceVersion } = (await call(t, calls.getBalance, { token: p.token })).body.data
     expect(balanceVersion).toBeGreaterThan(0)
-    expect(got.insBalance).toEqual([{ balance, balanceVersion }])
-    expect(got.updateUserInfo).toEqual([{ balance, balanceVersion, payAmount: 100, paySumAmount: 100, wdSumAmount: 0 }])
+    expect((got.insBalance as { balance: number }[]).map((e) => centavosOf(e.balance))).toEqual([price + gift])
+    const [pushed] = got.updateUserInfo as { balance: number }[]
+    expect(centavosOf(pushed!.balance)).toBe(price + gift)
+    expect(got.insBalance).toEqual([{ balance: pushed!.balance, balanceVersion }])
+    expect(got.updateUserInfo).toEqual([{ balance: pushed!.balance, balanceVersion, payAmount: 100, paySumAmount: 100, wdSumAmount: 0 }])
     // The same event again, and another event for the same payment: nothing moves.
     expect((await sendWebhook(t, event)).body.data?.outcome).toBe('duplicate')
     expect((await sendWebhook(t, { ...event, eventId: 'evt-replay-2' })).body.data?.outcome).toBe('already_paid')
     expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: gift })
     expect((await orderStatus(p.token, order.orderId)).data.status).toBe('10')
     const info = (await call(t, calls.userInfo, { token: p.token })).body.data
-    expect(info).toMatchObject({ balance, payAmount: 100, paySumAmount: 100 })
+    expect(info).toMatchObject({ payAmount: 100, paySumAmount: 100 })
+    expect(centavosOf(info.balance)).toBe(price + gift)
     // The second deposit is not the first: czflag 1.
     await deposit(t, p, pkgId, 0)
     await waitFor(() => got.paySuccess!.length === 2)

@@ -3,6 +3,7 @@ import { calls } from '../../src/shared/contract'
 import { AppError } from '../../src/server/http/AppError'
 import { addWageringRequirement, countWager, wageringLeft } from '../../src/server/wallet/wagering'
 import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
+import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100, verifiedPlayer } from './walletHelpers'
 
@@ -79,14 +80,14 @@ describe('wallet rules', () => {
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(1n)
     const before = await balances(t, p.userId)
     expect(before.bonus).toBeGreaterThan(0n)
-    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100).toBe(Number(before.cash))
+    expect(centavosOf((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount)).toBe(before.cash)
     const last = await bet(p.userId, 1n)
     expect(await counted(p.userId, 1n)).toBe(before.bonus - last.fromBonus)
     const after = await balances(t, p.userId)
     expect(after.bonus).toBe(0n)
     expect(after.cash).toBe(before.cash + before.bonus - 1n)
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(0n)
-    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100).toBe(Number(after.cash))
+    expect(centavosOf((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount)).toBe(after.cash)
   })
 
   it('a gift declined (gift 0) credits only the price', async () => {

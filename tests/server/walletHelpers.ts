@@ -170,6 +170,26 @@ export function recorder(s: ClientSocket): Record<string, unknown[]> {
   return got
 }
 
+let markers = 0
+/**
+ * Resolves once every event the server pushed to this user before the call has arrived on the
+ * socket: a marker pushed now travels behind them on the same connection. The definite signal
+ * that shows an event did not come (instead of waiting a while for it not to).
+ */
+export async function drained(t: TestApp, s: ClientSocket, userId: bigint): Promise<void> {
+  const id = `drained-${++markers}`
+  const arrived = new Promise<void>((resolve) => {
+    const onNotice = (notice: { id: string }) => {
+      if (notice.id !== id) return
+      s.off('notice', onNotice)
+      resolve()
+    }
+    s.on('notice', onNotice)
+  })
+  t.app.deps.realtime.toUser(userId, 'notice', { id, text: '', time: 0 })
+  await arrived
+}
+
 export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms
   while (!check()) {

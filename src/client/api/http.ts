@@ -5,9 +5,9 @@
  */
 import { buildPath, type CallDef, type Envelope } from '../../shared/contract'
 
-export const REQUEST_TIMEOUT_MS = 30_000
+const REQUEST_TIMEOUT_MS = 30_000
 
-export interface RequestOptions {
+interface RequestOptions {
   params?: Record<string, string | number>
   query?: Record<string, string | number | boolean | undefined>
   body?: Record<string, unknown>

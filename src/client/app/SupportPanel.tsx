@@ -10,7 +10,7 @@ import { store } from '../store/store'
 const LICENCE = import.meta.env.VITE_CHAT_LICENSE_ID as string | undefined
 const TEMPLATE = import.meta.env.VITE_CHAT_URL as string | undefined
 
-export const chatEnabled = Boolean(LICENCE && TEMPLATE)
+const chatEnabled = Boolean(LICENCE && TEMPLATE)
 
 export function chatUrl(template: string, licence: string, name: string, email: string): string {
   return template

@@ -13,8 +13,8 @@ export interface Clock {
   now(): number
 }
 
-export type TuningValue = number | string
-export interface TuningParam {
+type TuningValue = number | string
+interface TuningParam {
   value: TuningValue
   /** For numbers: the slider's range and step. Strings are colours. */
   min?: number

@@ -1,7 +1,7 @@
 import type { Locale } from '../../shared/locales'
 
 /** Wallets are in reais whatever the language; only the number's punctuation follows the locale. */
-export const CURRENCY_SYMBOL = 'R$'
+const CURRENCY_SYMBOL = 'R$'
 
 /** Our locale as Intl names it ('pt_BR' -> 'pt-BR'; 'nr_NR', which Intl does not know, as Nigerian English). */
 export const bcp47 = (locale: Locale) => locale.replace('_', '-').replace('nr-NR', 'en-NG')

@@ -15,7 +15,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 })
 
-export const htmlLang = (locale: Locale) => (locale === 'nr_NR' ? 'en-NG' : locale.replace('_', '-'))
+const htmlLang = (locale: Locale) => (locale === 'nr_NR' ? 'en-NG' : locale.replace('_', '-'))
 
 /** Loads a locale's table without switching to it (scenes may draw a fixture in another language). */
 export async function ensureLocale(locale: Locale): Promise<void> {

@@ -12,7 +12,7 @@ import { Modal } from './Modal'
 const DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'icloud.com', 'uol.com.br', 'bol.com.br']
 
 /** Common mail domains completed after what the user typed before '@'. */
-export function emailSuggestions(typed: string): string[] {
+function emailSuggestions(typed: string): string[] {
   const [user = '', domain] = typed.toLowerCase().split('@')
   if (!user) return []
   return DOMAINS.filter((d) => domain === undefined || (d.startsWith(domain) && d !== domain)).map((d) => `${user}@${d}`)

@@ -7,7 +7,7 @@ import { store } from '../store/store'
 import { Field } from './Field'
 
 /** A new captcha id: a random whole number below 100 million (spec). */
-export const newCaptchaId = () => Math.floor(Math.random() * 100_000_000)
+const newCaptchaId = () => Math.floor(Math.random() * 100_000_000)
 
 /** The captcha field with its image; tapping the image draws a new code (and a new id). */
 export function Captcha(props: { value: string; onChange(value: string): void; onId(id: number): void }) {

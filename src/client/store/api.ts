@@ -3,11 +3,11 @@ import { createHttp, type Http } from '../api/http'
 import { store } from './store'
 
 /** The indicator stays up this long after the last request answers (spec: 600 ms). */
-export const LOADING_CLOSE_DELAY_MS = 600
+const LOADING_CLOSE_DELAY_MS = 600
 
 let closeTimer: ReturnType<typeof setTimeout> | null = null
 
-export function setLoading(active: boolean): void {
+function setLoading(active: boolean): void {
   store.ui.loadingCount = Math.max(0, store.ui.loadingCount + (active ? 1 : -1))
   if (store.ui.loadingCount > 0) {
     if (closeTimer) clearTimeout(closeTimer)
@@ -22,7 +22,7 @@ export function setLoading(active: boolean): void {
 }
 
 /** The spec's six headers, read from the store at each request. */
-export function requestHeaders(): Record<string, string> {
+function requestHeaders(): Record<string, string> {
   const h: Record<string, string> = {
     zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo',
     lang: store.session.lang,

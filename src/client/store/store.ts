@@ -171,5 +171,3 @@ export const store = proxy({
     jackpot: null as { base: number; perSecond: number; since: number } | null,
   },
 })
-
-export type Store = typeof store

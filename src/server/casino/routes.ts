@@ -16,15 +16,19 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
   const { db } = deps
   /** Other tabs and devices of the player see the balance move too. */
   const pushBalance = (userId: bigint, bet: Bet) => deps.realtime.toUser(userId, 'insBalance', { balance: bet.balance, balanceVersion: bet.balanceVersion })
-  /** A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet). */
+  /**
+   * A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet).
+   * Awaited by the call, so whatever it pushes has left before the bet's reply: an event sent after
+   * the reply arrives after them on the same socket (what tests wait on to show no nudge came).
+   */
   const settled = async (userId: bigint, bet: Bet) => {
     pushBalance(userId, bet)
     const c = (reais: number) => reaisToCentavos(reais) ?? 0n
     const after = c(bet.balance)
     const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after, balanceVersion: bet.balanceVersion }
-    // Rare, and the app may ask for the package right after this reply: recorded before it leaves.
+    // The app may ask for the compensation package right after this reply: recorded before it leaves.
     if (crossedLowBalance(balances)) await offerCompensation(deps, userId).catch((err: unknown) => app.log.warn({ err }, 'compensation offer failed'))
-    afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+    await afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
   }
 
   registerCall(app, deps, casino.getSeed, async ({ session }) => {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import path from 'node:path'
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[]
   rowCount: number
 }

@@ -4,8 +4,8 @@ import type { Envelope } from '../../shared/contract/define'
 import type { Db, Queryable } from '../db/connection'
 import { AppError } from './AppError'
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
-export const MAX_KEY_LENGTH = 100
+const IDEMPOTENCY_HEADER = 'idempotency-key'
+const MAX_KEY_LENGTH = 100
 
 /** A reply as it left the first time: what a replay sends again, byte for byte. */
 export interface StoredReply {

@@ -71,7 +71,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
 }
 
 /** The token as the spec's client sends it (bare) or as `Bearer <token>`. */
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const raw = header(request, 'authorization', 300).trim()
   if (!raw) return null
   return raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw

@@ -16,7 +16,7 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** One issue as a sentence in the user's language, naming the field by its label. */
-export function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
+function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
   const last = issue.path[issue.path.length - 1]
   const field = fieldLabel(locale, last === undefined ? 'body' : String(last))
   const value = valueAt(input, issue.path)
@@ -43,8 +43,33 @@ export function describeIssue(locale: Locale, issue: Issue, input: unknown): str
   }
 }
 
+/**
+ * Where the input holds a text with U+0000. PostgreSQL text cannot store that character (the
+ * query fails), so no field of any call may carry it; walked without recursion, as a hostile
+ * body may nest deeply.
+ */
+function nulPath(input: unknown): PropertyKey[] | null {
+  type Step = { key: PropertyKey; up: Step | null } | null
+  const stack: [unknown, Step][] = [[input, null]]
+  while (stack.length) {
+    const [node, step] = stack.pop()!
+    if (typeof node === 'string' && node.includes('\u0000')) {
+      const path: PropertyKey[] = []
+      for (let s = step; s; s = s.up) path.unshift(s.key)
+      return path
+    }
+    if (node && typeof node === 'object') for (const [key, v] of Object.entries(node)) stack.push([v, { key, up: step }])
+  }
+  return null
+}
+
 /** Parses one part of a request; on failure throws a 400 whose message names the first problem. */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, locale: Locale): z.output<S> {
+  const nul = nulPath(input)
+  if (nul) {
+    const issue = { code: 'custom', path: nul, message: 'invalid', input } as unknown as Issue
+    throw new AppError('VALIDATION', { problems: [{ field: nul.map(String).join('.'), msg: describeIssue(locale, issue, input) }] }, undefined)
+  }
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const problems = result.error.issues.slice(0, 10).map((issue) => ({

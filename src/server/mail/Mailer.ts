@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 
-export interface Mail {
+interface Mail {
   to: string
   subject: string
   text: string

@@ -12,10 +12,13 @@ export const SANDBOX_PAGE_PREFIX = '/api/pay/sandbox/pix'
  * The sandbox provider's webhook body. This is the provider's wire format, not ours: a real
  * provider's adapter reads its own format into a PaymentEvent the same way.
  */
+/** Ids are visible ASCII: anything else (a NUL above all, which the database cannot store) is refused, not a 500. */
+const providerId = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[\x21-\x7e]+$/))
+
 const webhookSchema = z.strictObject({
-  eventId: z.string().check(z.minLength(1), z.maxLength(100)),
+  eventId: providerId(100),
   type: z.enum(['charge.paid', 'charge.expired']),
-  payNo: z.string().check(z.minLength(1), z.maxLength(64)),
+  payNo: providerId(64),
   amount: z.string().check(z.maxLength(20)),
   occurredAt: z.iso.datetime(),
 })

@@ -46,7 +46,12 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
     }
     return order
   }
-  const localeOf = (request: FastifyRequest) => normalizeLocale((request.query as { lang?: string }).lang ?? (request.headers.lang as string | undefined))
+  // A repeated ?lang= arrives as an array: take the first, as the API's headers do.
+  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v)
+  const localeOf = (request: FastifyRequest) => {
+    const lang = first((request.query as { lang?: unknown }).lang) ?? first(request.headers.lang)
+    return normalizeLocale(typeof lang === 'string' ? lang : undefined)
+  }
   const backToPage = (reply: FastifyReply, payNo: string, locale: string) =>
     reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${payNo}?lang=${locale}`).send()
 

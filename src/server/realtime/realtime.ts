@@ -26,7 +26,7 @@ const sessionRoom = (id: bigint) => `s:${id}`
  * session token in the `token` query parameter; each socket joins its user's and its session's room.
  */
 /** The online count goes out to everyone at most this often. */
-export const ONLINE_EVERY_MS = 5000
+const ONLINE_EVERY_MS = 5000
 
 export function attachRealtime(
   app: FastifyInstance,

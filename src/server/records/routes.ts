@@ -21,7 +21,7 @@ const wire = (r: RecordRow) => ({
 })
 
 /** An e-mail shown to another player: enough to recognise, not enough to harvest. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@')
   const shown = name.length <= 2 ? name.slice(0, 1) : `${name.slice(0, 2)}`
   return `${shown}***@${domain}`

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
 
 /** A user's accounts: spendable cash, bonus still to be wagered, and money held for a withdrawal. */
-export const USER_ACCOUNT_KINDS = ['cash', 'bonus', 'hold'] as const
+const USER_ACCOUNT_KINDS = ['cash', 'bonus', 'hold'] as const
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number]
 /** The house's accounts; they may go negative. */
 export type SystemAccountKind = 'house' | 'clearing' | 'promotions' | 'play_money'

@@ -15,7 +15,7 @@ import { hasPaidDeposit } from '../deposits/repository'
 import { dayOf, startOfToday } from './days'
 
 /** Under this balance (centavos) the deposit overlay opens (spec: free balance under 0.51). */
-export const FREE_BALANCE_BELOW = 51n
+const FREE_BALANCE_BELOW = 51n
 
 export interface SettledBet {
   /** Cash plus bonus just before the stake was taken, and after the payout. */
@@ -33,7 +33,7 @@ async function boostPackage(q: Queryable): Promise<{ price: bigint; gift: bigint
 }
 
 /** Offers the boost when today's stakes reached the threshold and no offer went out today; true when it did. */
-export async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
+async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
   const threshold = deps.config.wallet.boostAfterWagered
   if (threshold <= 0n) return false
   const now = deps.now()

@@ -24,7 +24,7 @@ export interface WalletTotals {
 }
 
 /** Deposit and withdrawal sums from the orders, in centavos. */
-export async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals> {
+async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals> {
   const r = await q.query<{ pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null }>(
     `SELECT COALESCE(SUM(amount) FILTER (WHERE type = 10), 0)::bigint AS pay_sum,
             COALESCE(SUM(amount) FILTER (WHERE type = 11), 0)::bigint AS wd_sum,

@@ -10,7 +10,7 @@ import { getQuery } from './user'
  * A number with at most two decimals (a dice target, a limbo multiplier), judged on its text
  * like an amount and turned into whole hundredths: '50.5' -> 5050.
  */
-export const hundredths = z.pipe(
+const hundredths = z.pipe(
   z.union([z.number(), z.string().check(z.maxLength(20))]),
   z.transform((v, ctx) => {
     const parsed = reaisTextToCentavos(typeof v === 'number' ? String(v) : v.trim())
@@ -22,7 +22,7 @@ export const hundredths = z.pipe(
   }),
 )
 
-export const seedInfoSchema = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() })
+const seedInfoSchema = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() })
 
 export const getSeed = defineCall({
   method: 'GET',
@@ -48,13 +48,13 @@ export const rotateSeed = defineCall({
   }),
 })
 
-export const GAMES = ['dice', 'limbo', 'mines'] as const
+const GAMES = ['dice', 'limbo', 'mines'] as const
 
 /** The casino limits' defaults in reais: the server's when not configured, and the app's stake buttons. */
 export const CASINO_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00', maxPayout: '100000.00' } as const
 
 /** Every bet reply: the outcome and all that is needed to verify it once the seed is revealed. */
-export const betSchema = z.object({
+const betSchema = z.object({
   betId: z.string(),
   game: z.enum(GAMES),
   amount: reais,
@@ -150,7 +150,10 @@ export const casinoBet = defineCall({
   method: 'GET',
   path: '/api/app/casino/bets/:betId',
   auth: true,
-  params: z.strictObject({ betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' })) }),
+  // A bet id is a bigint key: 19 digits may still overflow it (a 500 once), so the range is checked too.
+  params: z.strictObject({
+    betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' }), z.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9_223_372_036_854_775_807n, { message: 'invalid' })),
+  }),
   query: getQuery,
   reply: betSchema,
 })

@@ -49,8 +49,3 @@ export interface Envelope<T = unknown> {
   msg: string
   data: T
 }
-
-export type ReplyOf<C> = C extends CallDef<any, any, any, infer R> ? (R extends Schema ? z.output<R> : Blob) : never
-export type BodyOf<C> = C extends CallDef<any, any, infer B, any> ? (B extends Schema ? z.input<B> : undefined) : never
-export type QueryOf<C> = C extends CallDef<any, infer Q, any, any> ? (Q extends Schema ? z.input<Q> : undefined) : never
-export type ParamsOf<C> = C extends CallDef<infer P, any, any, any> ? (P extends Schema ? z.input<P> : undefined) : never

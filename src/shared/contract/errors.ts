@@ -97,6 +97,5 @@ export const ERROR_CODES = {
 } as const
 
 export type ErrorName = keyof typeof ERROR_CODES
-export type ErrorStatus = (typeof ERROR_CODES)[ErrorName]['status']
 
 export const STATUS_OK = 200

@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { defineCall } from './define'
 import { getQuery } from './user'
 
-export const gameEntrySchema = z.object({
+const gameEntrySchema = z.object({
   value: z.string(),
   productCode: z.string(),
   gameType: z.string(),
@@ -30,7 +30,7 @@ export const userGift = defineCall({
   reply: z.number(),
 })
 
-export const inPlaySchema = z.nullable(
+const inPlaySchema = z.nullable(
   z.object({ gameCode: z.string(), productCode: z.string(), startedAt: z.number() }),
 )
 

@@ -3,9 +3,9 @@ import { defineCall } from './define'
 import { flag01, intField, loading, optionalAmount, optionalText, reais, text } from './fields'
 import { getQuery } from './user'
 
-export const CURRENCY_CODES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', ''] as const
+const CURRENCY_CODES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', 'INSBRL', 'EXPPAY', ''] as const
 
-export const pricePackageSchema = z.object({
+const pricePackageSchema = z.object({
   pkgId: z.number(),
   price: reais,
   gift: reais,
@@ -97,7 +97,7 @@ export const cancelPay = defineCall({
   reply: z.object({ status: orderStatusSchema }),
 })
 
-export const WITHDRAW_TYPES = ['CPF', 'CNPJ', 'USDT'] as const
+const WITHDRAW_TYPES = ['CPF', 'CNPJ', 'USDT'] as const
 
 const cardInfoSchema = z.object({ ifsc: z.string(), payCardNo: z.string(), name: z.string(), whatsapp: z.string() })
 

@@ -24,7 +24,7 @@ export const serverEventSchemas = {
   'online:count': z.object({ count: z.number() }),
 } as const
 
-export type ServerEventName = keyof typeof serverEventSchemas
+type ServerEventName = keyof typeof serverEventSchemas
 export type ServerToClientEvents = {
   [K in ServerEventName]: (payload: z.output<(typeof serverEventSchemas)[K]>) => void
 }

@@ -39,7 +39,7 @@ const recordTypes = z.pipe(
 )
 
 /** A record's id: a letter for its source (D deposit, W withdrawal, T transfer, L ledger) and a number. */
-export const recordId = z.string().check(z.regex(/^[DWTL]\d{1,18}$/, { message: 'option' }))
+const recordId = z.string().check(z.regex(/^[DWTL]\d{1,18}$/, { message: 'option' }))
 
 export const walletRecordSchema = z.object({
   id: z.string(),

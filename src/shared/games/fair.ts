@@ -23,7 +23,7 @@ export function hashServerSeed(serverSeed: string): string {
 /** A client seed: 1 to 64 printable ASCII characters, no ':' (it separates the message's parts). */
 export const CLIENT_SEED_PATTERN = /^[\x20-\x39\x3b-\x7e]{1,64}$/
 
-export function* bytes(seed: SeedPair): Generator<number, never> {
+function* bytes(seed: SeedPair): Generator<number, never> {
   const key = utf8ToBytes(seed.serverSeed)
   for (let round = 0; ; round++) {
     const block = hmac(sha256, key, utf8ToBytes(`${seed.clientSeed}:${seed.nonce}:${round}`))

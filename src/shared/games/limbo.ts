@@ -1,8 +1,8 @@
 import { floats, type SeedPair } from './fair'
 
 /** Results and targets are hundredths of a multiplier; the result is capped at 1,000,000.00. */
-export const LIMBO_MAX = 100_000_000
-export const LIMBO_MIN_TARGET = 101
+const LIMBO_MAX = 100_000_000
+const LIMBO_MIN_TARGET = 101
 
 /**
  * result = max(1, floor(1e8 / (float x 1e8) x 0.99 x 100) / 100), evaluated in that order,

@@ -2,7 +2,7 @@
  * Multipliers are kept to 4 decimals, rounded down, as integers of ten-thousandths; payouts are
  * floor(stake centavos x multiplier), all in integer arithmetic so every verifier agrees.
  */
-export const MULTIPLIER_SCALE = 10_000n
+const MULTIPLIER_SCALE = 10_000n
 
 /** A multiplier as ten-thousandths, rounded down from the exact fraction num/den. */
 export function multiplierFromFraction(num: bigint, den: bigint): bigint {

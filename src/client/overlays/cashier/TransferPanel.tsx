@@ -11,7 +11,7 @@ import { Modal } from '../Modal'
 import { parseAmount, wireAmount } from './amount'
 
 /** The receiver as the server takes it: an e-mail address or a numeric user id. */
-export const isTransferTarget = (text: string) => /^(\d{1,18}|[^\s@]+@[^\s@]+)$/.test(text.trim())
+const isTransferTarget = (text: string) => /^(\d{1,18}|[^\s@]+@[^\s@]+)$/.test(text.trim())
 
 /** The transfer overlay: receiver and amount, a confirmation step showing both, then transfer. */
 export default function TransferPanel() {

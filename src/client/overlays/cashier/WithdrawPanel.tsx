@@ -15,7 +15,7 @@ import { firstWithdrawProblem, withdrawMost, type WithdrawProblem } from './with
 type WithdrawType = WithdrawForm['payCardBank']
 
 /** Types offered: CPF and CNPJ; USDT only when the user's lx is '20' (spec). */
-export const withdrawTypes = (lx: string | undefined): WithdrawType[] => (lx === '20' ? ['CPF', 'CNPJ', 'USDT'] : ['CPF', 'CNPJ'])
+const withdrawTypes = (lx: string | undefined): WithdrawType[] => (lx === '20' ? ['CPF', 'CNPJ', 'USDT'] : ['CPF', 'CNPJ'])
 
 function TypeSwitch(props: { types: WithdrawType[]; value: WithdrawType; onChange(t: WithdrawType): void }) {
   const { t } = useTranslation()

@@ -1,13 +1,13 @@
 import type { PricePackage } from '../../../shared/contract'
 
 /** The normal deposit shows these currencies (spec: BRL, EXTPAY or empty). */
-export const NORMAL_CURRENIES: readonly string[] = ['BRL', 'EXTPAY', '']
+const NORMAL_CURRENIES: readonly string[] = ['BRL', 'EXTPAY', '']
 /** Kept as main data: their presence sets the gift flag (spec). */
-export const GIFT_CURRENIES: readonly string[] = ['BTBRL', 'FCBRL']
+const GIFT_CURRENIES: readonly string[] = ['BTBRL', 'FCBRL']
 /** The package the normal deposit preselects. */
-export const PRESELECTED_PRICE = 100
+const PRESELECTED_PRICE = 100
 /** The compensation list shows only its first four packages (spec). */
-export const COMPENSATION_COUNT = 4
+const COMPENSATION_COUNT = 4
 
 const bySort = (a: PricePackage, b: PricePackage) => a.sort - b.sort || a.price - b.price
 

@@ -29,7 +29,7 @@ const PAYOUT_MS = 600
 
 const FONT = 'DejaVu Sans, sans-serif'
 
-export const diceTuning: TuningSpec = {
+const diceTuning: TuningSpec = {
   rollMs: { value: 650, min: 150, max: 2000, step: 50 },
   winColor: { value: '#20c997' },
   loseColor: { value: '#ff5d6c' },
@@ -41,7 +41,7 @@ export const diceTuning: TuningSpec = {
  * The dice slider: the win zone and the lose zone of the target, and a marker that runs up to
  * each new roll while the number counts to it, then flashes the outcome's colour.
  */
-export class DiceScene implements Scene<DiceState> {
+class DiceScene implements Scene<DiceState> {
   readonly id = 'dice'
   readonly bundles = [] as const
   private ctx!: SceneContext

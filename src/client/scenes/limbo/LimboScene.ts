@@ -24,7 +24,7 @@ export interface LimboState {
   rollId: string | null
 }
 
-export const limboTuning: TuningSpec = {
+const limboTuning: TuningSpec = {
   countMs: { value: 1000, min: 200, max: 4000, step: 50 },
   easePower: { value: 3, min: 1, max: 6, step: 0.5 },
   tickMs: { value: 80, min: 30, max: 300, step: 10 },
@@ -68,7 +68,7 @@ const easeOut = (k: number) => 1 - (1 - k) ** 3
  * short of) the target's mark, then flashes the outcome's colour; a win adds a burst and a
  * payout counter. It only animates a result already in the store.
  */
-export class LimboScene implements Scene<LimboState> {
+class LimboScene implements Scene<LimboState> {
   readonly id = 'limbo'
   readonly bundles = [] as const
   private ctx!: SceneContext

@@ -15,7 +15,7 @@ const PixiStage = lazy(() => import('../../engine/PixiStage'))
  * The store's limbo slice as the scene's state. A shown result is judged against its own bet's
  * target; while a bet is on its way (or before the first) the target is the one being played.
  */
-export function limboState(): LimboState {
+function limboState(): LimboState {
   const { casino, session } = snapshot(store)
   const { target, pending, last } = casino.limbo
   return {

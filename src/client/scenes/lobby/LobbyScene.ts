@@ -22,7 +22,7 @@ const COUNTER_MS = 2000
 const FONT = 'DejaVu Sans, sans-serif'
 
 /** The home lobby's moving layer: banner carousel, online counter, jackpot ticker and sparkles. */
-export class LobbyScene implements Scene<LobbyState> {
+class LobbyScene implements Scene<LobbyState> {
   readonly id = 'lobby'
   readonly bundles = [] as const
   private ctx!: SceneContext

@@ -1,6 +1,6 @@
 import type { Viewport } from '../../engine/types'
 
-export interface Rect {
+interface Rect {
   x: number
   y: number
   w: number

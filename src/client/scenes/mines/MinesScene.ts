@@ -26,7 +26,7 @@ export interface MinesState {
   payout: number
 }
 
-export const minesTuning: TuningSpec = {
+const minesTuning: TuningSpec = {
   flipMs: { value: 250, min: 80, max: 800, step: 10 },
   pickStaggerMs: { value: 90, min: 0, max: 300, step: 10 },
   rippleMs: { value: 45, min: 0, max: 200, step: 5 },
@@ -109,7 +109,7 @@ function minesLooks(s: Readonly<MinesState>): Look[] {
  * change only swaps contexts; frames move scales, particles and the card. Taps go to DOM buttons
  * placed from the same minesLayout, never to the canvas.
  */
-export class MinesScene implements Scene<MinesState> {
+class MinesScene implements Scene<MinesState> {
   readonly id = 'mines'
   readonly bundles = [] as const
   private ctx!: SceneContext

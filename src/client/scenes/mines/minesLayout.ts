@@ -3,7 +3,7 @@
 export const GRID = 5
 export const TILE_COUNT = GRID * GRID
 
-export interface Square {
+interface Square {
   x: number
   y: number
   size: number

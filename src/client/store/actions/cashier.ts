@@ -16,7 +16,7 @@ import { closeOverlay, openOverlay, pushAlert } from './ui'
 /** The payment status is asked this often while the deposit overlay is open (3 s). */
 export const STATUS_POLL_MS = 3000
 /** Toasts stay this long (spec: message display 1500 ms). */
-export const TOAST_MS = 1500
+const TOAST_MS = 1500
 /** A balance under this opens the compensation (gameDeposit) overlay (spec). */
 export const GAME_DEPOSIT_BELOW = 10
 
@@ -33,7 +33,7 @@ const idempotent = () => ({ 'Idempotency-Key': newIdempotencyKey() })
 let toastIds = 0
 let toastTimer: ReturnType<typeof setTimeout> | undefined
 
-export function showToast(text: string): void {
+function showToast(text: string): void {
   const id = ++toastIds
   store.cashier.toast = { id, text }
   clearTimeout(toastTimer)

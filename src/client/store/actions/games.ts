@@ -20,7 +20,7 @@ export async function loadInPlay(): Promise<void> {
   store.games.inPlay = await api<{ gameCode: string; productCode: string } | null>(calls.inPlay, { loading: false }, true).catch(() => null)
 }
 
-export async function stopGame(): Promise<void> {
+async function stopGame(): Promise<void> {
   await api(calls.stopGame)
   await fetchUserInfo()
   await loadInPlay()

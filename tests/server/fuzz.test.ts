@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { z } from 'zod/mini'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls, type CallDef, type CallName } from '../../src/shared/contract'
+import { centavosToText } from '../../src/shared/money'
+import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
+import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
+import { sign, SIGNATURE_HEADER } from '../../src/server/payments/signature'
+import { captchaId } from './flows'
+import { BOUNDARY_STRINGS, HOSTILE_STRINGS, encodeSegment, objectOf, requestOf, type FuzzRequest, type Hints } from './fuzzArbitraries'
+import { CAPTCHA, call, startTestApp, type TestApp } from './testApp'
+import { CNPJ, CPF, USDT_ADDRESS, callKeyed, expectLedgerInvariant, fundCash, newPlayer, packagePrice, pkg100, prePay, type Player } from './walletHelpers'
+
+/**
+ * Property-based fuzzing of every route: valid, boundary and hostile values derived from each
+ * call's schema, sent by a logged-in, funded, verified player (and by nobody, and by a forger),
+ * as JSON, as a form, and as the wrong media. Whatever arrives, the server answers in the
+ * envelope with a 2xx-4xx and no internals, and the ledger still balances afterwards.
+ *
+ * Replay a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run tests/server/fuzz.test.ts
+ * (FUZZ_RUNS=<n> sets the runs per route; FUZZ_STATS=1 prints the replies' spread).
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
+/** FUZZ_STATS=1 prints how the replies spread over routes and codes: do the requests reach the handlers? */
+const STATS = process.env.FUZZ_STATS ? new Map<string, number>() : null
+
+/** The routes that are not calls of the contract (the payment provider's side). */
+const PROVIDER_ROUTES = ['POST /api/pay/webhook/:provider', `GET ${SANDBOX_PAGE_PREFIX}/:payNo`, `POST ${SANDBOX_PAGE_PREFIX}/:payNo/pay`]
+
+/** A stack frame, a source path or a dependency's name: what a reply must never show. */
+const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
+
+let t: TestApp
+let player: Player
+let hints: Hints
+/** Deposit orders' payment numbers, and their amount as the provider writes it. */
+let payNos: string[]
+let payAmounts: string[]
+
+async function ensureSession(): Promise<void> {
+  // logout and a password change end the player's session; the fuzz goes on with a new one.
+  if (await t.app.deps.sessions.authenticate(player.token)) return
+  player.token = await t.app.deps.sessions.create(t.db, player.userId, 'fuzz', '127.0.0.1')
+}
+
+/** Sends one request and checks what every reply must be. */
+async function send(req: FuzzRequest, def?: CallDef): Promise<void> {
+  const res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload })
+  const what = `${req.method} ${req.url} ${JSON.stringify(req.headers)} ${req.payload?.slice(0, 300) ?? ''}\n-> ${res.statusCode} ${res.body.slice(0, 500)}`
+  expect(res.statusCode, what).toBeLessThan(500)
+  if (STATS) {
+    const key = `${req.method} ${req.url.split('?')[0]!.slice(0, 50)} ${res.statusCode} ${res.body.slice(0, 40)}`
+    STATS.set(key, (STATS.get(key) ?? 0) + 1)
+  }
+  expect(res.statusCode, what).toBeGreaterThanOrEqual(200)
+  expect(res.body, what).not.toMatch(LEAK)
+  const type = String(res.headers['content-type'] ?? '')
+  if (res.statusCode >= 300 && res.statusCode < 400) return
+  if (res.statusCode === 200 && (type.startsWith('image/') || type.startsWith('text/html'))) return
+  expect(type, what).toMatch(/^application\/json/)
+  const body = JSON.parse(res.body) as Record<string, unknown>
+  expect(Object.keys(body).sort(), what).toEqual(['data', 'msg', 'status'])
+  expect(typeof body.status, what).toBe('number')
+  expect(typeof body.msg, what).toBe('string')
+  if (res.statusCode === 200) {
+    expect(body.status, what).toBe(200)
+    // An empty path parameter reaches another route (/bets/ is the list): check the reply of the call actually served.
+    const served = def && req.method === def.method && new RegExp(`^${def.path.replace(/:\w+/g, '[^/?]+')}/?(\\?|$)`).test(req.url)
+    if (served && def.reply !== 'image') expect(def.reply.safeParse(body.data).error, what).toBeUndefined()
+  } else {
+    expect(body.status, what).not.toBe(200)
+    expect((body.msg as string).length, what).toBeGreaterThan(0)
+  }
+}
+
+/** Each route draws from its own seed, derived from SEED and its name, so routes do not march in step. */
+const seedOf = (name: string) => [...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED)
+
+async function fuzz(name: string, arb: fc.Arbitrary<FuzzRequest>, def?: CallDef): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(arb, async (req) => {
+      await ensureSession()
+      await send(req, def)
+    }),
+    { seed: seedOf(name), numRuns: RUNS, endOnFailure: true },
+  ).catch((err: Error) => {
+    err.message = `replay with FUZZ_SEED=${SEED}\n${err.message}`
+    throw err
+  })
+}
+
+beforeAll(async () => {
+  t = await startTestApp()
+  player = await newPlayer(t)
+  const receiver = await newPlayer(t)
+  const depositor = await newPlayer(t)
+  for (const p of [player, depositor]) {
+    const kyc = await call(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza', cardNo: p === player ? CPF.a : CPF.b } })
+    if (kyc.body.status !== 200) throw new Error(kyc.raw)
+  }
+  await fundCash(t, player.userId, 10_000_000n)
+  const bet = await callKeyed(t, calls.diceBet, { token: player.token, body: { amount: '1.00', target: '50.00', condition: 'over' } })
+  const records = await call(t, calls.records, { token: player.token })
+  const packages = await t.db.query<{ id: number }>('SELECT id FROM price_packages ORDER BY id')
+  const pkgIds = packages.rows.map((r) => r.id)
+  // Orders for the sandbox pages and the webhook, of another player (so the fuzzed one may still deposit): two closed, one open.
+  const price = centavosToText((await packagePrice(t, await pkg100(t))).price)
+  payNos = []
+  const orderIds: string[] = []
+  for (const close of [true, true, false]) {
+    const order = await prePay(t, depositor.token, await pkg100(t), 0)
+    if (order.body.status !== 200) throw new Error(order.raw)
+    payNos.push(order.body.data.payNo)
+    orderIds.push(order.body.data.orderId)
+    if (close) await call(t, calls.cancelPay, { token: depositor.token, params: { orderId: order.body.data.orderId } })
+  }
+  payAmounts = [price]
+  const receiverInfo = await call(t, calls.userInfo, { token: receiver.token })
+  hints = {
+    username: [player.email, receiver.email, 'nobody@example.com'],
+    email: [player.email, 'nobody@example.com'],
+    pwd: ['segredo123', 'errada123'],
+    pwd1: ['segredo123'],
+    oPwd: ['segredo123', 'errada123'],
+    nPwd: ['segredo456', 'curta'],
+    nPwd1: ['segredo456'],
+    codeId: [await captchaId(t), await captchaId(t), 1],
+    captCode: [CAPTCHA, 'errado'],
+    name: ['Ana Souza', ''],
+    cardNo: [CPF.a, CPF.c, '123'],
+    country: ['+55', '55'],
+    phone: ['11987654321'],
+    regcode: ['', 'ABC123'],
+    isapp: [0, 1, '1'],
+    loading: [false, 'true'],
+    t: [String(Date.now())],
+    index: [0, 35, 36],
+    code: ['123456'],
+    chkId: ['abc'],
+    amount: ['0.10', '1.00', '1', 10.5, '30.00', 50, '100.00', '0.09', '1000.00', '1000.01', '', '999999999999.99'],
+    target: ['50.00', '2', '1.01', '98.99', 1.5, '0.01', '100', '1000000'],
+    condition: ['over', 'under'],
+    mines: [1, 3, 24, '5'],
+    tile: [0, 7, 24, '12'],
+    toUser: [receiver.email, String(receiverInfo.body.data.uId), player.email, '999999999999999999'],
+    clientSeed: ['meu-seed'],
+    payCardBank: ['CPF', 'CNPJ', 'USDT', ''],
+    payCardNo: [CPF.a, CNPJ, USDT_ADDRESS, ''],
+    ifsc: [CPF.a, ''],
+    whatsapp: ['11987654321'],
+    gift: [0, 1],
+    pkgId: pkgIds,
+    curreny: ['INSBRL', 'EXPPAY'],
+    orderId: [...orderIds, 'D999999999'],
+    id: [...(records.body.data.records as { id: string }[]).map((r) => r.id), 'D1', 'L9223372036854775807'],
+    betId: [bet.body.data.betId, '9223372036854775807', '9999999999999999999'],
+    type: ['10', '31,32', '10,11,19', '9999'],
+    from: ['2026-01-01', '1900-01-01', '9999-12-31', '2024-02-29'],
+    to: ['2026-12-31', '0001-01-01'],
+    page: [1, '2', 100_000],
+    size: [1, '20', 100],
+    game: ['dice', 'limbo', 'mines'],
+  }
+})
+
+afterAll(async () => {
+  if (STATS) console.log([...STATS].sort().map(([key, n]) => `${n}\t${key}`).join('\n'))
+  await t?.close()
+})
+
+describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
+  it('covers every route the server registers', () => {
+    // The tree printRoutes draws: each level indents 4 characters and continues its parent's path.
+    const routes: string[] = []
+    const stack: string[] = []
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line)
+      if (!m) continue
+      const depth = m[1]!.length / 4
+      stack[depth] = (depth > 0 ? stack[depth - 1]! : '') + m[2]!
+      for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${stack[depth]}`)
+    }
+    const fuzzed = [...Object.values(calls).map((d) => `${d.method} ${d.path}`), ...PROVIDER_ROUTES]
+    expect(routes.length).toBeGreaterThan(Object.keys(calls).length)
+    expect(routes.sort()).toEqual([...new Set(fuzzed)].sort())
+  })
+
+  for (const name of Object.keys(calls) as CallName[]) {
+    it(`${name}: no 5xx, no internals, always the envelope`, async () => {
+      await fuzz(name, requestOf(calls[name], player.token, hints), calls[name])
+    })
+  }
+
+  it('payment webhook: signed, unsigned and forged events never get a 5xx', async () => {
+    const secret = t.config.wallet.paymentWebhookSecret
+    // The sandbox provider's event: valid, one field spoiled, or free (its own wire format, not the contract's).
+    const event = objectOf(
+      { eventId: z.string(), type: z.enum(['charge.paid', 'charge.expired']), payNo: z.string(), amount: z.string(), occurredAt: z.iso.datetime() },
+      {
+        eventId: ['evt_1', 'evt_2', randomUUID()],
+        type: ['charge.paid', 'charge.expired'],
+        payNo: payNos,
+        amount: [...payAmounts, '0.00', '-1.00'],
+        occurredAt: [new Date().toISOString(), '+275760-09-13T00:00:00.000Z', '1970-01-01T00:00:00Z'],
+      },
+    )
+    const body = fc.oneof({ weight: 4, arbitrary: event.map((e) => JSON.stringify(e)) }, { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', '\u0000', 'x'.repeat(20_000)) })
+    const signature = (raw: string) => fc.oneof({ weight: 4, arbitrary: fc.constant(sign(secret, raw)) }, { weight: 1, arbitrary: fc.constantFrom(undefined, '', 'sha256=00', sign('other', raw), 'x'.repeat(500)) })
+    const arb = fc
+      .tuple(body, fc.oneof({ weight: 6, arbitrary: fc.constant('sandbox-pix') }, { weight: 1, arbitrary: fc.constantFrom('outro', '%00', 'x'.repeat(150)) }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''))
+      .chain(([raw, provider, type]) =>
+        signature(raw).map((sig): FuzzRequest => {
+          const headers: Record<string, string> = type ? { 'content-type': type } : {}
+          if (sig !== undefined) headers[SIGNATURE_HEADER] = sig
+          return { method: 'POST', url: `${WEBHOOK_PREFIX}/${provider}`, headers, payload: raw }
+        }),
+      )
+    await fuzz('webhook', arb)
+  })
+
+  it('sandbox pay page and its bank button never get a 5xx', async () => {
+    const payNo = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...payNos) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS, ...BOUNDARY_STRINGS).map(encodeSegment) }, { weight: 1, arbitrary: fc.constantFrom('%', '%zz', 'x'.repeat(300)) })
+    const lang = fc.constantFrom('', '?lang=en_US', '?lang=xx', '?lang=%zz', `?lang=${'x'.repeat(500)}`, '?lang=pt_BR&lang=en_US')
+    const arb = fc.record({ payNo, lang, pay: fc.boolean(), body: fc.constantFrom('', 'a=1', '{"a":1}') }).map(
+      (r): FuzzRequest => (r.pay
+        ? { method: 'POST', url: `${SANDBOX_PAGE_PREFIX}/${r.payNo}/pay${r.lang}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: r.body }
+        : { method: 'GET', url: `${SANDBOX_PAGE_PREFIX}/${r.payNo}${r.lang}`, headers: {} }),
+    )
+    await fuzz('sandbox', arb)
+  })
+
+  it('leaves the ledger balanced and no player below zero', async () => {
+    await expectLedgerInvariant(t.db)
+    const negative = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM ledger_accounts WHERE NOT is_system AND balance < 0')
+    expect(negative.rows[0]!.n).toBe(0n)
+  })
+})
