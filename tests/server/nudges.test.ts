@@ -57,7 +57,7 @@ describe('bet nudges', () => {
     const p = await newPlayer(t)
     const demo = (await call(t, calls.getUserTest, { token: p.token })).body.data
     const token = (await login(t, demo.username, demo.pwd)).body.data.access_token as string
-    const demoId = BigInt((await call(t, calls.userInfo, { token })).body.data.uId)
+    const demoId = BigInt((await t.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [demo.username])).rows[0]!.id)
     const s = await socketFor(base, token)
     sockets.push(s)
     const got = recorder(s)
