@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { CLIENT_SEED_PATTERN } from '../games/fair'
 import { reaisTextToCentavos } from '../money'
 import { defineCall } from './define'
-import { amount, intField, loading, reais } from './fields'
+import { amount, intField, loading, reais, rowId } from './fields'
 import { getQuery } from './user'
 
 /**
@@ -148,7 +148,7 @@ export const casinoBet = defineCall({
   method: 'GET',
   path: '/api/app/casino/bets/:betId',
   auth: true,
-  params: z.strictObject({ betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' })) }),
+  params: z.strictObject({ betId: rowId }),
   query: getQuery,
   reply: betSchema,
 })

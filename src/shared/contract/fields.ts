@@ -80,11 +80,21 @@ export const positiveAmount = z.pipe(
  */
 export const optionalAmount = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => null)), amount]))
 
-/** A calendar day, YYYY-MM-DD, that exists. */
+/**
+ * A calendar day, YYYY-MM-DD, that exists, in the years 1900 to 2999: a day beyond them is
+ * nobody's record, and 9999-12-31's next day would not even be a date the server can count to.
+ */
 export const isoDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' }),
   z.refine((s) => {
     const d = new Date(`${s}T00:00:00Z`)
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
   }, { message: 'date' }),
+  z.refine((s) => s >= '1900' && s < '3000', { message: 'invalid' }),
 )
+
+/** The largest PostgreSQL bigint (int8), the type of every row id. */
+const INT8_MAX = 9_223_372_036_854_775_807n
+
+/** A row id as decimal digits, at most int8's largest: a bigger one is refused here, not by a failed query. */
+export const rowId = z.string().check(z.refine((s) => /^\d{1,19}$/.test(s) && BigInt(s) <= INT8_MAX, { message: 'invalid' }))
