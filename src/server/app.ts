@@ -16,7 +16,8 @@ import { migrate } from './db/migrate'
 import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
-import { installErrorHandling, notFound } from './http/errorHandler'
+import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
+import { headersBeforeRouting, installSecurityHeaders } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { paymentRoutes } from './payments/routes'
@@ -52,9 +53,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors: frameworkErrors(headersBeforeRouting(config)),
   }) as unknown as App
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })
+  await installSecurityHeaders(app, config)
   installErrorHandling(app)
 
   const sessions = createSessionStore(db, config, now)
@@ -95,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
 
-  await serveClient(app, config.clientDir)
+  await serveClient(app, config.clientDir, config.production)
 
   payouts.start()
   app.addHook('onClose', async () => {
@@ -105,17 +108,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app
 }
 
-/** The built client from the same origin; any non-API path gets index.html (client-side routes). */
-async function serveClient(app: FastifyInstance, clientDir: string | null): Promise<void> {
+/**
+ * The built client from the same origin; any non-API path gets index.html (client-side routes).
+ * In production no source map is served, should a build have left one behind.
+ */
+async function serveClient(app: FastifyInstance, clientDir: string | null, production: boolean): Promise<void> {
   const index = clientDir ? path.join(clientDir, 'index.html') : null
   const hasClient = index !== null && fs.existsSync(index)
-  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false })
+  const hidden = (file: string) => production && file.endsWith('.map')
+  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false, globIgnore: production ? ['**/*.map'] : [] })
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
     const isApi = url.startsWith('/api') || url.startsWith('/gamecenter-siop')
     if (hasClient && !isApi && request.method === 'GET') {
       const file = path.join(clientDir!, decodeURIComponent(url.split('?')[0]!))
-      if (file.startsWith(clientDir! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      if (file.startsWith(clientDir! + path.sep) && !hidden(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(clientDir!, file))
       }
       // A missing file (a name with an extension) is a 404; any other path is a client route.

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './csp'
 import { kycAndDeposit100, openAccountItem, registerByApi, registerNewUser } from './helpers'
 
 test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdraws R$ 30 to a CPF', async ({ page }) => {

@@ -60,3 +60,14 @@ export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyR
   return send(request, reply, new AppError('NOT_FOUND'))
 }
 
+
+/**
+ * Fastify's own refusals before routing (a URL that does not decode, a path parameter over the
+ * length limit): no such address, in the envelope, with the headers the hooks would have set.
+ */
+export function frameworkErrors(setHeaders: (request: FastifyRequest, reply: FastifyReply) => void) {
+  return (_err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    setHeaders(request, reply)
+    return send(request, reply, new AppError('NOT_FOUND'))
+  }
+}
