@@ -17,6 +17,7 @@ import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
+import { loggerOptions } from './http/logging'
 import { headersBeforeRouting, installSecurityHeaders } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
@@ -34,6 +35,8 @@ export interface BuildOptions {
   db?: Db
   /** The clock every expiry and limit reads; tests move it. */
   now?: () => number
+  /** Where the log goes when `config.log` is on (tests read it); standard output otherwise. */
+  logStream?: NodeJS.WritableStream
 }
 
 export interface App extends FastifyInstance {
@@ -47,8 +50,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(db)
 
   const app = Fastify({
-    logger: config.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    logger: config.log ? loggerOptions(options.logStream) : false,
     trustProxy: config.trustProxy,
+    requestTimeout: config.httpTimeoutMs,
+    connectionTimeout: config.httpTimeoutMs,
     bodyLimit: 64 * 1024,
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
