@@ -21,6 +21,7 @@ import { loggerOptions } from './http/logging'
 import { headersBeforeRouting, installSecurityHeaders } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { startRetention } from './maintenance/retention'
 import { paymentRoutes } from './payments/routes'
 import { SandboxPixProvider } from './payments/SandboxPixProvider'
 import { attachRealtime, type Realtime } from './realtime/realtime'
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await serveClient(app, config.clientDir, config.production)
 
   payouts.start()
+  startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     if (!options.db) await db.close()

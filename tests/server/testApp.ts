@@ -51,7 +51,8 @@ export async function startTestApp(
   }
   let offset = 0
   const now = () => Date.now() + offset
-  // The sandbox payout processor waits for the tests to settle withdrawals themselves.
+  // The sandbox payout processor waits for the tests to settle withdrawals themselves, and the
+  // retention job stays off unless a test turns it on (it would change the tables under a snapshot).
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
@@ -59,6 +60,7 @@ export async function startTestApp(
       LOG: '0',
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       PAYOUT_SANDBOX_SETTLE_SECONDS: 'off',
+      RETENTION_INTERVAL_MINUTES: '0',
       ...env,
     },
     overrides,
