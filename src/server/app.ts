@@ -18,7 +18,7 @@ import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { loggerOptions } from './http/logging'
-import { headersBeforeRouting, installSecurityHeaders } from './http/securityHeaders'
+import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
@@ -59,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
-    frameworkErrors: frameworkErrors(headersBeforeRouting(config)),
+    frameworkErrors: withHeadersBeforeRouting(config, frameworkErrors),
   }) as unknown as App
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })

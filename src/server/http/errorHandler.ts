@@ -56,18 +56,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   })
 }
 
+/**
+ * Fastify's router answers a malformed escape (`%zz`) or an over-long path parameter before any
+ * handler runs, in its own format; given as the `frameworkErrors` option, this answers them in the
+ * envelope instead. Such a URL names nothing, so it is a 404.
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(request, reply, new AppError('NOT_FOUND'))
+}
+
 export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return send(request, reply, new AppError('NOT_FOUND'))
 }
 
-
-/**
- * Fastify's own refusals before routing (a URL that does not decode, a path parameter over the
- * length limit): no such address, in the envelope, with the headers the hooks would have set.
- */
-export function frameworkErrors(setHeaders: (request: FastifyRequest, reply: FastifyReply) => void) {
-  return (_err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    setHeaders(request, reply)
-    return send(request, reply, new AppError('NOT_FOUND'))
-  }
-}

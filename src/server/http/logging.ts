@@ -28,7 +28,7 @@ interface LoggedError {
  * nothing else. The usual serializer copies every property, and a failed query's error carries
  * its parameters and the row it refused (`params`, `detail`): player data that has no place in logs.
  */
-export function serializeError(err: LoggedError): { type: string; message: string; stack: string; [key: string]: unknown } {
+function serializeError(err: LoggedError): { type: string; message: string; stack: string; [key: string]: unknown } {
   const out = { type: err.name ?? 'Error', message: String(err.message ?? ''), stack: err.stack ?? '' } as { type: string; message: string; stack: string; [key: string]: unknown }
   if (typeof err.code === 'string' || typeof err.code === 'number') out.code = err.code
   if (typeof err.statusCode === 'number') out.statusCode = err.statusCode

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 
 type HeaderConfig = Pick<Config, 'production' | 'frameSources'>
@@ -108,15 +108,19 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Heade
 }
 
 /**
- * The app's main headers for the few replies fastify makes before any hook runs (a URL that does
- * not decode, an over-long path parameter): they get the same policy, by hand.
+ * Wraps fastify's `frameworkErrors` handler (the replies its router makes before any hook runs:
+ * a URL that does not decode, an over-long path parameter) so they carry the app's headers too.
  */
-export function headersBeforeRouting(config: HeaderConfig): (request: FastifyRequest, reply: FastifyReply) => void {
+export function withHeadersBeforeRouting<R>(
+  config: HeaderConfig,
+  handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => R,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => R {
   const policy = helmet.contentSecurityPolicy({ useDefaults: false, directives: appDirectives(config) })
-  return (request, reply) => {
+  return (error, request, reply) => {
     policy(request.raw, reply.raw, () => undefined)
     reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', REFERRER_POLICY)
     reply.header('cache-control', 'no-store')
     if (config.production) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE}`)
+    return handler(error, request, reply)
   }
 }

@@ -5,14 +5,14 @@ import type { Db } from '../db/connection'
 const DAY_MS = 86_400_000
 
 /** An Idempotency-Key is answered from its stored reply for this long; a client retries within minutes. */
-export const IDEMPOTENCY_KEEP_MS = 7 * DAY_MS
+const IDEMPOTENCY_KEEP_MS = 7 * DAY_MS
 
 /**
  * A provider's webhook events are kept this long after their order closed: long enough for any
  * redelivery, and for the PIX refund window (MED, up to 80 days) in which a payment may be disputed.
  * A redelivered event after that still credits nothing twice: the order itself says it is paid.
  */
-export const PAYMENT_EVENT_KEEP_MS = 90 * DAY_MS
+const PAYMENT_EVENT_KEEP_MS = 90 * DAY_MS
 
 export interface Purged {
   sessions: number

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { CLIENT_SEED_PATTERN } from '../games/fair'
 import { reaisTextToCentavos } from '../money'
 import { defineCall } from './define'
-import { amount, intField, loading, reais, rowId } from './fields'
+import { amount, intField, loading, reais } from './fields'
 import { getQuery } from './user'
 
 /**
@@ -148,7 +148,10 @@ export const casinoBet = defineCall({
   method: 'GET',
   path: '/api/app/casino/bets/:betId',
   auth: true,
-  params: z.strictObject({ betId: rowId }),
+  // A bet id is a bigint key: 19 digits may still overflow it (a 500 once), so the range is checked too.
+  params: z.strictObject({
+    betId: z.string().check(z.regex(/^\d{1,19}$/, { message: 'invalid' }), z.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9_223_372_036_854_775_807n, { message: 'invalid' })),
+  }),
   query: getQuery,
   reply: betSchema,
 })

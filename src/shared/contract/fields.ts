@@ -92,9 +92,3 @@ export const isoDate = z.string().check(
   }, { message: 'date' }),
   z.refine((s) => s >= '1900' && s < '3000', { message: 'invalid' }),
 )
-
-/** The largest PostgreSQL bigint (int8), the type of every row id. */
-const INT8_MAX = 9_223_372_036_854_775_807n
-
-/** A row id as decimal digits, at most int8's largest: a bigger one is refused here, not by a failed query. */
-export const rowId = z.string().check(z.refine((s) => /^\d{1,19}$/.test(s) && BigInt(s) <= INT8_MAX, { message: 'invalid' }))
