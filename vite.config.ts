@@ -35,7 +35,8 @@ const api = process.env.API_URL || 'http://localhost:3000'
 export default defineConfig({
   plugins: [react(), tuningWriter()],
   publicDir: 'assets/public',
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // Source maps only in test builds (VITE_DEV_SCENES=1, for readable e2e traces); a production build publishes none.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },
   server: {
     port: 5173,
     proxy: {

@@ -18,8 +18,11 @@ import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
+import { loggerOptions } from './http/logging'
+import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { startRetention } from './maintenance/retention'
 import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
 import { attachRealtime, type Realtime } from './realtime/realtime'
@@ -34,6 +37,8 @@ export interface BuildOptions {
   db?: Db
   /** The clock every expiry and limit reads; tests move it. */
   now?: () => number
+  /** Where the log goes when `config.log` is on (tests read it); standard output otherwise. */
+  logStream?: NodeJS.WritableStream
 }
 
 export interface App extends FastifyInstance {
@@ -47,16 +52,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(db)
 
   const app = Fastify({
-    logger: config.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    logger: config.log ? loggerOptions(options.logStream) : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    requestTimeout: config.httpTimeoutMs,
+    connectionTimeout: config.httpTimeoutMs,
     bodyLimit: 64 * 1024,
     // The client builds URLs from strings; be lenient with a trailing slash but not with case.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
-    frameworkErrors,
+    frameworkErrors: withHeadersBeforeRouting(config, frameworkErrors),
   }) as unknown as App
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })
+  await installSecurityHeaders(app, config)
   installErrorHandling(app)
 
   const sessions = createSessionStore(db, config, now)
@@ -102,9 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
 
-  await serveClient(app, config.clientDir)
+  await serveClient(app, config.clientDir, config.production)
 
   payouts?.start()
+  startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     if (!options.db) await db.close()
@@ -112,17 +121,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app
 }
 
-/** The built client from the same origin; any non-API path gets index.html (client-side routes). */
-async function serveClient(app: FastifyInstance, clientDir: string | null): Promise<void> {
+/**
+ * The built client from the same origin; any non-API path gets index.html (client-side routes).
+ * In production no source map is served, should a build have left one behind.
+ */
+async function serveClient(app: FastifyInstance, clientDir: string | null, production: boolean): Promise<void> {
   const index = clientDir ? path.join(clientDir, 'index.html') : null
   const hasClient = index !== null && fs.existsSync(index)
-  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false })
+  const hidden = (file: string) => production && file.endsWith('.map')
+  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false, globIgnore: production ? ['**/*.map'] : [] })
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
     const isApi = url.startsWith('/api') || url.startsWith('/gamecenter-siop')
     if (hasClient && !isApi && request.method === 'GET') {
       const file = path.join(clientDir!, decodeURIComponent(url.split('?')[0]!))
-      if (file.startsWith(clientDir! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      if (file.startsWith(clientDir! + path.sep) && !hidden(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(clientDir!, file))
       }
       // A missing file (a name with an extension) is a 404; any other path is a client route.

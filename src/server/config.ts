@@ -95,6 +95,14 @@ export interface Config {
   wallet: WalletConfig
   /** Casino originals' limits in centavos (CASINO_MIN_STAKE, CASINO_MAX_STAKE, CASINO_MAX_PAYOUT in reais). */
   casino: { minStake: bigint; maxStake: bigint; maxPayout: bigint }
+  /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
+  httpTimeoutMs: number
+  /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
+  dbStatementTimeoutMs: number
+  /** How often expired sessions, keys, resets, captchas and old payment events are purged (RETENTION_INTERVAL_MINUTES; 0: never). */
+  retentionIntervalMs: number
+  /** Origins the app may show in a frame besides its own (CSP_FRAME_SRC, plus the origin of VITE_CHAT_URL). */
+  frameSources: string[]
 }
 
 /** Only for development: a deployment must set its own (refused in production). */
@@ -220,6 +228,25 @@ export function productionProblems(config: Config): string[] {
   return problems
 }
 
+/** The origins a frame may show: CSP_FRAME_SRC (comma-separated) and the support chat's (the client's VITE_CHAT_URL). */
+function frameSources(env: NodeJS.ProcessEnv): string[] {
+  const listed = (env.CSP_FRAME_SRC ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const chat = env.VITE_CHAT_URL?.trim()
+  const origins = new Set<string>()
+  for (const [name, text] of [...listed.map((s) => ['CSP_FRAME_SRC', s]), ...(chat ? [['VITE_CHAT_URL', chat]] : [])] as [string, string][]) {
+    let url: URL
+    try {
+      // The chat URL is a template ({licence} ...): only its origin matters here.
+      url = new URL(text.replace(/\{\w+\}/g, 'x'))
+    } catch {
+      throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
+    origins.add(url.origin)
+  }
+  return [...origins]
+}
+
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 export function parseRateRule(text: string): RateRule {
@@ -336,6 +363,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
       maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', CASINO_LIMIT_DEFAULTS.maxPayout),
     },
+    httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
+    dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
+    retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,
+    frameSources: frameSources(env),
     ...overrides,
   }
   if (config.appMode === 'production') {

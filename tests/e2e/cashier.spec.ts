@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { test } from './csp'
 import { kycAndDeposit100, openAccountItem, registerByApi, registerNewUser } from './helpers'
 
 test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdraws R$ 30 to a CPF', async ({ page }) => {

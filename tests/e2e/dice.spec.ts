@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './csp'
 import { playMoneyLogin, serverBalance } from './helpers'
 
 /** A player with play money (a test account) bets on dice at 390x844 and sees the balance move. */

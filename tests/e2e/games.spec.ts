@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './csp'
 import { playMoneyLogin, serverBalance } from './helpers'
 
 test('a player plays limbo, sees the result and the balance change, and verifies the bet in the app', async ({ page }) => {

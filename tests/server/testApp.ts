@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { buildPath, type CallDef, type Envelope } from '../../src/shared/contract'
-import { buildApp, type App } from '../../src/server/app'
+import { buildApp, type App, type BuildOptions } from '../../src/server/app'
 import { loadConfig, type Config } from '../../src/server/config'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 
@@ -23,7 +23,11 @@ export interface TestApp {
  * The real server on a real database of its own: a copy of the migrated PGlite template in a
  * temp folder, or a fresh database on the PostgreSQL of DATABASE_URL when that is set.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-test-'))
   let db: Db
   let dropDatabase = async () => {}
@@ -47,13 +51,23 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
   }
   let offset = 0
   const now = () => Date.now() + offset
-  // The sandbox payout processor waits for the tests to settle withdrawals themselves. Deposits
-  // may leave at once (DEPOSIT_TURNOVER 0) unless a suite tests the turnover itself.
+  // The sandbox payout processor waits for the tests to settle withdrawals themselves, and the
+  // retention job stays off unless a test turns it on (it would change the tables under a snapshot).
   const config = loadConfig(
-    { DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', DEPOSIT_TURNOVER: '0', ...env },
+    {
+      DATA_DIR: dataDir,
+      CAPTCHA_FIXED_ANSWER: CAPTCHA,
+      LOG: '0',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      PAYOUT_SANDBOX_SETTLE_SECONDS: 'off',
+      RETENTION_INTERVAL_MINUTES: '0',
+      // Deposits may leave at once unless a suite tests the turnover itself.
+      DEPOSIT_TURNOVER: '0',
+      ...env,
+    },
     overrides,
   )
-  const app = await buildApp(config, { db, now })
+  const app = await buildApp(config, { db, now, ...build })
   return {
     app,
     db,

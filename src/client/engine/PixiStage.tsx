@@ -1,3 +1,5 @@
+// Before any renderer exists: shaders and uniforms built without eval, as the page's policy forbids it.
+import 'pixi.js/unsafe-eval'
 import { Application, useApplication } from '@pixi/react'
 import { useEffect, useState, type RefObject } from 'react'
 import { SceneHost, type HostOptions } from './SceneHost'

@@ -28,6 +28,40 @@ export interface Db extends Queryable {
   close(): Promise<void>
 }
 
+/**
+ * A failed statement, as the rest of the server sees it: the SQLSTATE (`code`), the constraint's
+ * name and the message, and nothing else. The drivers' own errors also carry the statement's
+ * parameters and the refused row (`params`, `detail`); those are player data and never leave
+ * here, so no log can print them. Data-exception messages (class 22) quote the offending value:
+ * the quoted text is masked.
+ */
+export class DbError extends Error {
+  override readonly name = 'DbError'
+  readonly code: string
+  readonly constraint: string | undefined
+  constructor(code: string, message: string, constraint?: string) {
+    super(code.startsWith('22') ? message.replace(/"[^"]*"/g, '"…"') : message)
+    this.code = code
+    this.constraint = constraint
+  }
+}
+
+/** Any driver error into a DbError; anything else (a bug of ours) as it is. */
+function cleanError(err: unknown): unknown {
+  if (err instanceof DbError || !(err instanceof Error)) return err
+  const e = err as Error & { code?: unknown; constraint?: unknown; severity?: unknown }
+  if (typeof e.code !== 'string' || typeof e.severity !== 'string') return err
+  return new DbError(e.code, e.message, typeof e.constraint === 'string' ? e.constraint : undefined)
+}
+
+async function clean<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (err) {
+    throw cleanError(err)
+  }
+}
+
 /** Embedded PGlite in `dataDir`: one process per folder; safe against crashes, not power loss. */
 export async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite, types } = await import('@electric-sql/pglite')
@@ -35,7 +69,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const pg = await PGlite.create(dataDir, { parsers: { [types.INT8]: (v: string) => BigInt(v) } })
   const wrap = (q: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await q.query(sql, params)
+      const r = await clean(q.query(sql, params))
       return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length }
     },
   })
@@ -43,36 +77,49 @@ export async function openPglite(dataDir: string): Promise<Db> {
   return joinOpenTransactions({
     kind: 'pglite',
     query: base.query,
-    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    tx: (fn) => clean(pg.transaction((t) => fn(wrap(t)))),
     exec: async (sql) => {
-      await pg.exec(sql)
+      await clean(pg.exec(sql))
     },
     close: () => pg.close(),
   })
 }
 
-/** PostgreSQL through a pool; int8 arrives as BigInt as it does from PGlite. */
-export async function openPostgres(url: string): Promise<Db> {
+/**
+ * PostgreSQL through a pool; int8 arrives as BigInt as it does from PGlite. Every statement
+ * ends after `statementTimeoutMs` (the server cancels it; the client gives up a second later
+ * should the server not answer), waiting for a pooled connection ends after the same time, and
+ * a transaction left idle is ended by the server after six times that.
+ */
+export async function openPostgres(url: string, statementTimeoutMs = 10_000): Promise<Db> {
   const pgModule = await import('pg')
   const pg = pgModule.default
   pg.types.setTypeParser(20, (v: string) => BigInt(v))
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const timeouts = statementTimeoutMs > 0
+    ? {
+        statement_timeout: statementTimeoutMs,
+        query_timeout: statementTimeoutMs + 1000,
+        connectionTimeoutMillis: statementTimeoutMs,
+        idle_in_transaction_session_timeout: statementTimeoutMs * 6,
+      }
+    : {}
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...timeouts })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   })
   const run = async <T>(client: import('pg').ClientBase | import('pg').Pool, sql: string, params?: unknown[]) => {
-    const r = await client.query(sql, params as unknown[])
+    const r = await clean(client.query(sql, params as unknown[]))
     return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length }
   }
   return joinOpenTransactions({
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     async tx(fn) {
-      const client = await pool.connect()
+      const client = await clean(pool.connect())
       try {
-        await client.query('BEGIN')
+        await run(client, 'BEGIN')
         const result = await fn({ query: (sql, params) => run(client, sql, params) })
-        await client.query('COMMIT')
+        await run(client, 'COMMIT')
         return result
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined)
@@ -82,14 +129,15 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     exec: async (sql) => {
-      await pool.query(sql)
+      await clean(pool.query(sql))
     },
     close: () => pool.end(),
   })
 }
 
-export function openDb(opts: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'))
+/** PGlite runs each statement to its end: it has no statement timeout (no timers in its single-user backend). */
+export function openDb(opts: { databaseUrl: string | null; dataDir: string; dbStatementTimeoutMs?: number }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.dbStatementTimeoutMs) : openPglite(path.join(opts.dataDir, 'pglite'))
 }
 
 /** Makes a nested tx or query join the transaction open in the same async flow (see Db.tx). */

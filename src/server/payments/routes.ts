@@ -4,8 +4,9 @@ import type { Deps } from '../deps'
 import { applyPaymentEvent } from '../deposits/service'
 import * as repo from '../deposits/repository'
 import { AppError } from '../http/AppError'
+import { framedPage } from '../http/securityHeaders'
 import { recordId } from '../wallet/recordIds'
-import { renderSandboxPage } from './sandboxPage'
+import { PAGE_SCRIPT, PAGE_STYLE, renderSandboxPage } from './sandboxPage'
 import { SANDBOX_PAGE_PREFIX, SandboxPixProvider } from './SandboxPixProvider'
 
 /** Where providers post their events: /api/pay/webhook/<provider name>. */
@@ -55,7 +56,10 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   const backToPage = (reply: FastifyReply, payNo: string, locale: string) =>
     reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${payNo}?lang=${locale}`).send()
 
-  app.get(`${SANDBOX_PAGE_PREFIX}/:payNo`, async (request, reply) => {
+  // The app shows the pay page in its full-screen frame: only these routes may be framed (by the app itself).
+  const framed = { helmet: framedPage(deps.config, { scripts: [PAGE_SCRIPT], styles: [PAGE_STYLE] }) }
+
+  app.get(`${SANDBOX_PAGE_PREFIX}/:payNo`, framed, async (request, reply) => {
     const order = await pending(request)
     const html = await renderSandboxPage(
       {
@@ -74,7 +78,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   })
 
   // The bank's side: the player "pays", and the provider tells our webhook, signed, over HTTP.
-  app.post(`${SANDBOX_PAGE_PREFIX}/:payNo/pay`, async (request, reply) => {
+  app.post(`${SANDBOX_PAGE_PREFIX}/:payNo/pay`, framed, async (request, reply) => {
     const order = await pending(request)
     const locale = localeOf(request)
     if (order.status !== '00') return backToPage(reply, order.pay_no!, locale)

@@ -19,6 +19,43 @@ export interface PageOrder {
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
+/** The page's only style; the page's policy allows it by its hash (securityHeaders.framedPage). */
+export const PAGE_STYLE = `
+  body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #0f1a2b; color: #f4f6fa; }
+  main { max-width: 420px; margin: 0 auto; padding: 20px; text-align: center; }
+  .banner { background: #f5b301; color: #222; padding: 6px 10px; border-radius: 6px; font-size: 13px; }
+  .amount { font-size: 32px; font-weight: 700; margin: 12px 0 0; }
+  .qr { background: #fff; padding: 10px; border-radius: 8px; width: 240px; margin: 16px auto; }
+  .qr svg { display: block; width: 100%; height: auto; }
+  textarea { width: 100%; box-sizing: border-box; font: 12px monospace; word-break: break-all; }
+  button { font: inherit; padding: 10px 16px; border-radius: 8px; border: 0; margin-top: 8px; cursor: pointer; }
+  .pay { background: #18a957; color: #fff; width: 100%; font-weight: 700; margin-top: 16px; }
+  .state { font-size: 20px; margin-top: 32px; }
+  .paid { color: #4cd98a; }
+`
+
+/** The page's only script: copy the code, count down to the expiry. Allowed by its hash, like the style. */
+export const PAGE_SCRIPT = `
+  (function () {
+    var copy = document.getElementById('copy');
+    if (copy) copy.onclick = function () {
+      var code = document.getElementById('code');
+      code.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(code.value) : Promise.resolve(document.execCommand('copy')))
+        .then(function () { copy.textContent = copy.dataset.done; });
+    };
+    var left = document.getElementById('left');
+    if (!left) return;
+    var end = Date.now() + Number(left.dataset.ms);
+    function tick() {
+      var s = Math.max(0, Math.round((end - Date.now()) / 1000));
+      left.textContent = String(Math.floor(s / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
+      if (s > 0) setTimeout(tick, 1000); else location.reload();
+    }
+    tick();
+  })();
+`
+
 /**
  * The sandbox provider's pay page: self-contained (inline style and script, SVG QR rendered
  * here), in the player's language. While the order waits it shows the amount, the PIX "copia
@@ -54,19 +91,7 @@ export async function renderSandboxPage(order: PageOrder, locale: Locale, now: n
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('title')}</title>
-<style>
-  body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #0f1a2b; color: #f4f6fa; }
-  main { max-width: 420px; margin: 0 auto; padding: 20px; text-align: center; }
-  .banner { background: #f5b301; color: #222; padding: 6px 10px; border-radius: 6px; font-size: 13px; }
-  .amount { font-size: 32px; font-weight: 700; margin: 12px 0 0; }
-  .qr { background: #fff; padding: 10px; border-radius: 8px; width: 240px; margin: 16px auto; }
-  .qr svg { display: block; width: 100%; height: auto; }
-  textarea { width: 100%; box-sizing: border-box; font: 12px monospace; word-break: break-all; }
-  button { font: inherit; padding: 10px 16px; border-radius: 8px; border: 0; margin-top: 8px; cursor: pointer; }
-  .pay { background: #18a957; color: #fff; width: 100%; font-weight: 700; margin-top: 16px; }
-  .state { font-size: 20px; margin-top: 32px; }
-  .paid { color: #4cd98a; }
-</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -76,26 +101,7 @@ export async function renderSandboxPage(order: PageOrder, locale: Locale, now: n
   <p class="amount">${escape(amount)}</p>
   ${main}
 </main>
-<script>
-  (function () {
-    var copy = document.getElementById('copy');
-    if (copy) copy.onclick = function () {
-      var code = document.getElementById('code');
-      code.select();
-      (navigator.clipboard ? navigator.clipboard.writeText(code.value) : Promise.resolve(document.execCommand('copy')))
-        .then(function () { copy.textContent = copy.dataset.done; });
-    };
-    var left = document.getElementById('left');
-    if (!left) return;
-    var end = Date.now() + Number(left.dataset.ms);
-    function tick() {
-      var s = Math.max(0, Math.round((end - Date.now()) / 1000));
-      left.textContent = String(Math.floor(s / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
-      if (s > 0) setTimeout(tick, 1000); else location.reload();
-    }
-    tick();
-  })();
-</script>
+<script>${PAGE_SCRIPT}</script>
 </body>
 </html>`
 }

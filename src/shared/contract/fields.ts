@@ -94,11 +94,15 @@ export const positiveAmount = z.pipe(
  */
 export const optionalAmount = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => null)), amount]))
 
-/** A calendar day, YYYY-MM-DD, that exists. */
+/**
+ * A calendar day, YYYY-MM-DD, that exists, in the years 1900 to 2999: a day beyond them is
+ * nobody's record, and 9999-12-31's next day would not even be a date the server can count to.
+ */
 export const isoDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' }),
   z.refine((s) => {
     const d = new Date(`${s}T00:00:00Z`)
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
   }, { message: 'date' }),
+  z.refine((s) => s >= '1900' && s < '3000', { message: 'invalid' }),
 )

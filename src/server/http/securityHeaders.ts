@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config'
+
+type HeaderConfig = Pick<Config, 'production' | 'frameSources'>
+type Directives = Record<string, (string | ((req: IncomingMessage) => string))[] | null>
+
+/** A Host header we are willing to repeat in a policy (the browser sends its own; anything else gets nothing). */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/**
+ * The socket's origin as wss:// (and ws:// outside production) of the page's own host: CSP 3
+ * lets 'self' cover it, but older mobile browsers do not, and without it the socket fails.
+ */
+function socketOrigins(production: boolean): ((req: IncomingMessage) => string)[] {
+  const host = (req: IncomingMessage) => (HOST.test(req.headers.host ?? '') ? req.headers.host! : null)
+  const origin = (scheme: string) => (req: IncomingMessage) => {
+    const h = host(req)
+    // Without a usable host the entry is left empty; 'self' still covers the socket where CSP 3 does.
+    return h ? `${scheme}://${h}` : ''
+  }
+  return production ? [origin('wss')] : [origin('wss'), origin('ws')]
+}
+
+/**
+ * The app's policy: every script and style from a file of this origin (React's style props go
+ * through the CSSOM, which a policy does not govern), no eval (Pixi gets its no-eval shaders from
+ * `pixi.js/unsafe-eval`), images and sounds also from data: and blob: (howler unlocks audio with a
+ * data: URI), frames only of this origin (the sandbox pay page) and the configured ones (the
+ * support chat, a real payment provider), and the app itself framed by nobody.
+ */
+function appDirectives(config: HeaderConfig): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...socketOrigins(config.production)],
+    // Pixi may decode images in a worker it builds from a blob.
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", ...config.frameSources],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    'upgrade-insecure-requests': config.production ? [] : null,
+  }
+}
+
+// HSTS only where the app is served over HTTPS for good; this host only, since its neighbours
+// on the same domain are not ours to force.
+const HSTS_MAX_AGE = 31_536_000
+const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
+function helmetOptions(config: HeaderConfig, directives: Directives, frameable: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: config.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
+    xFrameOptions: { action: frameable ? 'sameorigin' : 'deny' },
+    referrerPolicy: { policy: REFERRER_POLICY },
+    xContentTypeOptions: true,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  }
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
+/**
+ * The helmet options of a page shown inside the app's frame (the sandbox PIX page): framed by
+ * this origin only, and its own inline script and style allowed by their hashes, nothing else.
+ * Give it to the route as `{ helmet: framedPage(...) }`.
+ */
+export function framedPage(config: HeaderConfig, inline: { scripts: string[]; styles: string[] }): FastifyHelmetOptions {
+  const directives: Directives = {
+    'default-src': ["'none'"],
+    'script-src': inline.scripts.map(sha256),
+    'script-src-attr': ["'none'"],
+    'style-src': inline.styles.map(sha256),
+    'img-src': ["'self'", 'data:'],
+    'frame-ancestors': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'upgrade-insecure-requests': config.production ? [] : null,
+  }
+  return helmetOptions(config, directives, true)
+}
+
+const isApi = (url: string) => url.startsWith('/api') || url.startsWith('/gamecenter-siop')
+
+/**
+ * Security headers on every reply (API, pages, static files, errors), and no caching of any API
+ * reply or any error: API replies are private (sessions, balances) or one-off (captchas), and an
+ * error must not be replayed from a cache. Register before the routes, so per-route options apply.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
+  await app.register(helmet, helmetOptions(config, appDirectives(config), false))
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    if (isApi(request.url) || reply.statusCode >= 400) reply.header('cache-control', 'no-store')
+    return payload
+  })
+}
+
+/**
+ * Wraps fastify's `frameworkErrors` handler (the replies its router makes before any hook runs:
+ * a URL that does not decode, an over-long path parameter) so they carry the app's headers too.
+ */
+export function withHeadersBeforeRouting<R>(
+  config: HeaderConfig,
+  handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => R,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => R {
+  const policy = helmet.contentSecurityPolicy({ useDefaults: false, directives: appDirectives(config) })
+  return (error, request, reply) => {
+    policy(request.raw, reply.raw, () => undefined)
+    reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', REFERRER_POLICY)
+    reply.header('cache-control', 'no-store')
+    if (config.production) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE}`)
+    return handler(error, request, reply)
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import type { Db } from '../db/connection'
+
+const DAY_MS = 86_400_000
+
+/** An Idempotency-Key is answered from its stored reply for this long; a client retries within minutes. */
+const IDEMPOTENCY_KEEP_MS = 7 * DAY_MS
+
+/**
+ * A provider's webhook events are kept this long after their order closed: long enough for any
+ * redelivery, and for the PIX refund window (MED, up to 80 days) in which a payment may be disputed.
+ * A redelivered event after that still credits nothing twice: the order itself says it is paid.
+ */
+const PAYMENT_EVENT_KEEP_MS = 90 * DAY_MS
+
+export interface Purged {
+  sessions: number
+  idempotencyKeys: number
+  passwordResets: number
+  captchas: number
+  paymentEvents: number
+}
+
+/**
+ * Deletes what has outlived its use, each kind in its own statement (short locks, and one kind
+ * failing leaves the others done):
+ * - sessions that can no longer sign anyone in: revoked, past their expiry, or idle too long;
+ * - idempotency keys older than 7 days;
+ * - password resets whose code and check have both expired;
+ * - captchas past their expiry;
+ * - payment events 90 days after their order closed (or received 90 days ago with no order).
+ */
+export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, nowMs: number): Promise<Purged> {
+  const now = new Date(nowMs)
+  const count = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rowCount
+  const eventsBefore = new Date(nowMs - PAYMENT_EVENT_KEEP_MS)
+  return {
+    sessions: await count('DELETE FROM sessions WHERE revoked_at IS NOT NULL OR expires_at <= $1 OR last_seen_at <= $2', [
+      now,
+      new Date(nowMs - config.sessionIdleMs),
+    ]),
+    idempotencyKeys: await count('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(nowMs - IDEMPOTENCY_KEEP_MS)]),
+    passwordResets: await count('DELETE FROM password_resets WHERE expires_at <= $1 AND (chk_expires_at IS NULL OR chk_expires_at <= $1)', [now]),
+    captchas: await count('DELETE FROM captchas WHERE expires_at <= $1', [now]),
+    paymentEvents: await count(
+      `DELETE FROM payment_events e WHERE e.received_at < $1
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.provider = e.provider AND o.pay_no = e.pay_no
+                           AND (o.status = '00' OR o.closed_at IS NULL OR o.closed_at >= $1))`,
+      [eventsBefore],
+    ),
+  }
+}
+
+/**
+ * Runs purgeExpired every `retentionIntervalMs` (0: never), the first time shortly after start
+ * (at most 30 s, so a server restarted often still purges). Stops before the app closes, waiting
+ * for a run in progress so the database is not closed under it.
+ */
+export function startRetention(app: FastifyInstance, deps: { db: Db; config: Config; now: () => number }): void {
+  const every = deps.config.retentionIntervalMs
+  if (!(every > 0)) return
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let running: Promise<void> = Promise.resolve()
+  let stopped = false
+  const run = () => {
+    running = purgeExpired(deps.db, deps.config, deps.now())
+      .then((purged) => {
+        if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'retention: purged expired rows')
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'retention run failed'))
+      .finally(() => {
+        if (!stopped) schedule(every)
+      })
+  }
+  const schedule = (ms: number) => {
+    timer = setTimeout(run, ms)
+    timer.unref?.()
+  }
+  schedule(Math.min(every, 30_000))
+  app.addHook('preClose', async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    await running
+  })
+}

@@ -1,0 +1,198 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../src/server/app'
+import { calls } from '../../src/shared/contract'
+import { startTestApp, type TestApp } from './testApp'
+import { callKeyed, CPF, newPlayer, pkg100, type Player } from './walletHelpers'
+
+/**
+ * The edge's headers on every kind of reply: API, error, the client's page and files, the
+ * sandbox pay page (the one page meant to be framed), in development and production configs.
+ */
+
+let t: TestApp
+let prod: App
+let player: Player
+let payUrl: string
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-client-'))
+
+type Reply = LightMyRequestResponse
+
+function csp(res: Reply): Record<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '')
+  expect(header, 'content-security-policy').not.toBe('')
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  )
+}
+
+/** What every reply carries, framed or not. */
+function expectBaseline(res: Reply, label: string) {
+  const policy = csp(res)
+  const scripts = policy['script-src'] ?? policy['default-src']!
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'", '*', 'data:', 'blob:']) expect(scripts, `${label}: script-src`).not.toContain(unsafe)
+  expect(policy['script-src-attr'], label).toEqual(["'none'"])
+  expect(policy['style-src'] ?? [], label).not.toContain("'unsafe-inline'")
+  expect(policy['object-src'] ?? policy['default-src'], label).toEqual(["'none'"])
+  expect(res.headers['x-content-type-options'], label).toBe('nosniff')
+  expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin')
+  return policy
+}
+
+/** The app's own replies: framed by nobody. */
+function expectNotFramable(res: Reply, label: string) {
+  const policy = expectBaseline(res, label)
+  expect(policy['frame-ancestors'], label).toEqual(["'none'"])
+  expect(res.headers['x-frame-options'], label).toBe('DENY')
+  expect(policy['frame-src'], label).toContain("'self'")
+  expect(policy['connect-src'], label).toContain("'self'")
+  return policy
+}
+
+function expectDevelopment(res: Reply, label: string) {
+  expect(res.headers['strict-transport-security'], label).toBeUndefined()
+  expect(Object.keys(csp(res)), label).not.toContain('upgrade-insecure-requests')
+}
+
+function expectProduction(res: Reply, label: string) {
+  expect(res.headers['strict-transport-security'], label).toMatch(/max-age=\d{7,}/)
+  expect(Object.keys(csp(res)), label).toContain('upgrade-insecure-requests')
+}
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>')
+  fs.mkdirSync(path.join(clientDir, 'assets'))
+  fs.writeFileSync(path.join(clientDir, 'assets/app-1a2b.js'), 'console.log("app")\n//# sourceMappingURL=app-1a2b.js.map\n')
+  fs.writeFileSync(path.join(clientDir, 'assets/app-1a2b.js.map'), '{"version":3,"sources":["secret-source.ts"]}')
+  t = await startTestApp({}, { CLIENT_DIR: clientDir, CSP_FRAME_SRC: 'https://chat.example.com', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
+  // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
+  prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null }, { db: t.db })
+  player = await newPlayer(t)
+  await callKeyed(t, calls.updateKyc, { token: player.token, body: { name: 'Ana Souza', cardNo: CPF.a } })
+  const pkgId = await pkg100(t)
+  const order = await callKeyed<{ url: string }>(t, calls.prePay, { token: player.token, params: { pkgId }, body: { gift: 1, pkgId, isapp: 0 } })
+  if (order.body.status !== 200) throw new Error(order.raw)
+  payUrl = order.body.data.url
+})
+
+afterAll(async () => {
+  await prod?.close()
+  await t?.close()
+  fs.rmSync(clientDir, { recursive: true, force: true })
+})
+
+const get = (app: App, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'aposta.example', ...headers } })
+
+describe('security headers', () => {
+  it('an API reply: strict policy, framed by nobody, never cached', async () => {
+    const res = await get(t.app, '/api/app/user/getBalance', { authorization: player.token })
+    expect(res.statusCode).toBe(200)
+    const policy = expectNotFramable(res, 'api')
+    expect(policy['script-src']).toEqual(["'self'"])
+    expect(res.headers['cache-control']).toBe('no-store')
+    expectDevelopment(res, 'api')
+  })
+
+  it('the socket may connect to this host, and frames show this origin, the chat and the configured ones', async () => {
+    const policy = csp(await get(t.app, '/api/app/main/main'))
+    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'wss://aposta.example', 'ws://aposta.example']))
+    expect(policy['frame-src']).toEqual(["'self'", 'https://chat.example.com', 'https://widget.example.net'])
+    // A Host header that is not a host name is not repeated into the policy.
+    const odd = csp(await get(t.app, '/api/app/main/main', { host: "evil.example; script-src 'unsafe-inline'" }))
+    expect(odd['script-src']).toEqual(["'self'"])
+    expect(odd['connect-src']!.join(' ')).not.toContain('evil')
+    const prodPolicy = csp(await get(prod, '/api/app/main/main'))
+    expect(prodPolicy['connect-src']).toEqual(["'self'", 'wss://aposta.example'])
+  })
+
+  it('error envelopes: same headers, never cached', async () => {
+    for (const [url, status, token] of [
+      ['/api/app/user/getBalance', 401, 'not-a-session'],
+      ['/api/no/such/call', 404, player.token],
+      ['/api/app/casino/bets/99999999999999999999', 400, player.token],
+      // Refused by fastify before routing (no hook runs there): still the envelope and the headers.
+      ['/api/app/casino/bets/%E0%A4%A', 404, player.token],
+      [`/api/app/casino/bets/${'1'.repeat(300)}`, 404, player.token],
+    ] as const) {
+      const res = await get(t.app, url, { authorization: token })
+      expect(res.statusCode, url).toBe(status)
+      expect(JSON.parse(res.body).msg, url).toBeTruthy()
+      expectNotFramable(res, url)
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/auth/user/restLogin', headers: { 'content-type': 'application/json' }, payload: '{"broken' })
+    expect(post.statusCode).toBe(400)
+    expectNotFramable(post, 'bad json')
+    expect(post.headers['cache-control']).toBe('no-store')
+  })
+
+  it('the client page (and its client-side routes) and its files carry the policy too', async () => {
+    for (const url of ['/', '/home', '/dice']) {
+      const res = await get(t.app, url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/text\/html/)
+      expectNotFramable(res, url)
+    }
+    const asset = await get(t.app, '/assets/app-1a2b.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    expectNotFramable(asset, 'asset')
+    expect(asset.headers['cache-control']).not.toBe('no-store')
+    const missing = await get(t.app, '/assets/missing-1234.js')
+    expect(missing.statusCode).toBe(404)
+    expectNotFramable(missing, 'missing asset')
+    expect(missing.headers['cache-control']).toBe('no-store')
+  })
+
+  it('the sandbox pay page may be framed by the app only, and allows its own inline script and style by hash alone', async () => {
+    const res = await get(t.app, payUrl)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<script>')
+    const policy = expectBaseline(res, 'pay page')
+    expect(policy['frame-ancestors']).toEqual(["'self'"])
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(policy['default-src']).toEqual(["'none'"])
+    expect(policy['script-src']).toHaveLength(1)
+    expect(policy['script-src']![0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
+    expect(policy['style-src']![0]).toMatch(/^'sha256-/)
+    expect(policy['form-action']).toEqual(["'self'"])
+    expect(res.headers['cache-control']).toBe('no-store')
+    expectDevelopment(res, 'pay page')
+    // The hashes are those of the page's own inline blocks (else the browser would refuse them).
+    const { createHash } = await import('node:crypto')
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
+    expect(policy['script-src']).toEqual([hash(/<script>([\s\S]*?)<\/script>/.exec(res.body)![1]!)])
+    expect(policy['style-src']).toEqual([hash(/<style>([\s\S]*?)<\/style>/.exec(res.body)![1]!)])
+    expect(res.body).not.toMatch(/\sstyle=|\son[a-z]+=/i)
+    // Its "bank" button (a form post inside the frame) and a page that is not there are framable the same way.
+    const payNo = payUrl.split('/').pop()!.split('?')[0]!
+    const unknown = await get(t.app, payUrl.replace(payNo, 'NOSUCHPAYNO'))
+    expect(unknown.statusCode).toBe(404)
+    expect(csp(unknown)['frame-ancestors']).toEqual(["'self'"])
+    const pay = await t.app.inject({ method: 'POST', url: `${payUrl.split('?')[0]}/pay?lang=pt_BR` })
+    expect(pay.statusCode).toBe(303)
+    expect(csp(pay)['frame-ancestors']).toEqual(["'self'"])
+  })
+
+  it('production adds HSTS and upgrade-insecure-requests everywhere; development has neither', async () => {
+    for (const url of ['/api/app/main/main', '/api/no/such/call', '/', '/assets/app-1a2b.js', payUrl]) {
+      expectProduction(await get(prod, url), `prod ${url}`)
+      expectDevelopment(await get(t.app, url), `dev ${url}`)
+    }
+  })
+
+  it('source maps are served in development builds only', async () => {
+    expect((await get(t.app, '/assets/app-1a2b.js.map')).statusCode).toBe(200)
+    const res = await get(prod, '/assets/app-1a2b.js.map')
+    expect(res.statusCode).toBe(404)
+    expect(res.body).not.toContain('secret-source')
+    expect((await get(prod, '/assets/app-1a2b.js')).statusCode).toBe(200)
+  })
+})
