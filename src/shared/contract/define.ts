@@ -50,7 +50,10 @@ export interface Envelope<T = unknown> {
   data: T
 }
 
-export type ReplyOf<C> = C extends CallDef<any, any, any, infer R> ? (R extends Schema ? z.output<R> : Blob) : never
-export type BodyOf<C> = C extends CallDef<any, any, infer B, any> ? (B extends Schema ? z.input<B> : undefined) : never
-export type QueryOf<C> = C extends CallDef<any, infer Q, any, any> ? (Q extends Schema ? z.input<Q> : undefined) : never
-export type ParamsOf<C> = C extends CallDef<infer P, any, any, any> ? (P extends Schema ? z.input<P> : undefined) : never
+/** Any call's part schema, for matching one part of a call while leaving the others free. */
+type Part = Schema | undefined
+
+export type ReplyOf<C> = C extends CallDef<Part, Part, Part, infer R> ? (R extends Schema ? z.output<R> : Blob) : never
+export type BodyOf<C> = C extends CallDef<Part, Part, infer B> ? (B extends Schema ? z.input<B> : undefined) : never
+export type QueryOf<C> = C extends CallDef<Part, infer Q> ? (Q extends Schema ? z.input<Q> : undefined) : never
+export type ParamsOf<C> = C extends CallDef<infer P> ? (P extends Schema ? z.input<P> : undefined) : never
