@@ -16,8 +16,8 @@ export interface PageOrder {
   closeReason: string | null
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
 /**
  * The sandbox provider's pay page: self-contained (inline style and script, SVG QR rendered
