@@ -110,16 +110,16 @@ async function serverBench(target: Target): Promise<void> {
   const app = await buildApp(config)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  const send = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+  const send = async <T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-    return (await res.json()) as { status: number; data: any }
+    return (await res.json()) as { status: number; data: T }
   }
   const register = async () => {
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`
     const codeId = Math.floor(Math.random() * 99_999_999)
     await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).text()
-    const r = await send('/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId, captCode: ANSWER })
-    return { email, token: r.data.access_token as string }
+    const r = await send<{ access_token: string }>('/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId, captCode: ANSWER })
+    return { email, token: r.data.access_token }
   }
   try {
     const alice = await register()
@@ -137,7 +137,7 @@ async function serverBench(target: Target): Promise<void> {
     const provider = new SandboxPixProvider(config.wallet.paymentWebhookSecret)
     const latencies: number[] = []
     for (let i = 0; i < 30; i++) {
-      const order = await send(`/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, { authorization: alice.token, 'idempotency-key': `dep-${i}` })
+      const order = await send<{ payNo: string }>(`/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, { authorization: alice.token, 'idempotency-key': `dep-${i}` })
       const { body, headers } = provider.signedWebhook({ type: 'paid', payNo: order.data.payNo, amount: 10_000n, at: new Date() })
       const seen = Promise.all([
         new Promise<void>((resolve) => socket.once('insBalance', () => resolve())),

@@ -25,9 +25,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!
 const ms = (n: number) => `${n.toFixed(2)} ms`
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+async function post<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return (await res.json()) as { status: number; data: any }
+  return (await res.json()) as { status: number; data: T }
 }
 async function captcha(): Promise<number> {
   const codeId = Math.floor(Math.random() * 99_999_999)
@@ -45,7 +45,7 @@ try {
   for (let i = 0; i < 50; i++) {
     const codeId = await captcha()
     const t0 = performance.now()
-    const r = await post('/api/auth/user/restLogin', { username: email, pwd: 'segredo123', codeId, captCode: ANSWER }, { deviceId: `bench-${i}` })
+    const r = await post<{ access_token: string }>('/api/auth/user/restLogin', { username: email, pwd: 'segredo123', codeId, captCode: ANSWER }, { deviceId: `bench-${i}` })
     logins.push(performance.now() - t0)
     if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r)}`)
     token = r.data.access_token
@@ -65,7 +65,7 @@ try {
   // Dice: players with play money (test accounts), so the bets are real ledger movements.
   async function player(): Promise<string> {
     const demo = (await (await fetch(`${base}/api/app/user/getUserTest`, { headers: { authorization: token } })).json()) as { data: { username: string; pwd: string } }
-    const r = await post('/api/auth/user/restLogin', { username: demo.data.username, pwd: demo.data.pwd, codeId: await captcha(), captCode: ANSWER }, { deviceId: `bench-dice-${Math.random()}` })
+    const r = await post<{ access_token: string }>('/api/auth/user/restLogin', { username: demo.data.username, pwd: demo.data.pwd, codeId: await captcha(), captCode: ANSWER }, { deviceId: `bench-dice-${Math.random()}` })
     if (r.status !== 200) throw new Error(`test account login failed: ${JSON.stringify(r)}`)
     return r.data.access_token
   }

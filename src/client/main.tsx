@@ -10,7 +10,10 @@ import './styles.css'
 if (SNAPSHOT_MODE) document.documentElement.classList.add('snapshot')
 if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), store, snapshot: SNAPSHOT_MODE }
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <App />

@@ -126,20 +126,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * In production no source map is served, should a build have left one behind.
  */
 async function serveClient(app: FastifyInstance, clientDir: string | null, production: boolean): Promise<void> {
-  const index = clientDir ? path.join(clientDir, 'index.html') : null
-  const hasClient = index !== null && fs.existsSync(index)
+  const root = clientDir !== null && fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : null
   const hidden = (file: string) => production && file.endsWith('.map')
-  if (hasClient) await app.register(fastifyStatic, { root: clientDir!, index: false, wildcard: false, globIgnore: production ? ['**/*.map'] : [] })
+  if (root !== null) await app.register(fastifyStatic, { root, index: false, wildcard: false, globIgnore: production ? ['**/*.map'] : [] })
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
     const isApi = url.startsWith('/api') || url.startsWith('/gamecenter-siop')
-    if (hasClient && !isApi && request.method === 'GET') {
-      const file = path.join(clientDir!, decodeURIComponent(url.split('?')[0]!))
-      if (file.startsWith(clientDir! + path.sep) && !hidden(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(clientDir!, file))
+    if (root !== null && !isApi && request.method === 'GET') {
+      const query = url.indexOf('?')
+      const pathname = query === -1 ? url : url.slice(0, query)
+      const file = path.join(root, decodeURIComponent(pathname))
+      if (file.startsWith(root + path.sep) && !hidden(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(root, file))
       }
       // A missing file (a name with an extension) is a 404; any other path is a client route.
-      if (!/\.[a-z0-9]+$/i.test(url.split('?')[0]!)) {
+      if (!/\.[a-z0-9]+$/i.test(pathname)) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
       }
     }

@@ -173,9 +173,9 @@ const DEFAULT_CONTRIBUTION = 'dice=10,limbo=10,mines=10'
 export function parseContribution(text: string): Record<string, number> {
   const out: Record<string, number> = {}
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const match = /^([a-zA-Z][\w-]*)=(\d{1,3})$/.exec(part)
-    if (!match || Number(match[2]) > 100) throw new ConfigError(`WAGER_CONTRIBUTION must read like ${DEFAULT_CONTRIBUTION} (percent 0 to 100), not "${text}"`)
-    out[match[1]!] = Number(match[2])
+    const [, game, percent] = /^([a-zA-Z][\w-]*)=(\d{1,3})$/.exec(part) ?? []
+    if (game === undefined || Number(percent) > 100) throw new ConfigError(`WAGER_CONTRIBUTION must read like ${DEFAULT_CONTRIBUTION} (percent 0 to 100), not "${text}"`)
+    out[game] = Number(percent)
   }
   return out
 }
@@ -250,10 +250,10 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 export function parseRateRule(text: string): RateRule {
-  const match = /^(\d+)\/(\d*)([smhd])$/.exec(text.trim())
-  if (!match) throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m`)
-  const [, count, n, unit] = match
-  return { count: Number(count), windowMs: Number(n || 1) * UNITS[unit!]! }
+  const [, count, n, unit] = /^(\d+)\/(\d*)([smhd])$/.exec(text.trim()) ?? []
+  const unitMs = unit === undefined ? undefined : UNITS[unit]
+  if (count === undefined || unitMs === undefined) throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m`)
+  return { count: Number(count), windowMs: Number(n || 1) * unitMs }
 }
 
 /** A configuration the server refuses to start with; `problems` holds one line per reason. */

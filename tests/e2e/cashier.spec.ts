@@ -103,7 +103,7 @@ test('the compensation deposit lists four packages, sends an unverified player t
 
   // The compensation deposit (gameDeposit) has no KYC detour on opening, but the server wants
   // KYC before any deposit: its refusal opens the KYC form, which comes back here.
-  await page.evaluate(() => ((window as any).__app.store.ui.overlay = 'gameDeposit'))
+  await page.evaluate(() => ((window.__app?.store as { ui: { overlay: string } }).ui.overlay = 'gameDeposit'))
   const comp = page.getByRole('dialog', { name: 'Saldo insuficiente' })
   await expect(comp.getByRole('radio')).toHaveCount(4)
   await comp.getByRole('radio').first().check()

@@ -77,7 +77,7 @@ function mutations(sample: Sample, freeText: string[] = []): { label: string; sa
   const body = sample.body ?? {}
   if (sample.body) out.push({ label: 'unknown body field', sample: { ...sample, body: { ...body, isAdmin: 1 } } })
   for (const key of Object.keys(body)) {
-    const { [key]: _, ...rest } = body
+    const rest = Object.fromEntries(Object.entries(body).filter(([name]) => name !== key))
     out.push({ label: `missing ${key}`, sample: { ...sample, body: rest } })
     for (const value of WRONG_VALUES.filter((v) => !(freeText.includes(key) && v === 'DROP TABLE users;'))) out.push({ label: `${key}=${JSON.stringify(value).slice(0, 20)}`, sample: { ...sample, body: { ...body, [key]: value } } })
   }

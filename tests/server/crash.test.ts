@@ -35,7 +35,7 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-let cleanup: (() => Promise<void>)[] = []
+const cleanup: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
 })

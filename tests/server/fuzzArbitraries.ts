@@ -14,7 +14,7 @@ export type Hints = Record<string, readonly unknown[]>
 
 const BOUNDARY_NUMBERS: readonly number[] = [
   0, -0, 1, -1, 0.5, 0.1 + 0.2, 1.005, 0.01, 0.009, 1e-7, 5e-324, 24, 25, 35, 36, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 2 ** 53 + 2,
-  Number.MAX_SAFE_INTEGER, 9223372036854775807, 1e21, 1e308, -1e308, 1.23456789, 99.999, -(2 ** 63),
+  Number.MAX_SAFE_INTEGER, Number('9223372036854775807'), 1e21, 1e308, -1e308, 1.23456789, 99.999, -(2 ** 63),
 ]
 
 export const BOUNDARY_STRINGS: readonly string[] = [
@@ -51,7 +51,7 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
 /** What is appended to a valid text to smuggle something past a check that looks only at its start. */
 const SUFFIXES = ['\u0000', 'a\u0000', '\u0000\u0000', "'", '"', '\\', ' '.repeat(300), '\u202E', '\uD800', '\n', '%00', ';--']
 
-type Def = { type: string; [k: string]: any }
+type Def = { type: string; [k: string]: unknown }
 const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** Values of the schema's own input shape (what its checks can see, not its transforms). */
@@ -59,9 +59,9 @@ function fromSchema(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   const def = defOf(schema)
   switch (def.type) {
     case 'string': {
-      const checks = ((def.checks ?? []) as { _zod: { def: Record<string, any> } }[]).map((c) => c._zod.def)
-      const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 0
-      const max = checks.find((c) => c.check === 'max_length')?.maximum ?? 64
+      const checks = ((def.checks ?? []) as { _zod: { def: Record<string, unknown> } }[]).map((c) => c._zod.def)
+      const min = Number(checks.find((c) => c.check === 'min_length')?.minimum ?? 0)
+      const max = Number(checks.find((c) => c.check === 'max_length')?.maximum ?? 64)
       const format = checks.find((c) => c.check === 'string_format')
       if (format?.format === 'email') return fc.emailAddress()
       if (format?.pattern) return fc.stringMatching(format.pattern as RegExp).filter((s) => s.length >= min && s.length <= max)
@@ -79,13 +79,13 @@ function fromSchema(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
       return fc.oneof(...(def.options as z.ZodMiniType[]).map(fromSchema))
     case 'optional':
     case 'nullable':
-      return fromSchema(def.innerType)
+      return fromSchema(def.innerType as z.ZodMiniType)
     case 'pipe':
-      return fromSchema(def.in)
+      return fromSchema(def.in as z.ZodMiniType)
     case 'array':
-      return fc.array(fromSchema(def.element), { maxLength: 3 })
+      return fc.array(fromSchema(def.element as z.ZodMiniType), { maxLength: 3 })
     case 'object':
-      return objectOf(def.shape, {})
+      return objectOf(def.shape as Record<string, z.ZodMiniType>, {})
     case 'null':
       return fc.constant(null)
     default:
@@ -140,7 +140,7 @@ function partOf(schema: z.ZodMiniType | undefined, hints: Hints): fc.Arbitrary<u
   if (!schema) return fc.constant({})
   const def = defOf(schema)
   if (def.type !== 'object') return fromSchema(schema)
-  return fc.oneof({ weight: 12, arbitrary: objectOf(def.shape, hints) }, { weight: 1, arbitrary: hostile })
+  return fc.oneof({ weight: 12, arbitrary: objectOf(def.shape as Record<string, z.ZodMiniType>, hints) }, { weight: 1, arbitrary: hostile })
 }
 
 /** Form-encodes any value as a lenient client would: arrays repeat keys, objects nest as a[b]. */

@@ -34,10 +34,9 @@ const freePort = () =>
 async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-mode-'))
   dirs.push(dataDir)
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
-  for (const name of ['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER']) {
-    delete env[name]
-  }
+  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER'])
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.has(name)))
+  const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
   return { ...env, ...extra }
 }
 

@@ -5,10 +5,10 @@ import { expect, test, type Page } from '@playwright/test'
  * way STACK.md found byte-stable: fonts ready, one more render, two animation frames.
  */
 async function settle(page: Page, scene = false) {
-  if (scene) await page.waitForFunction(() => (window as any).__app?.sceneReady === true)
+  if (scene) await page.waitForFunction(() => window.__app?.sceneReady === true)
   await page.evaluate(async () => {
     await document.fonts.ready
-    ;(window as any).__app?.sceneHost?.render()
+    ;(window.__app?.sceneHost as { render(): void } | null | undefined)?.render()
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
   })
 }

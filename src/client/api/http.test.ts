@@ -17,7 +17,13 @@ function controlledFetch() {
       pending.push({ url, init, resolve })
     })
   })
-  return { fetch: fetch as unknown as typeof globalThis.fetch, pending }
+  /** The i-th request fetch received; the test fails here when it never came. */
+  const request = (i: number): Pending => {
+    const found = pending[i]
+    if (!found) throw new Error(`fetch has received no request #${i}`)
+    return found
+  }
+  return { fetch: fetch as unknown as typeof globalThis.fetch, pending, request }
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -27,7 +33,7 @@ afterEach(() => vi.useRealTimers())
 
 describe('http client', () => {
   it('runs one request at a time, in order', async () => {
-    const { fetch, pending } = controlledFetch()
+    const { fetch, pending, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
     const a = http.request(calls.getBalance)
     const b = http.request(calls.inPlay)
@@ -35,43 +41,43 @@ describe('http client', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(pending).toHaveLength(1)
     expect(http.pending()).toBe(2)
-    pending[0]!.resolve(json({ status: 200, msg: '', data: { balance: 5, balanceVersion: 1 } }))
+    request(0).resolve(json({ status: 200, msg: '', data: { balance: 5, balanceVersion: 1 } }))
     expect(await a).toMatchObject({ status: 200, data: { balance: 5, balanceVersion: 1 }, http: 200 })
     await new Promise((r) => setTimeout(r, 0))
     expect(pending).toHaveLength(2)
-    expect(pending[1]!.url).toBe('/api/app/game/inPlay')
-    pending[1]!.resolve(json({ status: 200, msg: '', data: null }))
+    expect(request(1).url).toBe('/api/app/game/inPlay')
+    request(1).resolve(json({ status: 200, msg: '', data: null }))
     expect((await b).data).toBeNull()
   })
 
   it('sends the six headers, JSON or form bodies, and the loading opt-out', async () => {
-    const { fetch, pending } = controlledFetch()
+    const { fetch, request } = controlledFetch()
     const loading: boolean[] = []
     const http = createHttp({ fetch, headers, onLoading: (on) => loading.push(on) })
     const login = http.request(calls.restLogin, { body: { username: 'a@b.co', pwd: 'x' } })
     await new Promise((r) => setTimeout(r, 0))
-    expect(pending[0]!.init.headers).toMatchObject({ ...headers(), 'content-type': 'application/json' })
-    expect(JSON.parse(pending[0]!.init.body as string)).toEqual({ username: 'a@b.co', pwd: 'x' })
-    pending[0]!.resolve(json({ status: 2002, msg: 'E-mail ou senha incorretos', data: null }, 400))
+    expect(request(0).init.headers).toMatchObject({ ...headers(), 'content-type': 'application/json' })
+    expect(JSON.parse(request(0).init.body as string)).toEqual({ username: 'a@b.co', pwd: 'x' })
+    request(0).resolve(json({ status: 2002, msg: 'E-mail ou senha incorretos', data: null }, 400))
     expect(await login).toMatchObject({ status: 2002, msg: 'E-mail ou senha incorretos', http: 400 })
 
     const reset = http.request(calls.sendEmail, { body: { email: 'a@b.co' }, form: true, loading: false })
     await new Promise((r) => setTimeout(r, 0))
-    expect(pending[1]!.init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' })
-    expect(pending[1]!.init.body).toBe('email=a%40b.co&loading=false')
-    pending[1]!.resolve(json({ status: 200, msg: '', data: { wait: 180 } }))
+    expect(request(1).init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' })
+    expect(request(1).init.body).toBe('email=a%40b.co&loading=false')
+    request(1).resolve(json({ status: 200, msg: '', data: { wait: 180 } }))
     await reset
     const quiet = http.request(calls.userInfo, { loading: false })
     await new Promise((r) => setTimeout(r, 0))
-    expect(pending[2]!.url).toBe('/api/app/user/userInfo?loading=false')
-    pending[2]!.resolve(json({ status: 40101, msg: '', data: null }, 401))
+    expect(request(2).url).toBe('/api/app/user/userInfo?loading=false')
+    request(2).resolve(json({ status: 40101, msg: '', data: null }, 401))
     await quiet
     expect(loading).toEqual([true, false])
   })
 
   it('times out after 30 seconds and lets the next request run', async () => {
     vi.useFakeTimers()
-    const { fetch, pending } = controlledFetch()
+    const { fetch, pending, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
     const slow = http.request(calls.getBalance)
     const next = http.request(calls.getBalance)
@@ -81,20 +87,20 @@ describe('http client', () => {
     await expect(slow).rejects.toEqual(new NetworkError('timeout'))
     await vi.advanceTimersByTimeAsync(0)
     expect(pending).toHaveLength(2)
-    pending[1]!.resolve(json({ status: 200, msg: '', data: { balance: 1, balanceVersion: 2 } }))
+    request(1).resolve(json({ status: 200, msg: '', data: { balance: 1, balanceVersion: 2 } }))
     expect((await next).status).toBe(200)
   })
 
   it('hands back a 500 without a body, and a reply the contract refuses, as unreadable', async () => {
-    const { fetch, pending } = controlledFetch()
+    const { fetch, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
     const a = http.request(calls.getBalance)
     await new Promise((r) => setTimeout(r, 0))
-    pending[0]!.resolve(new Response('Internal Server Error', { status: 500 }))
+    request(0).resolve(new Response('Internal Server Error', { status: 500 }))
     expect(await a).toMatchObject({ status: -1, http: 500 })
     const b = http.request(calls.getBalance)
     await new Promise((r) => setTimeout(r, 0))
-    pending[1]!.resolve(json({ status: 200, msg: '', data: { balance: 'lots', balanceVersion: 3 } }))
+    request(1).resolve(json({ status: 200, msg: '', data: { balance: 'lots', balanceVersion: 3 } }))
     expect((await b).status).toBe(-1)
   })
 })

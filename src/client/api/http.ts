@@ -89,7 +89,7 @@ export function createHttp(config: HttpConfig): Http {
         if (!checked.success) envelope = UNREADABLE as Envelope<T>
       }
       return { ...envelope, http: res.status }
-    } catch (err) {
+    } catch {
       throw new NetworkError(controller.signal.aborted ? 'timeout' : 'network')
     } finally {
       clearTimeout(timer)

@@ -10,7 +10,10 @@ import { store } from '../store/store'
 const LICENCE = import.meta.env.VITE_CHAT_LICENSE_ID as string | undefined
 const TEMPLATE = import.meta.env.VITE_CHAT_URL as string | undefined
 
-const chatEnabled = Boolean(LICENCE && TEMPLATE)
+/** Both settings, or null when the chat is not configured. */
+const CHAT = LICENCE && TEMPLATE ? { licence: LICENCE, template: TEMPLATE } : null
+
+export const chatEnabled = CHAT !== null
 
 export function chatUrl(template: string, licence: string, name: string, email: string): string {
   return template
@@ -38,7 +41,7 @@ export function SupportButton() {
 export function SupportPanel() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
-  if (!chatEnabled || !snap.ui.supportPanel || !snap.user) return null
+  if (!CHAT || !snap.ui.supportPanel || !snap.user) return null
   return (
     <aside className="support-panel" aria-label={t('support.title')}>
       <header className="modal-head">
@@ -47,7 +50,7 @@ export function SupportPanel() {
           ×
         </button>
       </header>
-      <iframe title={t('support.title')} src={chatUrl(TEMPLATE!, LICENCE!, snap.user.username, snap.user.email)} />
+      <iframe title={t('support.title')} src={chatUrl(CHAT.template, CHAT.licence, snap.user.username, snap.user.email)} />
     </aside>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'wouter'
 import { fixedClock, realClock } from '../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED } from '../engine/determinism'
-import { SCENE_IDS, loadScene } from '../engine/registry'
+import { FIRST_SCENE_ID, SCENE_IDS, loadScene } from '../engine/registry'
 import type { SceneHost } from '../engine/SceneHost'
 import type { Motion, SceneDef, Tuning } from '../engine/types'
 import { ensureLocale, i18n } from '../i18n/i18n'
@@ -25,24 +25,25 @@ declare global {
 export default function SceneSwitcher() {
   const { t } = useTranslation()
   const params = useParams<{ id?: string; fixture?: string }>()
-  const id = params.id ?? SCENE_IDS[0]!
-  const [def, setDef] = useState<SceneDef<any> | null>(null)
+  const id = params.id ?? FIRST_SCENE_ID
+  const [def, setDef] = useState<SceneDef<unknown> | null>(null)
   const [tuning, setTuning] = useState<Tuning>({})
   const [motion, setMotion] = useState<Motion>(SNAPSHOT_MODE ? 'none' : 'full')
-  const [ready, setReady] = useState(false)
+  // The scene whose definition and tuning have arrived: the stage waits for the one in the address.
+  const [readyId, setReadyId] = useState<string | null>(null)
+  const ready = readyId === id
   const container = useRef<HTMLDivElement>(null)
-  const host = useRef<SceneHost<any> | null>(null)
+  const host = useRef<SceneHost<unknown> | null>(null)
 
   useEffect(() => {
     let live = true
-    setReady(false)
     void loadScene(id).then(async (d) => {
       if (!live || !d) return
       const states = Object.values(d.fixtures) as { locale?: string }[]
       for (const locale of new Set(states.map((s) => s.locale).filter(Boolean))) await ensureLocale(locale as never)
       setDef(d)
       setTuning(Object.fromEntries(Object.entries(d.tuning).map(([k, p]) => [k, p.value])))
-      setReady(true)
+      setReadyId(id)
     })
     return () => {
       live = false
@@ -54,7 +55,7 @@ export default function SceneSwitcher() {
   const clock = useMemo(() => (SNAPSHOT_MODE || motion === 'none' ? fixedClock(FIXTURE_TIME) : realClock), [motion])
   const tr = useCallback((key: string, p?: Record<string, unknown>) => i18n.t(key, p), [])
   const source = useCallback(() => ({ initial: fixture, stop: () => {} }), [fixture])
-  const onHost = useCallback((h: SceneHost<any> | null) => {
+  const onHost = useCallback((h: SceneHost<unknown> | null) => {
     host.current = h
     window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null, fixtures: def?.fixtures }
   }, [def])

@@ -9,3 +9,8 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/** One of `items`, drawn with one call of `random` (a value in [0, 1)). */
+export function pick<T>(random: () => number, items: readonly [T, ...T[]]): T {
+  return items[Math.floor(random() * items.length)] ?? items[0]
+}

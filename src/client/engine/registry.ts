@@ -1,7 +1,7 @@
 import type { SceneDef } from './types'
 
-/** Every scene, loaded on demand; the dev switcher lists them all. */
-const SCENES: Record<string, () => Promise<SceneDef<any>>> = {
+/** Every scene, loaded on demand; the dev switcher lists them all. Each has its own state type. */
+export const SCENES: Record<string, () => Promise<SceneDef<unknown>>> = {
   lobby: () => import('../scenes/lobby/LobbyScene').then((m) => m.lobbySceneDef),
   dice: () => import('../scenes/dice/DiceScene').then((m) => m.diceSceneDef),
   limbo: () => import('../scenes/limbo/LimboScene').then((m) => m.limboSceneDef),
@@ -9,8 +9,10 @@ const SCENES: Record<string, () => Promise<SceneDef<any>>> = {
 }
 
 export const SCENE_IDS = Object.keys(SCENES)
+/** The scene the dev switcher opens on. */
+export const FIRST_SCENE_ID = 'lobby'
 
-export async function loadScene(id: string): Promise<SceneDef<any> | null> {
+export async function loadScene(id: string): Promise<SceneDef<unknown> | null> {
   const load = SCENES[id]
   return load ? load() : null
 }

@@ -44,11 +44,10 @@ export function parseDecimal(text: string, locale: Locale, maxDecimals = 2): str
   const sep = decimalSeparator(locale)
   const plain = text.replace(/\s/g, '')
   const wire = sep === '.' ? plain : plain.split(sep).join('.')
-  const m = /^(\d{1,12})(?:\.(\d*))?$/.exec(wire)
-  if (!m) return null
-  const frac = m[2] ?? ''
+  const [, whole, frac = ''] = /^(\d{1,12})(?:\.(\d*))?$/.exec(wire) ?? []
+  if (whole === undefined) return null
   if (frac.length > maxDecimals) return null
-  return frac ? `${m[1]}.${frac}` : m[1]!
+  return frac ? `${whole}.${frac}` : whole
 }
 
 /** Wire text ('1.50') as an input shows it in the locale ('1,50'); any other text is left as it is. */

@@ -18,8 +18,11 @@ export interface LanguageEntry {
 
 const flag = (code: string) => `/flags/${code}.svg`
 
+/** The first entry, and the one an unknown locale falls back to. */
+const PORTUGUESE: LanguageEntry = { name: 'Português', key: 'pt_BR', image: flag('br'), pay: 'BRL', icon: 'br', symbol: 'R$', phonePrefix: '+55' }
+
 export const LANGUAGES: readonly LanguageEntry[] = [
-  { name: 'Português', key: 'pt_BR', image: flag('br'), pay: 'BRL', icon: 'br', symbol: 'R$', phonePrefix: '+55' },
+  PORTUGUESE,
   { name: 'English', key: 'en_US', image: flag('us'), pay: 'USD', icon: 'us', symbol: '$', phonePrefix: '+1' },
   { name: 'Bahasa Indonesia', key: 'id_ID', image: flag('id'), pay: 'IDR', icon: 'id', symbol: 'Rp', phonePrefix: '+62' },
   { name: 'Tiếng Việt', key: 'vi_VN', image: flag('vn'), pay: 'VND', icon: 'vn', symbol: '₫', phonePrefix: '+84' },
@@ -31,5 +34,5 @@ export const LANGUAGES: readonly LanguageEntry[] = [
 ]
 
 export function languageOf(locale: Locale): LanguageEntry {
-  return LANGUAGES.find((l) => l.key === locale) ?? LANGUAGES[0]!
+  return LANGUAGES.find((l) => l.key === locale) ?? PORTUGUESE
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSnapshot } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
 import { calls, buildPath } from '../../shared/contract'
 import { refreshCaptcha } from '../store/actions/ui'
 import { store } from '../store/store'
@@ -12,13 +12,10 @@ const newCaptchaId = () => Math.floor(Math.random() * 100_000_000)
 /** The captcha field with its image; tapping the image draws a new code (and a new id). */
 export function Captcha(props: { value: string; onChange(value: string): void; onId(id: number): void }) {
   const { t } = useTranslation()
-  const { captchaNonce } = useSnapshot(store.ui)
   const [codeId, setCodeId] = useState(newCaptchaId)
   const { onId } = props
-  useEffect(() => {
-    if (captchaNonce === 0) return
-    setCodeId(newCaptchaId())
-  }, [captchaNonce])
+  // Each refresh (refreshCaptcha, also after a refused attempt) draws a new code under a new id.
+  useEffect(() => subscribeKey(store.ui, 'captchaNonce', () => setCodeId(newCaptchaId())), [])
   useEffect(() => onId(codeId), [codeId, onId])
   return (
     <Field

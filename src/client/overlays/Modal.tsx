@@ -25,8 +25,9 @@ export function Modal(props: { title: string; onClose?: () => void; children: Re
       }
       if (e.key !== 'Tab' || !node) return
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)]
-      if (!items.length) return
-      const [head, tail] = [items[0]!, items[items.length - 1]!]
+      const head = items[0]
+      const tail = items.at(-1)
+      if (!head || !tail) return
       if (e.shiftKey && document.activeElement === head) {
         e.preventDefault()
         tail.focus()

@@ -30,21 +30,24 @@ export function RecordsPage() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['key']>('all')
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 30 * 86_400_000)))
   const [to, setTo] = useState(() => day(new Date()))
-  const [list, setList] = useState<Page | null>(null)
   const [open, setOpen] = useState<WalletRecordDetail | null>(null)
-  const types = FILTERS.find((f) => f.key === filter)!.types
+  const types = FILTERS.find((f) => f.key === filter)?.types ?? ''
+  // The list is kept with the query it answers, so a new filter, date or session shows the
+  // loading line until its own list arrives.
+  const query = JSON.stringify([token, types, from, to])
+  const [loaded, setLoaded] = useState<{ query: string; list: Page } | null>(null)
+  const list = loaded?.query === query ? loaded.list : null
 
   useEffect(() => {
     if (!token) return
     let live = true
-    setList(null)
     loadRecords({ type: types, from, to, page: 1 })
-      .then((page) => live && setList(page))
-      .catch(() => live && setList({ records: [], total: 0, page: 1, size: 20 }))
+      .then((page) => live && setLoaded({ query, list: page }))
+      .catch(() => live && setLoaded({ query, list: { records: [], total: 0, page: 1, size: 20 } }))
     return () => {
       live = false
     }
-  }, [token, types, from, to])
+  }, [token, types, from, to, query])
 
   if (!token) {
     return (
@@ -59,7 +62,7 @@ export function RecordsPage() {
   const more = async () => {
     if (!list) return
     const next = await loadRecords({ type: types, from, to, page: list.page + 1 }).catch(() => null)
-    if (next) setList({ ...next, records: [...list.records, ...next.records] })
+    if (next) setLoaded({ query, list: { ...next, records: [...list.records, ...next.records] } })
   }
   const show = (r: WalletRecord) => void loadRecord(r.id).then(setOpen, () => undefined)
   const money = (r: { type: number; amount: number }) => `${OUTGOING.has(r.type) ? '−' : '+'}${formatMoney(r.amount, lang)}`

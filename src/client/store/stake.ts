@@ -7,11 +7,17 @@ import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
 import { payoutOf } from '../../shared/games/payout'
 import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../shared/money'
 
+function limitCentavos(text: string): bigint {
+  const centavos = reaisTextToCentavos(text)
+  if (centavos === null) throw new Error(`CASINO_LIMIT_DEFAULTS holds "${text}", not an amount in reais`)
+  return centavos
+}
+
 /** Stake limits of the server's defaults, centavos. */
-export const MIN_STAKE = reaisTextToCentavos(CASINO_LIMIT_DEFAULTS.minStake)!
-export const MAX_STAKE = reaisTextToCentavos(CASINO_LIMIT_DEFAULTS.maxStake)!
+export const MIN_STAKE = limitCentavos(CASINO_LIMIT_DEFAULTS.minStake)
+export const MAX_STAKE = limitCentavos(CASINO_LIMIT_DEFAULTS.maxStake)
 /** The most one bet pays (mines cashes out at it), centavos. */
-export const MAX_PAYOUT = reaisTextToCentavos(CASINO_LIMIT_DEFAULTS.maxPayout)!
+export const MAX_PAYOUT = limitCentavos(CASINO_LIMIT_DEFAULTS.maxPayout)
 
 /** The store's stake text in centavos, or null when it is not an amount. */
 export const stakeCentavos = (text: string): bigint | null => reaisTextToCentavos(text.trim())

@@ -13,8 +13,10 @@ export class RateLimiter {
   /** Milliseconds until `key` may act again under `rule`; 0 when it may act now. */
   retryAfter(key: string, rule: RateRule): number {
     const list = this.fresh(key, rule)
-    if (list.length < rule.count) return 0
-    return list[list.length - rule.count]! + rule.windowMs - this.now()
+    // The event that has to leave the window first; none while fewer than `count` are in it.
+    const oldest = list[list.length - rule.count]
+    if (list.length < rule.count || oldest === undefined) return 0
+    return oldest + rule.windowMs - this.now()
   }
 
   /** Counts one event for `key`. */

@@ -31,6 +31,37 @@ export function seededRandom(seed: Uint8Array = randomBytes(16)): Random {
 
 type Rgb = [number, number, number]
 
+/** `from` and `to` mixed: at t = 0 all `from`, at t = 1 all `to`. */
+const mix = (from: Rgb, to: Rgb, t: number): Rgb => [
+  from[0] * (1 - t) + to[0] * t,
+  from[1] * (1 - t) + to[1] * t,
+  from[2] * (1 - t) + to[2] * t,
+]
+
+/**
+ * Reads a plane of the raster; an index outside it reads as 0 (no ink, black), though every
+ * caller stays inside the plane.
+ */
+const read = (plane: Float32Array, at: number): number => plane[at] ?? 0
+
+/** Lays `color` at `alpha` over the pixel whose red channel is at `at`. */
+function blend(rgb: Float32Array, at: number, color: Rgb, alpha: number): void {
+  color.forEach((c, ch) => {
+    rgb[at + ch] = read(rgb, at + ch) * (1 - alpha) + c * alpha
+  })
+}
+
+/** Each point with the one before it: the segments of a polyline. */
+function segments(points: readonly Point[]): [Point, Point][] {
+  const out: [Point, Point][] = []
+  let previous: Point | undefined
+  for (const point of points) {
+    if (previous) out.push([previous, point])
+    previous = point
+  }
+  return out
+}
+
 function hsl(h: number, s: number, l: number): Rgb {
   const k = (n: number) => (n + h / 30) % 12
   const a = s * Math.min(l, 1 - l)
@@ -53,9 +84,7 @@ class Raster {
   /** Adds a polyline `lineWidth` px thick to the coverage, anti-aliased by distance to each segment. */
   stroke(points: readonly Point[], lineWidth: number): void {
     const half = lineWidth / 2
-    for (let i = 1; i < points.length; i++) {
-      const [x0, y0] = points[i - 1]!
-      const [x1, y1] = points[i]!
+    for (const [[x0, y0], [x1, y1]] of segments(points)) {
       const dx = x1 - x0
       const dy = y1 - y0
       const len2 = dx * dx + dy * dy || 1e-9
@@ -74,7 +103,7 @@ class Raster {
           if (coverage <= 0) continue
           const at = y * this.width + x
           // The max, not a sum: where a polyline's own segments meet, the ink is not doubled.
-          if (coverage > this.cover[at]!) this.cover[at] = Math.min(1, coverage)
+          if (coverage > read(this.cover, at)) this.cover[at] = Math.min(1, coverage)
         }
       }
     }
@@ -83,9 +112,9 @@ class Raster {
   /** Paints the collected coverage in `color` at `opacity`, and clears it. */
   paint(color: Rgb, opacity = 1): void {
     for (let at = 0; at < this.cover.length; at++) {
-      const alpha = this.cover[at]! * opacity
+      const alpha = read(this.cover, at) * opacity
       if (alpha <= 0) continue
-      for (let ch = 0; ch < 3; ch++) this.rgb[at * 3 + ch] = this.rgb[at * 3 + ch]! * (1 - alpha) + color[ch]! * alpha
+      blend(this.rgb, at * 3, color, alpha)
       this.cover[at] = 0
     }
   }
@@ -113,8 +142,8 @@ class Raster {
         const i01 = i00 + width * 3
         const i11 = i01 + 3
         for (let ch = 0; ch < 3; ch++) {
-          const top = source[i00 + ch]! * (1 - fx) + source[i10 + ch]! * fx
-          const bottom = source[i01 + ch]! * (1 - fx) + source[i11 + ch]! * fx
+          const top = read(source, i00 + ch) * (1 - fx) + read(source, i10 + ch) * fx
+          const bottom = read(source, i01 + ch) * (1 - fx) + read(source, i11 + ch) * fx
           this.rgb[(y * width + x) * 3 + ch] = top * (1 - fy) + bottom * fy
         }
       }
@@ -124,7 +153,7 @@ class Raster {
   toPng(): Buffer {
     const png = new PNG({ width: this.width, height: this.height })
     for (let at = 0; at < this.width * this.height; at++) {
-      for (let ch = 0; ch < 3; ch++) png.data[at * 4 + ch] = Math.max(0, Math.min(255, Math.round(this.rgb[at * 3 + ch]!)))
+      for (let ch = 0; ch < 3; ch++) png.data[at * 4 + ch] = Math.max(0, Math.min(255, Math.round(read(this.rgb, at * 3 + ch))))
       png.data[at * 4 + 3] = 255
     }
     return PNG.sync.write(png, { colorType: 2 })
@@ -147,7 +176,7 @@ function paintBackground(raster: Raster, random: Random): void {
   for (let y = 0; y < raster.height; y++) {
     for (let x = 0; x < raster.width; x++) {
       const t = (x + y) / (raster.width + raster.height)
-      for (let ch = 0; ch < 3; ch++) raster.rgb[(y * raster.width + x) * 3 + ch] = from[ch]! * (1 - t) + to[ch]! * t
+      raster.rgb.set(mix(from, to, t), (y * raster.width + x) * 3)
     }
   }
 }
@@ -165,8 +194,9 @@ function crossingCurve(raster: Raster, random: Random): Point[] {
   for (let i = 0; i <= 40; i++) {
     const t = i / 40
     const u = 1 - t
-    const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
-    out.push([w.reduce((s, k, j) => s + k * p[j]![0], 0), w.reduce((s, k, j) => s + k * p[j]![1], 0)])
+    const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t] as const
+    const along = (axis: 0 | 1) => w[0] * p[0][axis] + w[1] * p[1][axis] + w[2] * p[2][axis] + w[3] * p[3][axis]
+    out.push([along(0), along(1)])
   }
   return out
 }
@@ -230,15 +260,16 @@ export function drawCaptcha(text: string, random: Random = seededRandom()): Buff
 
   // Laid out by their drawn extents: neighbours' boxes overlap by up to 1.5 px or stand 4 px apart,
   // so slanted glyphs touch and cross without hiding one another.
-  const glyphs = [...text].map((char) => shapeGlyph(char, random))
-  const boxes = glyphs.map(bounds)
+  const glyphs = [...text].map((char) => {
+    const strokes = shapeGlyph(char, random)
+    return { strokes, box: bounds(strokes) }
+  })
   const gaps = glyphs.slice(1).map(() => between(random, -1.5, 4))
-  const total = boxes.reduce((s, b) => s + b.right - b.left, 0) + gaps.reduce((s, g) => s + g, 0)
+  const total = glyphs.reduce((s, { box }) => s + box.right - box.left, 0) + gaps.reduce((s, g) => s + g, 0)
   // Each glyph's hue a third of the wheel or more from the last, so touching glyphs part by colour.
   let hue = random() * 360
   let x = 6 + between(random, 0.2, 0.8) * Math.max(0, CAPTCHA_WIDTH - total - 12)
-  glyphs.forEach((strokes, i) => {
-    const box = boxes[i]!
+  glyphs.forEach(({ strokes, box }, i) => {
     // Inside the picture even after the warp moves it a few pixels.
     const room = Math.max(0, CAPTCHA_HEIGHT - 10 - (box.bottom - box.top))
     const y = 5 + between(random, 0.15, 0.85) * room - box.top
@@ -260,7 +291,7 @@ export function drawCaptcha(text: string, random: Random = seededRandom()): Buff
     const at = Math.floor(random() * width * height) * 3
     const shade = random() < 0.5 ? between(random, 0, 90) : between(random, 200, 255)
     const alpha = between(random, 0.4, 0.9)
-    for (let ch = 0; ch < 3; ch++) rgb[at + ch] = rgb[at + ch]! * (1 - alpha) + shade * alpha
+    blend(rgb, at, [shade, shade, shade], alpha)
   }
   return raster.toPng()
 }

@@ -7,6 +7,7 @@ import { minePositions, minesMultiplier, TILES } from '../../shared/games/mines'
 import { multiplierToNumber, payoutOf } from '../../shared/games/payout'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { countWager, type WagerRules } from '../wallet/wagering'
@@ -82,6 +83,13 @@ export async function loadBet(q: Queryable, userId: bigint, where: string, param
 /** The player's balance and its version, read in the caller's transaction. */
 const balanceOf = (q: Queryable, userId: bigint): Promise<WireBalance> => readWireBalance(q, userId)
 
+/** The reply to a bet this transaction has just written: the bet as it now stands, with the balance. */
+async function viewOf(q: Queryable, userId: bigint, betId: bigint): Promise<Bet> {
+  const row = await loadBet(q, userId, 'b.id = $2', [betId])
+  if (!row) throw new Error(`casino bet ${betId} is missing inside the transaction that wrote it`)
+  return betView(row, await balanceOf(q, userId))
+}
+
 export function checkStake(limits: CasinoLimits, stake: bigint, multiplier4: bigint | null): void {
   if (stake < limits.minStake || stake > limits.maxStake) {
     throw new AppError('STAKE_OUT_OF_RANGE', { min: limits.minStake, max: limits.maxStake })
@@ -91,29 +99,24 @@ export function checkStake(limits: CasinoLimits, stake: bigint, multiplier4: big
   }
 }
 
-interface Instant {
-  game: 'dice' | 'limbo'
-  stake: bigint
-  target: number
-  condition?: DiceCondition
-}
+type Instant = { game: 'dice'; stake: bigint; target: number; condition: DiceCondition } | { game: 'limbo'; stake: bigint; target: number }
 
 /** Dice and limbo: nonce, stake, outcome and payout in one transaction. */
 export async function placeInstant(deps: Deps, userId: bigint, bet: Instant): Promise<Bet> {
-  const multiplier = bet.game === 'dice' ? diceMultiplier(bet.target, bet.condition!) : limboMultiplier(bet.target)
+  const multiplier = bet.game === 'dice' ? diceMultiplier(bet.target, bet.condition) : limboMultiplier(bet.target)
   return deps.db.tx(async (q) => {
     const at = new Date(deps.now())
     const seed = await takeNonce(q, userId, at)
     const pair: SeedPair = { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce }
     const outcome = bet.game === 'dice' ? diceRoll(pair) : limboResult(pair)
-    const won = bet.game === 'dice' ? diceWins(outcome, bet.target, bet.condition!) : limboWins(outcome, bet.target)
+    const won = bet.game === 'dice' ? diceWins(outcome, bet.target, bet.condition) : limboWins(outcome, bet.target)
     const payout = won ? payoutOf(bet.stake, multiplier) : 0n
     const inserted = await q.query<{ id: bigint }>(
       `INSERT INTO casino_bets (user_id, game, seed_id, nonce, amount, target, condition, outcome, state, multiplier, payout, created_at, settled_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
-      [userId, bet.game, seed.id, seed.nonce, bet.stake, bet.target, bet.condition ?? null, outcome, won ? 'won' : 'lost', won ? multiplier : 0n, payout, at],
+      [userId, bet.game, seed.id, seed.nonce, bet.stake, bet.target, bet.game === 'dice' ? bet.condition : null, outcome, won ? 'won' : 'lost', won ? multiplier : 0n, payout, at],
     )
-    const betId = inserted.rows[0]!.id
+    const betId = one(inserted.rows, 'INSERT INTO casino_bets').id
     const ref = `casino:${betId}`
     const rules = deps.config.wallet
     const funding = await debitForBet(q, userId, bet.stake, { ref, at, meta: { game: bet.game }, rules })
@@ -121,8 +124,7 @@ export async function placeInstant(deps: Deps, userId: bigint, bet: Instant): Pr
     if (payout > 0n) await creditWin(q, userId, payout, { ref, at, funding, meta: { game: bet.game } })
     // Won or lost, the bet aimed for its multiplier.
     await countWager(q, rules, userId, { game: bet.game, stake: bet.stake, multiplier4: multiplier, placedAt: at }, at)
-    const row = (await loadBet(q, userId, 'b.id = $2', [betId]))!
-    return betView(row, await balanceOf(q, userId))
+    return viewOf(q, userId, betId)
   })
 }
 
@@ -138,12 +140,11 @@ export async function startMines(deps: Deps, userId: bigint, stake: bigint, mine
        VALUES ($1, 'mines', $2, $3, $4, $5, 'active', 10000, $6) RETURNING id`,
       [userId, seed.id, seed.nonce, stake, mines, at],
     )
-    const betId = inserted.rows[0]!.id
+    const betId = one(inserted.rows, 'INSERT INTO casino_bets').id
     const funding = await debitForBet(q, userId, stake, { ref: `casino:${betId}`, at, meta: { game: 'mines' }, rules: deps.config.wallet })
     await q.query('UPDATE casino_bets SET from_cash = $2, from_bonus = $3 WHERE id = $1', [betId, funding.fromCash, funding.fromBonus])
     await q.query('INSERT INTO open_game_locks (user_id, ref, created_at) VALUES ($1, $2, $3)', [userId, `casino:${betId}`, at])
-    const row = (await loadBet(q, userId, 'b.id = $2', [betId]))!
-    return betView(row, await balanceOf(q, userId))
+    return viewOf(q, userId, betId)
   })
 }
 
@@ -180,8 +181,7 @@ export async function revealTile(deps: Deps, userId: bigint, tile: number, limit
         await settleMines(q, deps.config.wallet, userId, { ...row, revealed }, payout < limits.maxPayout ? payout : limits.maxPayout, multiplier, at)
       }
     }
-    const after = (await loadBet(q, userId, 'b.id = $2', [row.id]))!
-    return betView(after, await balanceOf(q, userId))
+    return viewOf(q, userId, row.id)
   })
 }
 
@@ -193,8 +193,7 @@ export async function cashOut(deps: Deps, userId: bigint, limits: CasinoLimits):
     if (row.revealed.length === 0) throw new AppError('CASHOUT_NEEDS_GEM')
     const payout = payoutOf(BigInt(row.amount), BigInt(row.multiplier))
     await settleMines(q, deps.config.wallet, userId, row, payout < limits.maxPayout ? payout : limits.maxPayout, BigInt(row.multiplier), at)
-    const after = (await loadBet(q, userId, 'b.id = $2', [row.id]))!
-    return betView(after, await balanceOf(q, userId))
+    return viewOf(q, userId, row.id)
   })
 }
 

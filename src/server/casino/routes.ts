@@ -11,6 +11,7 @@ import { registerCall } from '../http/route'
 import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
 import { activeSeed, rotateSeed } from './seeds'
 import { afterBetSettled, crossedLowBalance, offerCompensation } from '../wallet/nudges'
+import { one } from '../db/one'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
@@ -89,7 +90,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
     const rows = await db.query<Parameters<typeof betView>[0]>(`${BET_SELECT} WHERE b.user_id = $1 ${filter} ORDER BY b.id DESC LIMIT $2 OFFSET $3`, params)
     const total = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM casino_bets b WHERE b.user_id = $1 ${query.game ? 'AND b.game = $2' : ''}`, [session.userId, ...(query.game ? [query.game] : [])])
     const balance = await balanceOf(db, session.userId)
-    return { records: rows.rows.map((r) => betView(r, balance)), total: Number(total.rows[0]!.n), page, size }
+    return { records: rows.rows.map((r) => betView(r, balance)), total: Number(one(total.rows, 'count of casino_bets').n), page, size }
   })
 
   registerCall(app, deps, casino.casinoBet, async ({ session, params }) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { hashServerSeed } from '../../shared/games/fair'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
+import { one } from '../db/one'
 
 export interface SeedRow {
   id: bigint
@@ -26,7 +27,7 @@ export async function activeSeed(q: Queryable, userId: bigint, at: Date, forUpda
     [userId, serverSeed, hashServerSeed(serverSeed), defaultClientSeed(), at],
   )
   const created = await q.query<SeedRow>(select, [userId])
-  return created.rows[0]!
+  return one(created.rows, 'the active fair_seeds row just ensured')
 }
 
 /** Takes the next nonce of the active pair (inside the bet's transaction). */

@@ -65,7 +65,7 @@ export function splitStatements(sql: string): string[] {
         i += tag[0].length
         continue
       }
-      const ch = line[i]!
+      const ch = line.charAt(i)
       if (ch === ';') {
         if (current.trim()) out.push(current.trim())
         current = ''

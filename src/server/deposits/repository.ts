@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
 
 export interface PackageRow {
   id: number
@@ -81,7 +82,7 @@ export async function insertDeposit(
      VALUES ($1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt, d.offerId, d.turnoverX],
   )
-  return BigInt(r.rows[0]!.id)
+  return BigInt(one(r.rows, 'INSERT INTO orders (deposit)').id)
 }
 
 export async function findDeposit(q: Queryable, id: bigint, userId: bigint): Promise<DepositRow | null> {

@@ -43,7 +43,8 @@ function canonical(value: unknown): string {
  * are one amount. The `loading` flag is only a display hint and is left out.
  */
 export function requestHash(callPath: string, params: unknown, body: unknown): string {
-  const { loading: _, ...rest } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  const rest: Record<string, unknown> = { ...(body && typeof body === 'object' ? body : {}) }
+  delete rest.loading
   return createHash('sha256').update(canonical({ call: callPath, params: params ?? null, body: rest })).digest('hex')
 }
 

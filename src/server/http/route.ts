@@ -136,7 +136,9 @@ export function registerCall<C extends CallDef>(
       if (call.idempotent) {
         const key = idempotencyKey(request)
         const hash = requestHash(call.path, params, body)
-        const outcome = await runIdempotent(deps.db, session!.userId, key, hash, new Date(deps.now()), {
+        // registerCall refuses an idempotent call without auth, so the session was checked above.
+        if (!session) throw new Error(`${call.path}: an idempotent call ran without a session`)
+        const outcome = await runIdempotent(deps.db, session.userId, key, hash, new Date(deps.now()), {
           run: async (q) => {
             msgKey = null
             committed = []

@@ -15,7 +15,10 @@ const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
  * lets 'self' cover it, but older mobile browsers do not, and without it the socket fails.
  */
 function socketOrigins(production: boolean): ((req: IncomingMessage) => string)[] {
-  const host = (req: IncomingMessage) => (HOST.test(req.headers.host ?? '') ? req.headers.host! : null)
+  const host = (req: IncomingMessage) => {
+    const h = req.headers.host
+    return h !== undefined && HOST.test(h) ? h : null
+  }
   const origin = (scheme: string) => (req: IncomingMessage) => {
     const h = host(req)
     // Without a usable host the entry is left empty; 'self' still covers the socket where CSP 3 does.

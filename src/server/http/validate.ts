@@ -51,8 +51,8 @@ function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
 function nulPath(input: unknown): PropertyKey[] | null {
   type Step = { key: PropertyKey; up: Step | null } | null
   const stack: [unknown, Step][] = [[input, null]]
-  while (stack.length) {
-    const [node, step] = stack.pop()!
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [node, step] = top
     if (typeof node === 'string' && node.includes('\u0000')) {
       const path: PropertyKey[] = []
       for (let s = step; s; s = s.up) path.unshift(s.key)

@@ -41,11 +41,12 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
     const order = await repo.findDepositByPayNo(deps.db, sandbox.name, payNo)
     if (!order) throw new AppError('NOT_FOUND')
     const now = new Date(deps.now())
+    // Found by its pay_no, so the order has that one.
     if (order.status === '00' && order.expires_at && new Date(order.expires_at) <= now) {
       await repo.expireDeposits(deps.db, BigInt(order.user_id), now)
-      return { ...order, status: '01' as const, close_reason: 'expired' }
+      return { ...order, pay_no: payNo, status: '01' as const, close_reason: 'expired' }
     }
-    return order
+    return { ...order, pay_no: payNo }
   }
   // A repeated ?lang= arrives as an array: take the first, as the API's headers do.
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v)
@@ -61,14 +62,15 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get(`${SANDBOX_PAGE_PREFIX}/:payNo`, framed, async (request, reply) => {
     const order = await pending(request)
+    if (order.expires_at === null) throw new Error(`deposit ${order.id} was written without a deadline`)
     const html = await renderSandboxPage(
       {
         orderId: recordId('D', order.id),
-        payNo: order.pay_no!,
+        payNo: order.pay_no,
         amount: BigInt(order.amount),
         status: order.status,
         createdAt: new Date(order.created_at),
-        expiresAt: new Date(order.expires_at!),
+        expiresAt: new Date(order.expires_at),
         closeReason: order.close_reason,
       },
       localeOf(request),
@@ -81,10 +83,10 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   app.post(`${SANDBOX_PAGE_PREFIX}/:payNo/pay`, framed, async (request, reply) => {
     const order = await pending(request)
     const locale = localeOf(request)
-    if (order.status !== '00') return backToPage(reply, order.pay_no!, locale)
-    const { body, headers } = sandbox.signedWebhook({ type: 'paid', payNo: order.pay_no!, amount: BigInt(order.amount), at: new Date(deps.now()) })
+    if (order.status !== '00') return backToPage(reply, order.pay_no, locale)
+    const { body, headers } = sandbox.signedWebhook({ type: 'paid', payNo: order.pay_no, amount: BigInt(order.amount), at: new Date(deps.now()) })
     const res = await app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/${sandbox.name}`, headers, payload: body })
     if (res.statusCode !== 200) request.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook refused')
-    return backToPage(reply, order.pay_no!, locale)
+    return backToPage(reply, order.pay_no, locale)
   })
 }

@@ -16,8 +16,8 @@ export interface PageOrder {
   closeReason: string | null
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
 /** The page's only style; the page's policy allows it by its hash (securityHeaders.framedPage). */
 export const PAGE_STYLE = `

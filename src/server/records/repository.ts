@@ -1,5 +1,6 @@
 import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
 import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
 
 /**
  * Every wallet record of a user, from where each kind lives: deposit and withdrawal orders,
@@ -76,7 +77,7 @@ export async function listRecords(q: Queryable, userId: bigint, f: RecordFilter)
   let total = r.rows[0] ? Number(r.rows[0].total) : 0
   if (!r.rows.length && f.offset > 0) {
     const c = await q.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM (${RECORDS}) r ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2))
-    total = Number(c.rows[0]!.n)
+    total = Number(one(c.rows, 'count of records').n)
   }
   return { rows: r.rows, total }
 }
@@ -91,7 +92,7 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
       'SELECT gift, pay_no, closed_at, pay_card_bank, pay_card_no FROM orders WHERE id = $1',
       [id],
     )
-    return { kind: 'order' as const, row, order: o.rows[0]! }
+    return { kind: 'order' as const, row, order: one(o.rows, `the order behind record ${source}${id}`) }
   }
   if (source === 'T') {
     // The other side by its public uId, never its internal id.
@@ -100,7 +101,7 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
        WHERE t.id = $1`,
       [id, userId],
     )
-    return { kind: 'transfer' as const, row, counterpart: t.rows[0]! }
+    return { kind: 'transfer' as const, row, counterpart: one(t.rows, `the counterpart of transfer ${id}`) }
   }
   const l = await q.query<{ ref: string | null }>('SELECT ref FROM ledger_transactions WHERE id = $1', [id])
   const ref = l.rows[0]?.ref ?? null

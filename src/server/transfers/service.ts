@@ -10,6 +10,7 @@ import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { withdrawableCash } from '../wallet/wagering'
 import { readWireBalance } from '../wallet/walletInfo'
+import { one } from '../db/one'
 
 /**
  * The receiver by public uId (digits) or e-mail. The uId is users.uid, random: the internal,
@@ -54,8 +55,9 @@ async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amou
     'SELECT count(*)::bigint AS n, COALESCE(SUM(amount), 0)::bigint AS total FROM transfers WHERE from_user = $1 AND created_at >= $2',
     [fromUser, startOfToday(deps.now())],
   )
-  const sent = BigInt(r.rows[0]!.total)
-  if (Number(r.rows[0]!.n) >= transferCountPerDay) throw new AppError('TRANSFER_DAILY_COUNT', { count: transferCountPerDay })
+  const today = one(r.rows, 'transfers sent today')
+  const sent = BigInt(today.total)
+  if (Number(today.n) >= transferCountPerDay) throw new AppError('TRANSFER_DAILY_COUNT', { count: transferCountPerDay })
   if (sent + amount > transferMaxPerDay) {
     const left = transferMaxPerDay > sent ? transferMaxPerDay - sent : 0n
     throw new AppError('TRANSFER_DAILY_AMOUNT', { max: transferMaxPerDay, left })
@@ -98,7 +100,7 @@ export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUse
     'INSERT INTO transfers (from_user, to_user, amount, tx_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [fromUser, receiver.id, amount, txId, at],
   )
-  const id = BigInt(r.rows[0]!.id)
+  const id = BigInt(one(r.rows, 'INSERT INTO transfers').id)
   await q.query('UPDATE ledger_transactions SET ref = $2 WHERE id = $1', [txId, recordId('T', id)])
   return { id, toUserId: receiver.id, balance: await readWireBalance(q, fromUser) }
 }

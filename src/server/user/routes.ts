@@ -7,6 +7,7 @@ import { registerCall } from '../http/route'
 import { readWireBalance } from '../wallet/walletInfo'
 import { testAccountOf } from './testAccounts'
 import { loadUserInfo } from './userInfo'
+import { one } from '../db/one'
 
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, sessions } = deps
@@ -26,8 +27,9 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {
     if (body.nPwd !== body.nPwd1) throw new AppError('PASSWORD_MISMATCH')
     const r = await db.query<{ password_hash: string; email: string; name: string }>('SELECT password_hash, email, name FROM users WHERE id = $1', [session.userId])
-    if (!(await deps.hasher.verify(r.rows[0]!.password_hash, body.oPwd))) throw new AppError('OLD_PASSWORD_WRONG')
-    await assertStrongPassword(body.nPwd, [r.rows[0]!.email, r.rows[0]!.name])
+    const user = one(r.rows, 'the signed-in user')
+    if (!(await deps.hasher.verify(user.password_hash, body.oPwd))) throw new AppError('OLD_PASSWORD_WRONG')
+    await assertStrongPassword(body.nPwd, [user.email, user.name])
     const passwordHash = await deps.hasher.hash(body.nPwd)
     const revoked = await db.tx(async (q) => {
       // password_changed_at starts the 24 h in which withdrawals and transfers wait (kyc/identityChecks).

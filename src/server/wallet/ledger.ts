@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
+import { one } from '../db/one'
 
 /** A user's accounts: spendable cash, bonus still to be wagered, and money held for a withdrawal. */
 const USER_ACCOUNT_KINDS = ['cash', 'bonus', 'hold'] as const
@@ -71,7 +72,7 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
     'INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [posting.kind, posting.ref ?? null, posting.userId ?? null, at, posting.meta ? JSON.stringify(posting.meta) : null],
   )
-  const txId = tx.rows[0]!.id
+  const txId = one(tx.rows, 'INSERT INTO ledger_transactions').id
   const values = posting.entries.map((_, i) => `($1, $${i * 2 + 2}, $${i * 2 + 3})`).join(', ')
   await q.query(`INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ${values}`, [txId, ...posting.entries.flatMap((e) => [e.accountId, e.amount])])
   return txId

@@ -9,9 +9,9 @@ export const recordId = (source: RecordSource, id: bigint | number): string => `
 
 /** The row behind a public id, or null when the text is not one (such ids are simply not found). */
 export function parseRecordId(text: string): { source: RecordSource; id: bigint } | null {
-  const m = /^([DWTL])(\d{1,18})$/.exec(text)
-  if (!m) return null
-  const id = BigInt(m[2]!)
+  const [, source, digits] = /^([DWTL])(\d{1,18})$/.exec(text) ?? []
+  if (source === undefined || digits === undefined) return null
+  const id = BigInt(digits)
   if (id > 9_223_372_036_854_775_807n) return null
-  return { source: m[1] as RecordSource, id }
+  return { source: source as RecordSource, id }
 }

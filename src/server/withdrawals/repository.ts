@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
 
 export interface WithdrawalRow {
   id: bigint
@@ -19,7 +20,7 @@ export async function withdrawalsSince(q: Queryable, userId: bigint, since: Date
     `SELECT count(*)::bigint AS n FROM orders WHERE user_id = $1 AND type = 11 AND status <> '01' AND created_at >= $2`,
     [userId, since],
   )
-  return Number(r.rows[0]!.n)
+  return Number(one(r.rows, 'count of withdrawals').n)
 }
 
 export async function insertWithdrawal(
@@ -31,7 +32,7 @@ export async function insertWithdrawal(
      VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at],
   )
-  return BigInt(r.rows[0]!.id)
+  return BigInt(one(r.rows, 'INSERT INTO orders (withdrawal)').id)
 }
 
 export async function saveCard(

@@ -63,17 +63,20 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
   const user = await lockRealUser(q, userId)
   const state = await withdrawState(deps, q, userId)
   const amount = input.amount ?? null
-  const failure = firstWithdrawFailure(state, { amount, type: input.payCardBank ?? '', account: input.payCardNo ?? '' })
+  const type = input.payCardBank ?? ''
+  const account = input.payCardNo ?? ''
+  const failure = firstWithdrawFailure(state, { amount, type, account })
   if (failure) throw failure
+  if (amount === null || type === '') throw new Error('firstWithdrawFailure let a withdrawal without an amount or a type through')
   // Ours, after the spec's six: who may take money out, then where it may go.
   requireKyc(user)
   requireNoPasswordHold(user, deps.now())
-  const dest = withdrawDestination(input.payCardBank as 'CPF' | 'CNPJ' | 'USDT', input.payCardNo!, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate })
+  const dest = withdrawDestination(type, account, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate })
   const wrongDestination = destinationFailure(dest, user.cardNo, input.name ?? '')
   if (wrongDestination) throw wrongDestination
   const at = new Date(deps.now())
   const card = { userId, type: dest.type, account: dest.account, ifsc: dest.ifsc, name: (input.name ?? '').trim(), whatsapp: (input.whatsapp ?? '').trim(), at }
-  const id = await repo.insertWithdrawal(q, { ...card, amount: amount! })
+  const id = await repo.insertWithdrawal(q, { ...card, amount })
   await post(
     q,
     {
@@ -81,8 +84,8 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
       userId,
       ref: recordId('W', id),
       entries: [
-        { accountId: await userAccountId(q, userId, 'cash'), amount: -amount! },
-        { accountId: await userAccountId(q, userId, 'hold'), amount: amount! },
+        { accountId: await userAccountId(q, userId, 'cash'), amount: -amount },
+        { accountId: await userAccountId(q, userId, 'hold'), amount },
       ],
     },
     at,

@@ -1,11 +1,11 @@
-import { floats, type SeedPair } from './fair'
+import { firstFloat, type SeedPair } from './fair'
 import { multiplierFromFraction } from './payout'
 
 export type DiceCondition = 'over' | 'under'
 
 /** The roll, 0.00 to 100.00, as hundredths (0..10000): floor(float x 10001). */
 export function diceRoll(seed: SeedPair): number {
-  return Math.floor(floats(seed, 1)[0]! * 10001)
+  return Math.floor(firstFloat(seed) * 10001)
 }
 
 /** Targets in hundredths: over 2.00..99.99, under 0.01..98.00. */

@@ -31,14 +31,25 @@ function* bytes(seed: SeedPair): Generator<number, never> {
   }
 }
 
-/** `count` floats in [0, 1): b0/256 + b1/256^2 + b2/256^3 + b3/256^4. */
-export function floats(seed: SeedPair, count: number): number[] {
-  const out: number[] = []
+/** The endless floats in [0, 1) of a seed: b0/256 + b1/256^2 + b2/256^3 + b3/256^4 from each 4 bytes. */
+export function* floatStream(seed: SeedPair): Generator<number, never> {
   const it = bytes(seed)
-  for (let i = 0; i < count; i++) {
+  for (;;) {
     let f = 0
     for (let j = 0, scale = 256; j < 4; j++, scale *= 256) f += it.next().value / scale
-    out.push(f)
+    yield f
   }
+}
+
+/** The first float of a seed: what one dice roll or one limbo result draws. */
+export function firstFloat(seed: SeedPair): number {
+  return floatStream(seed).next().value
+}
+
+/** The first `count` floats of a seed. */
+export function floats(seed: SeedPair, count: number): number[] {
+  const out: number[] = []
+  const it = floatStream(seed)
+  for (let i = 0; i < count; i++) out.push(it.next().value)
   return out
 }

@@ -1,4 +1,4 @@
-import { floats, type SeedPair } from './fair'
+import { firstFloat, type SeedPair } from './fair'
 
 /** Results and targets are hundredths of a multiplier; the result is capped at 1,000,000.00. */
 const LIMBO_MAX = 100_000_000
@@ -9,7 +9,7 @@ const LIMBO_MIN_TARGET = 101
  * capped at 1,000,000; returned in hundredths.
  */
 export function limboResult(seed: SeedPair): number {
-  return limboFromFloat(floats(seed, 1)[0]!)
+  return limboFromFloat(firstFloat(seed))
 }
 
 /** The result (hundredths) for one float. */

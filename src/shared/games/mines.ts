@@ -1,4 +1,4 @@
-import { floats, type SeedPair } from './fair'
+import { floatStream, type SeedPair } from './fair'
 import { multiplierFromFraction } from './payout'
 
 export const TILES = 25
@@ -9,9 +9,13 @@ export const TILES = 25
  */
 export function minePositions(seed: SeedPair, mines: number): number[] {
   const remaining = Array.from({ length: TILES }, (_, i) => i)
-  const fs = floats(seed, TILES - 1)
+  const fs = floatStream(seed)
   const picked: number[] = []
-  for (let i = 0; i < mines; i++) picked.push(remaining.splice(Math.floor(fs[i]! * (TILES - i)), 1)[0]!)
+  for (let i = 0; i < mines; i++) {
+    const [tile] = remaining.splice(Math.floor(fs.next().value * (TILES - i)), 1)
+    if (tile === undefined) throw new Error(`minePositions: no tile left for mine ${i + 1} of ${mines}`)
+    picked.push(tile)
+  }
   return picked.sort((a, b) => a - b)
 }
 

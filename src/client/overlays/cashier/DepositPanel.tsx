@@ -79,13 +79,13 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (busy) return
-    if (!packages || !canConfirm(packages, selected)) {
+    if (!packages || selected === null || !canConfirm(packages, selected)) {
       pushAlert({ text: t('cashier.deposit.selectAmount') })
       return
     }
     setBusy(true)
     try {
-      await startDeposit(variant, selected!, noPromotions)
+      await startDeposit(variant, selected, noPromotions)
     } catch {
       // The error catalogue already told the user.
     } finally {

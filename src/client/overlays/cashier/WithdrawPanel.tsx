@@ -80,6 +80,8 @@ export default function WithdrawPanel() {
       pushAlert({ text: message(problem) })
       return
     }
+    // firstWithdrawProblem refuses a missing amount, so this only narrows the type.
+    if (amount === null) return
     const account = form.payCardNo.trim()
     // The spec: for CPF the ifsc is the account number, for USDT the USDT rate.
     const ifsc = type === 'CPF' ? account : type === 'USDT' ? String(info.usdtRate) : (info.cardInfo.CNPJ?.ifsc ?? '')
@@ -89,7 +91,7 @@ export default function WithdrawPanel() {
       payCardNo: account,
       ifsc,
       name: type === 'USDT' ? '' : form.name.trim(),
-      amount: wireAmount(amount!),
+      amount: wireAmount(amount),
       whatsapp: form.whatsapp.trim(),
     }).finally(() => setBusy(false))
   }

@@ -6,7 +6,7 @@ import { multiplierToNumber } from '../../../shared/games/payout'
 import { audio, preloadSounds } from '../../engine/audio'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
-import { placeDiceBet } from '../../store/actions/casino'
+import { placeDiceBet, setDiceCondition } from '../../store/actions/casino'
 import { payoutPreview, stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 import { AutoBetPanel, ModeTabs } from './parts/AutoBet'
@@ -34,10 +34,6 @@ export default function DicePage() {
   const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
   const ready = stakeCentavos(dice.stake) !== null
   const [min, max] = dice.condition === 'over' ? [2, 99.99] : [0.01, 98]
-  const setCondition = (condition: 'over' | 'under') => {
-    store.casino.dice.condition = condition
-    store.casino.dice.target = Math.min(condition === 'over' ? 99.99 : 98, Math.max(condition === 'over' ? 2 : 0.01, dice.target))
-  }
   const bet = () => {
     audio.play('bet')
     void placeDiceBet()
@@ -55,7 +51,7 @@ export default function DicePage() {
       <div className="game-controls">
         <div role="radiogroup" aria-label={t('casino.condition')} className="segmented">
           {(['under', 'over'] as const).map((c) => (
-            <button key={c} type="button" role="radio" aria-checked={dice.condition === c} disabled={running} onClick={() => setCondition(c)}>
+            <button key={c} type="button" role="radio" aria-checked={dice.condition === c} disabled={running} onClick={() => setDiceCondition(c)}>
               {t(`casino.${c}`)}
             </button>
           ))}

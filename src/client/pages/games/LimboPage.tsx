@@ -84,7 +84,7 @@ export default function LimboPage() {
           </div>
           <div className="chips" role="group" aria-label={t('casino.limbo.presets')}>
             {PRESETS.map((x) => (
-              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === Number(x)} onClick={() => setText(targetText(parseTarget(x)!))}>
+              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === Number(x)} onClick={() => setText(targetText(Math.round(Number(x) * 100)))}>
                 {decimalText(x, lang)}×
               </button>
             ))}

@@ -2,6 +2,7 @@ import { BitmapText, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.
 import type { Locale } from '../../../shared/locales'
 import { numberFont } from '../../engine/numberFont'
 import { SparkPool } from '../../engine/sparks'
+import { pick } from '../../engine/random'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
@@ -147,7 +148,7 @@ class LimboScene implements Scene<LimboState> {
     // Unit shapes, tinted per burst: a four-point sparkle and a round spark.
     this.sparkArts[0].poly([0, -5, 1.2, -1.2, 5, 0, 1.2, 1.2, 0, 5, -1.2, 1.2, -5, 0, -1.2, -1.2]).fill(0xffffff)
     this.sparkArts[1].circle(0, 0, 2.6).fill(0xffffff)
-    this.sparks = new SparkPool(POOL, (i) => this.sparkArts[i % 2]!)
+    this.sparks = new SparkPool(POOL, (i) => (i % 2 === 0 ? this.sparkArts[0] : this.sparkArts[1]))
     ctx.root.addChild(this.track, this.glow, this.trail, this.mark, this.comet, this.ring, this.number, this.pill, this.targetText, this.payoutText, this.sparks.container)
   }
 
@@ -257,8 +258,7 @@ class LimboScene implements Scene<LimboState> {
   }
 
   /** The number's font size for a run (fitted to its final text, so it holds still while counting). */
-  private sizeNumber(finalText: string): void {
-    const l = this.layout!
+  private sizeNumber(l: LimboLayout, finalText: string): void {
     if (this.numberSizeFor === finalText) return
     this.numberSizeFor = finalText
     const size = fitFontSize(finalText, l.number.maxWidth, l.number.maxSize, 18)
@@ -286,13 +286,13 @@ class LimboScene implements Scene<LimboState> {
       if (!counting && !run.landed) this.land(run)
       if (!counting) flash = clamp01((now - run.landAt) / this.ms('flashMs'))
       moving ||= counting || flash < 1
-      this.sizeNumber(`${formatDecimal(run.result, locale, 2, false)}×`)
-    } else this.sizeNumber(`${formatDecimal(1, locale, 2, false)}×`)
+      this.sizeNumber(l, `${formatDecimal(run.result, locale, 2, false)}×`)
+    } else this.sizeNumber(l, `${formatDecimal(1, locale, 2, false)}×`)
 
     const text = `${formatDecimal(shown, locale, 2, false)}×`
     if (this.number.text !== text) {
       this.number.text = text
-      if (counting) this.tickSound(run!, now)
+      if (counting && run) this.tickSound(run, now)
     }
     const landed = !!run && !waiting && !counting
     const outcome = landed ? String(run.won ? tuning.winColor : tuning.loseColor) : null
@@ -319,8 +319,8 @@ class LimboScene implements Scene<LimboState> {
     this.number.position.set(l.number.x + dx, l.number.y)
 
     this.ring.visible = landed && run.won && flash < 1 && this.ctx.motion === 'full'
-    if (this.ring.visible) {
-      this.ring.tint = outcome!
+    if (this.ring.visible && outcome !== null) {
+      this.ring.tint = outcome
       this.ring.scale.set(0.7 + 0.6 * easeOut(flash))
       this.ring.alpha = 0.7 * (1 - flash)
     }
@@ -411,7 +411,7 @@ class LimboScene implements Scene<LimboState> {
     const { tuning, random } = this.ctx
     const count = Math.min(POOL, Number(tuning.sparkles))
     const half = Math.min(this.number.width / 2, l.glow.rx)
-    const colors = [String(tuning.winColor), String(tuning.cometColor), '#ffffff']
+    const colors = [String(tuning.winColor), String(tuning.cometColor), '#ffffff'] as const
     const u = l.unit
     for (let n = 0; n < count; n++) {
       const angle = random() * Math.PI * 2
@@ -421,7 +421,7 @@ class LimboScene implements Scene<LimboState> {
       const y = l.number.y + (random() - 0.5) * l.number.maxSize * 0.4
       const spin = (random() - 0.5) * 10
       const size = (0.6 + random() * 0.8) * u
-      const tint = colors[Math.floor(random() * colors.length)]!
+      const tint = pick(random, colors)
       this.sparks.emit(at, { x, y, vx: Math.cos(angle) * speed, vy: Math.sin(angle) * speed - 90 * u, life, spin, size, tint })
     }
   }

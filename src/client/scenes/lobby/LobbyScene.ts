@@ -33,10 +33,10 @@ class LobbyScene implements Scene<LobbyState> {
   private readonly panels: { bg: Graphics; title: Text }[] = []
   private readonly dots = new Graphics()
   private readonly sparkles = new Container()
-  private sparkleDots: Graphics[] = []
   private online!: Text
   private jackpot!: Text
-  private sparkleSeeds: { x: number; y: number; r: number; speed: number; phase: number }[] = []
+  /** Each sparkle's drawn dot with where and how it drifts. */
+  private sparkleDots: { dot: Graphics; x: number; y: number; speed: number; phase: number }[] = []
   private slideStartedAt = 0
   private slideSettleAt = 0
   private current = 0
@@ -52,7 +52,7 @@ class LobbyScene implements Scene<LobbyState> {
     // (a stencil mask would cost every frame).
     ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot)
     const count = Number(ctx.tuning.sparkles)
-    this.sparkleSeeds = Array.from({ length: count }, () => ({
+    const seeds = Array.from({ length: count }, () => ({
       x: ctx.random(),
       y: ctx.random(),
       r: 0.8 + ctx.random() * 1.8,
@@ -61,8 +61,8 @@ class LobbyScene implements Scene<LobbyState> {
     }))
     // Each sparkle's geometry is built once; frames only move it and change its alpha.
     const color = String(ctx.tuning.sparkle)
-    this.sparkleDots = this.sparkleSeeds.map((seed) => new Graphics().circle(0, 0, seed.r).fill(color))
-    if (this.sparkleDots.length) this.sparkles.addChild(...this.sparkleDots)
+    this.sparkleDots = seeds.map(({ r, ...drift }) => ({ dot: new Graphics().circle(0, 0, r).fill(color), ...drift }))
+    if (this.sparkleDots.length) this.sparkles.addChild(...this.sparkleDots.map((s) => s.dot))
     this.slideStartedAt = ctx.clock.now()
   }
 
@@ -126,11 +126,11 @@ class LobbyScene implements Scene<LobbyState> {
       p.title.destroy()
     }
     this.panels.length = 0
-    const colors = [this.ctx.tuning.slideA, this.ctx.tuning.slideB, this.ctx.tuning.slideC].map(String)
+    const colors = [String(this.ctx.tuning.slideA), String(this.ctx.tuning.slideB), String(this.ctx.tuning.slideC)] as const
     const { banner, title } = this.layout
     this.state.slides.forEach((key, i) => {
       const bg = new Graphics()
-      bg.rect(i * banner.w, 0, banner.w, banner.h).fill(colors[i % colors.length]!)
+      bg.rect(i * banner.w, 0, banner.w, banner.h).fill(colors[i % colors.length] ?? colors[0])
       bg.circle(i * banner.w + banner.w * 0.85, banner.h * 0.3, banner.h * 0.55).fill({ color: 0xffffff, alpha: 0.08 })
       bg.circle(i * banner.w + banner.w * 0.7, banner.h * 0.95, banner.h * 0.35).fill({ color: 0x000000, alpha: 0.12 })
       const text = new Text({
@@ -198,10 +198,9 @@ class LobbyScene implements Scene<LobbyState> {
     const { w, h } = this.layout.banner
     const drift = this.ctx.motion === 'full' ? now / 1000 : 0
     const speed = Number(this.ctx.tuning.sparkleSpeed) * 0.01
-    this.sparkleSeeds.forEach((s, i) => {
-      const dot = this.sparkleDots[i]!
-      dot.position.set(s.x * w, ((((s.y - drift * s.speed * speed) % 1) + 1) % 1) * h)
-      dot.alpha = 0.35 + 0.35 * Math.sin(s.phase + drift * 2 * s.speed)
+    this.sparkleDots.forEach((s) => {
+      s.dot.position.set(s.x * w, ((((s.y - drift * s.speed * speed) % 1) + 1) % 1) * h)
+      s.dot.alpha = 0.35 + 0.35 * Math.sin(s.phase + drift * 2 * s.speed)
     })
   }
 }

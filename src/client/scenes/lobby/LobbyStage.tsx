@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
@@ -8,15 +8,14 @@ import type { SceneHost } from '../../engine/SceneHost'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
 import { lobbySceneDef, type LobbyState } from './LobbyScene'
-import { FIXTURE_TIME } from './LobbyScene.fixtures'
+import { FIXTURE_TIME, LOBBY_SLIDES } from './LobbyScene.fixtures'
 
 const PixiStage = lazy(() => import('../../engine/PixiStage'))
-const SLIDES = lobbySceneDef.fixtures.default!.slides
 
 /** The store's lobby slice as the scene's state. */
 function lobbyState(): LobbyState {
   const { lobby, session } = snapshot(store)
-  return { locale: session.lang, slides: SLIDES, slide: 0, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
+  return { locale: session.lang, slides: LOBBY_SLIDES, slide: 0, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
 }
 
 /** The home lobby's canvas (Home mounts it after the page's load event; the DOM tiles never wait for it). */
@@ -37,7 +36,8 @@ export default function LobbyStage(props: { active: boolean }) {
   }, [])
   const host = useRef<SceneHost<LobbyState> | null>(null)
   const active = useRef(props.active)
-  active.current = props.active
+  // Drawn once per mount: a new seed would remount the scene.
+  const [seed] = useState(() => (SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000))
   const onHost = useCallback((h: SceneHost<LobbyState> | null) => {
     host.current = h
     if (h && !SNAPSHOT_MODE) h.setActive(active.current)
@@ -45,12 +45,13 @@ export default function LobbyStage(props: { active: boolean }) {
   }, [])
   // /home is kept alive while other pages show: its lobby stops drawing until it is back.
   useEffect(() => {
+    active.current = props.active
     if (!SNAPSHOT_MODE) host.current?.setActive(props.active)
   }, [props.active])
   return (
     <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
       <Suspense fallback={null}>
-        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000} clock={clock} t={t} source={source} onHost={onHost} />
+        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={seed} clock={clock} t={t} source={source} onHost={onHost} />
       </Suspense>
     </div>
   )

@@ -19,8 +19,10 @@ describe('lobbyLayout', () => {
   it('centres the carousel dots, evenly spaced', () => {
     const l = lobbyLayout({ width: 400, height: 160 }, 3)
     expect(l.dots).toHaveLength(3)
-    expect((l.dots[0]!.x + l.dots[2]!.x) / 2).toBeCloseTo(200)
-    expect(l.dots[1]!.x - l.dots[0]!.x).toBeCloseTo(l.dots[2]!.x - l.dots[1]!.x)
+    const [a, b, c] = l.dots
+    if (!a || !b || !c) throw new Error('three dots expected')
+    expect((a.x + c.x) / 2).toBeCloseTo(200)
+    expect(b.x - a.x).toBeCloseTo(c.x - b.x)
   })
 
   it('scales text with the width, within bounds', () => {

@@ -4,6 +4,7 @@ import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { SparkPool } from '../../engine/sparks'
+import { pick } from '../../engine/random'
 import { buildArt, type Face, type MinesArt } from './minesArt'
 import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
@@ -215,13 +216,13 @@ class MinesScene implements Scene<MinesState> {
       }
     }
     if (state.state !== 'won') this.cardAt = -1
-    for (let i = 0; i < TILE_COUNT; i++) {
-      const tile = this.tiles[i]!
-      if (!tile.flip && tile.shown !== this.targets[i]) this.applyLook(tile, this.targets[i]!)
-      const pending = state.pendingTile === i && this.targets[i] === HIDDEN && !tile.flip
+    this.tiles.forEach((tile, i) => {
+      const target = this.targetOf(i)
+      if (!tile.flip && tile.shown !== target) this.applyLook(tile, target)
+      const pending = state.pendingTile === i && target === HIDDEN && !tile.flip
       if (pending && tile.pendingAt < 0) tile.pendingAt = now
       if (!pending) tile.pendingAt = -1
-    }
+    })
     this.updateCardText()
     this.tick()
   }
@@ -235,13 +236,13 @@ class MinesScene implements Scene<MinesState> {
     this.art = buildArt(layout, this.ctx.tuning)
     const { board, tiles } = layout
     this.plate.context = this.art.plate
-    for (let i = 0; i < TILE_COUNT; i++) {
-      const tile = this.tiles[i]!
-      const box = tiles[i]!
-      tile.root.position.set(box.x + box.size / 2, box.y + box.size / 2)
-      tile.ring.context = this.art.ring
+    const art = this.art
+    this.tiles.forEach((tile, i) => {
+      const box = tiles[i]
+      if (box) tile.root.position.set(box.x + box.size / 2, box.y + box.size / 2)
+      tile.ring.context = art.ring
       this.applyLook(tile, tile.shown)
-    }
+    })
     this.sparks.reset(this.art.sparks[0])
     this.shock.context = this.art.shock
     this.board.pivot.set(board.x + board.size / 2, board.y + board.size / 2)
@@ -257,7 +258,7 @@ class MinesScene implements Scene<MinesState> {
     if (!this.state) return
     const now = this.ctx.clock.now()
     this.tiles.forEach((tile, i) => this.poseTile(tile, i, now))
-    this.sparking = this.sparks.pose(now, 380 * (this.layout ? this.layout.tiles[0]!.size / 64 : 1), 0.6)
+    this.sparking = this.sparks.pose(now, 380 * (this.layout ? this.layout.tileSize / 64 : 1), 0.6)
     this.poseBoard(now)
     this.poseCard(now)
     // Snapshot mode never ticks, so its frame is always drawn directly.
@@ -293,8 +294,14 @@ class MinesScene implements Scene<MinesState> {
     return this.reduced ? 120 : Number(this.ctx.tuning.flipMs)
   }
 
+  /** Tile i's final look for the current state (every tile has one; hidden is the board's rest). */
+  private targetOf(i: number): Look {
+    return this.targets[i] ?? HIDDEN
+  }
+
   private schedule(i: number, at: number, sound: boolean): void {
-    const tile = this.tiles[i]!
+    const tile = this.tiles[i]
+    if (!tile) return
     const from = tile.pendingAt >= 0 ? tile.root.scale.y : 1
     tile.flip = { at, from, swapped: false, sound }
     tile.pendingAt = -1
@@ -304,13 +311,13 @@ class MinesScene implements Scene<MinesState> {
   private settleAll(now: number): void {
     const state = this.state
     if (!state) return
-    for (let i = 0; i < TILE_COUNT; i++) {
-      const tile = this.tiles[i]!
+    this.tiles.forEach((tile, i) => {
+      const target = this.targetOf(i)
       tile.flip = null
-      this.applyLook(tile, this.targets[i]!)
-      tile.pendingAt = state.pendingTile === i && this.targets[i] === HIDDEN ? now - PRESS_MS : -1
+      this.applyLook(tile, target)
+      tile.pendingAt = state.pendingTile === i && target === HIDDEN ? now - PRESS_MS : -1
       this.poseTile(tile, i, now)
-    }
+    })
     this.sparks.reset()
     this.shakeAt = this.shockAt = -1
     this.fadeAt = -1
@@ -359,7 +366,7 @@ class MinesScene implements Scene<MinesState> {
   /** Halfway through a flip: the new face shows, with its sound and particles. */
   private swap(tile: TileView, i: number, flip: Flip): void {
     flip.swapped = true
-    const look = this.targets[i]!
+    const look = this.targetOf(i)
     this.applyLook(tile, look)
     if (look === HIDDEN) return
     const bomb = look === HIT
@@ -377,8 +384,8 @@ class MinesScene implements Scene<MinesState> {
     if (!this.art || !this.layout) return
     const { tuning, random, clock } = this.ctx
     const count = Math.min(POOL, Number(bomb ? tuning.embers : tuning.sparkles))
-    const unit = this.layout.tiles[0]!.size / 64
-    const colors = bomb ? [tuning.emberA, tuning.emberB, tuning.bombGlow] : [tuning.gemLight, tuning.gemColor, '#ffffff']
+    const unit = this.layout.tileSize / 64
+    const colors = bomb ? ([tuning.emberA, tuning.emberB, tuning.bombGlow] as const) : ([tuning.gemLight, tuning.gemColor, '#ffffff'] as const)
     const now = clock.now()
     const context = this.art.sparks[bomb ? 1 : 0]
     for (let n = 0; n < count; n++) {
@@ -389,7 +396,7 @@ class MinesScene implements Scene<MinesState> {
       const vy = Math.sin(angle) * speed - (bomb ? 40 : 70) * unit
       const spin = (random() - 0.5) * 8
       const size = (bomb ? 0.6 + random() * 0.8 : 0.5 + random() * 0.7) * unit
-      const tint = String(colors[Math.floor(random() * colors.length)])
+      const tint = String(pick(random, colors))
       this.sparks.emit(now, { x, y, vx, vy, life, spin, size, tint, context })
     }
   }

@@ -32,7 +32,7 @@ export function buildArt(layout: MinesLayout, tuning: Tuning): MinesArt {
   // A soft disc: the colour at the centre fading to nothing at the rim.
   const glow = (color: string, alpha: number) =>
     gradient({ type: 'radial', colorStops: [{ offset: 0, color: new Color(color).setAlpha(alpha).toRgbaString() }, { offset: 1, color: new Color(color).setAlpha(0).toRgbaString() }] })
-  const s = layout.tiles[0]!.size
+  const s = layout.tileSize
   const h = s / 2
   const r = layout.tileRadius
   const d = Math.max(2, Math.round(s * 0.07))

@@ -12,10 +12,15 @@ describe('minesLayout', () => {
   for (const view of VIEWS) {
     describe(`${view.width}x${view.height}`, () => {
       const l = minesLayout(view)
+      const tile = (i: number) => {
+        const found = l.tiles[i]
+        if (!found) throw new Error(`no tile ${i}`)
+        return found
+      }
 
       it('has 25 square tiles of one size', () => {
         expect(l.tiles).toHaveLength(TILE_COUNT)
-        const size = l.tiles[0]!.size
+        const size = l.tileSize
         expect(size).toBeGreaterThan(0)
         for (const t of l.tiles) expect(t.size).toBe(size)
       })
@@ -44,12 +49,12 @@ describe('minesLayout', () => {
 
       it('orders tiles row by row, left to right, without overlaps', () => {
         for (let i = 0; i < TILE_COUNT; i++) {
-          const a = l.tiles[i]!
-          if (i % 5 > 0) expect(a.x).toBeGreaterThan(l.tiles[i - 1]!.x)
-          if (i >= 5) expect(a.y).toBeGreaterThan(l.tiles[i - 5]!.y)
-          expect(a.y).toBe(l.tiles[Math.floor(i / 5) * 5]!.y)
+          const a = tile(i)
+          if (i % 5 > 0) expect(a.x).toBeGreaterThan(tile(i - 1).x)
+          if (i >= 5) expect(a.y).toBeGreaterThan(tile(i - 5).y)
+          expect(a.y).toBe(tile(Math.floor(i / 5) * 5).y)
           for (let j = i + 1; j < TILE_COUNT; j++) {
-            const b = l.tiles[j]!
+            const b = tile(j)
             const apart = a.x + a.size <= b.x || b.x + b.size <= a.x || a.y + a.size <= b.y || b.y + b.size <= a.y
             expect(apart, `tiles ${i} and ${j} overlap`).toBe(true)
           }

@@ -14,6 +14,8 @@ export interface MinesLayout {
   board: Square
   /** 25 tiles, tile i at row floor(i / 5), column i % 5 (left to right, top to bottom); x, y: the top-left corner. */
   tiles: Square[]
+  /** Every tile's side (they are all one size). */
+  tileSize: number
   /** The space between two tiles. */
   gap: number
   /** Corner radii of the board plate and of a tile. */
@@ -50,6 +52,7 @@ export function minesLayout(view: { width: number; height: number }): MinesLayou
   return {
     board: { x, y, size },
     tiles,
+    tileSize: tile,
     gap,
     boardRadius: Math.round(gap * 2.2),
     tileRadius: Math.max(2, Math.round(tile * 0.16)),

@@ -107,6 +107,13 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
 export const placeDiceBet = () =>
   placeInstant('dice', calls.diceBet, () => ({ target: store.casino.dice.target.toFixed(2), condition: store.casino.dice.condition }))
 
+/** Over or under; the target moves into the new condition's range (over 2 to 99.99, under 0.01 to 98). */
+export function setDiceCondition(condition: 'over' | 'under'): void {
+  const dice = store.casino.dice
+  dice.condition = condition
+  dice.target = Math.min(condition === 'over' ? 99.99 : 98, Math.max(condition === 'over' ? 2 : 0.01, dice.target))
+}
+
 export const placeLimboBet = () => placeInstant('limbo', casino.limboBet, () => ({ target: store.casino.limbo.target.toFixed(2) }))
 
 // ---- mines ---------------------------------------------------------------------------------
@@ -274,7 +281,9 @@ export async function runAuto(game: GameName): Promise<void> {
       if (stopLoss > 0n && -profit >= stopLoss) break
       const won = bet.state === 'won'
       const rule = won ? auto.onWin : auto.onLoss
-      stake = rule === 'reset' ? base : raiseStake(stakeCentavos(stake)!, percentHundredths(won ? auto.onWinPct : auto.onLossPct))
+      // `stake` is always text this loop wrote from centavos, so it parses; were it not, the rule would reset it.
+      const current = stakeCentavos(stake)
+      stake = rule === 'reset' || current === null ? base : raiseStake(current, percentHundredths(won ? auto.onWinPct : auto.onLossPct))
       await pause(reduced() ? 150 : game === 'limbo' ? 900 : 700)
     }
   } finally {

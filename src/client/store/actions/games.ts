@@ -3,7 +3,7 @@ import { calls, type GameEntry } from '../../../shared/contract'
 import { i18n } from '../../i18n/i18n'
 import { save } from '../persist'
 import { store } from '../store'
-import { api, fetchUserInfo } from './session'
+import { api } from './session'
 import { openOverlay, pushAlert } from './ui'
 
 export async function loadMainGames(): Promise<void> {
@@ -18,12 +18,6 @@ export async function loadMainGames(): Promise<void> {
 export async function loadInPlay(): Promise<void> {
   if (!store.session.token) return
   store.games.inPlay = await api<{ gameCode: string; productCode: string } | null>(calls.inPlay, { loading: false }, true).catch(() => null)
-}
-
-async function stopGame(): Promise<void> {
-  await api(calls.stopGame)
-  await fetchUserInfo()
-  await loadInPlay()
 }
 
 /**

@@ -55,9 +55,11 @@ export function FairnessPanel(props: { game: GameName }) {
   // The field starts from the active client seed, and again after each rotation; clearing it to
   // type a new one does not refill it.
   const activeSeed = fair.current?.clientSeed
-  useEffect(() => {
+  const [seenSeed, setSeenSeed] = useState<string | undefined>(undefined)
+  if (activeSeed !== seenSeed) {
+    setSeenSeed(activeSeed)
     if (activeSeed !== undefined) setClientSeed(activeSeed)
-  }, [activeSeed])
+  }
 
   const seedValid = CLIENT_SEED_PATTERN.test(clientSeed)
   const rotate = async (e: FormEvent) => {
