@@ -10,7 +10,7 @@ export interface RateRule {
   windowMs: number
 }
 
-export interface RateLimits {
+interface RateLimits {
   /** Failed logins of one account from one address: what stops one guesser without locking the owner out elsewhere. */
   loginFailPerAccountIp: RateRule
   /** Failed logins of one account from everywhere: a ceiling only a distributed attack reaches (at least 100 an hour). */
@@ -109,11 +109,11 @@ export interface Config {
 export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
 
 /** The deposit providers that exist. The sandbox is a simulation; a real PIX provider (a later issue) joins this list. */
-export const PAYMENT_PROVIDERS = ['sandbox'] as const
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
+const PAYMENT_PROVIDERS = ['sandbox'] as const
+type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
 
 /** Shortest webhook secret production accepts: 32 bytes, the 256 bits HMAC-SHA256 can give. */
-export const MIN_WEBHOOK_SECRET_BYTES = 32
+const MIN_WEBHOOK_SECRET_BYTES = 32
 
 function reaisEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): bigint {
   const centavos = reaisTextToCentavos((env[name] || fallback).trim())
@@ -170,7 +170,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
 const DEFAULT_CONTRIBUTION = 'dice=10,limbo=10,mines=10'
 
 /** "dice=10,limbo=10" -> { dice: 10, limbo: 10 }: percent of a stake counted toward a gift, 0 to 100. */
-export function parseContribution(text: string): Record<string, number> {
+function parseContribution(text: string): Record<string, number> {
   const out: Record<string, number> = {}
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const [, game, percent] = /^([a-zA-Z][\w-]*)=(\d{1,3})$/.exec(part) ?? []
@@ -200,7 +200,7 @@ function appModeEnv(env: NodeJS.ProcessEnv): AppMode {
  * of them (an operator fixes everything in one pass). Production fails closed: every simulation
  * that moves play money as if it were real is refused, not silently turned off.
  */
-export function productionProblems(config: Config): string[] {
+function productionProblems(config: Config): string[] {
   const problems: string[] = []
   const { wallet } = config
   if (wallet.sandboxPayments) {
@@ -284,7 +284,7 @@ function isAddressOrRange(text: string): boolean {
  * those proxy addresses. "true" trusted every hop, so a client's own X-Forwarded-For became its
  * address and slipped every per-address limit: it is refused rather than reinterpreted.
  */
-export function parseTrustProxy(raw: string | undefined): TrustProxy {
+function parseTrustProxy(raw: string | undefined): TrustProxy {
   const text = (raw ?? '').trim()
   if (text === '' || text === '0' || text === 'false') return false
   if (/^\d+$/.test(text)) return Number(text)

@@ -26,6 +26,6 @@ export interface Deps {
 }
 
 /** What the withdrawal routes need of the payout processor (declared here so deps and the processor do not import each other). */
-export interface PayoutQueue {
+interface PayoutQueue {
   submit(orderId: bigint): void
 }

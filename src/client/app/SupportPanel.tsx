@@ -13,7 +13,7 @@ const TEMPLATE = import.meta.env.VITE_CHAT_URL as string | undefined
 /** Both settings, or null when the chat is not configured. */
 const CHAT = LICENCE && TEMPLATE ? { licence: LICENCE, template: TEMPLATE } : null
 
-export const chatEnabled = CHAT !== null
+const chatEnabled = CHAT !== null
 
 export function chatUrl(template: string, licence: string, name: string, email: string): string {
   return template

@@ -1,7 +1,7 @@
 import type { SceneDef } from './types'
 
 /** Every scene, loaded on demand; the dev switcher lists them all. Each has its own state type. */
-export const SCENES: Record<string, () => Promise<SceneDef<unknown>>> = {
+const SCENES: Record<string, () => Promise<SceneDef<unknown>>> = {
   lobby: () => import('../scenes/lobby/LobbyScene').then((m) => m.lobbySceneDef),
   dice: () => import('../scenes/dice/DiceScene').then((m) => m.diceSceneDef),
   limbo: () => import('../scenes/limbo/LimboScene').then((m) => m.limboSceneDef),

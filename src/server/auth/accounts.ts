@@ -25,7 +25,7 @@ const UID_MIN = 10_000_000
 const UID_MAX = 9_999_999_999
 
 /** A fresh public uId: random, so consecutive registrations tell nothing of each other or of the count. */
-export function drawPublicId(): number {
+function drawPublicId(): number {
   return randomInt(UID_MIN, UID_MAX + 1)
 }
 

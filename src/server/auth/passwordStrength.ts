@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/contract/fields'
 import { AppError } from '../http/AppError'
 
 /** zxcvbn's score (0 to 4) a new password needs: 2 is "somewhat guessable", above the common lists. */
-export const MIN_PASSWORD_SCORE = 2
+const MIN_PASSWORD_SCORE = 2
 
 type Scorer = (password: string, userInputs: string[]) => number
 

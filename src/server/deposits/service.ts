@@ -54,7 +54,7 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
 }
 
 /** The compensation (INSBRL) and bonus-boost (EXPPAY) packages: only ever bought against an offer. */
-export const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
+const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
 
 function isPromotional(curreny: string): curreny is (typeof PROMOTIONAL_CURRENIES)[number] {
   return (PROMOTIONAL_CURRENIES as readonly string[]).includes(curreny)

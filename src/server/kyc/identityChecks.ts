@@ -2,7 +2,7 @@ import { AppError } from '../http/AppError'
 import type { RealUser } from '../wallet/players'
 
 /** Withdrawals and transfers wait this long after a password reset or change. */
-export const PASSWORD_CHANGE_HOLD_MS = 24 * 3_600_000
+const PASSWORD_CHANGE_HOLD_MS = 24 * 3_600_000
 
 /**
  * Money in and out needs a verified identity: the server checks it, not only the client's

@@ -13,7 +13,7 @@ import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { readWireBalance } from '../wallet/walletInfo'
 
 /** Play money a new test account starts with: 1000.00 reais. */
-export const TEST_ACCOUNT_FUNDS = 100_000n
+const TEST_ACCOUNT_FUNDS = 100_000n
 /** A reserved top-level domain: test accounts can never receive mail. */
 const TEST_DOMAIN = 'demo.aposta.test'
 

@@ -57,7 +57,7 @@ async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
 }
 
 /** Under this balance (centavos) a player who has deposited before is offered the compensation deposit (spec: under 10). */
-export const LOW_BALANCE_BELOW = 1_000n
+const LOW_BALANCE_BELOW = 1_000n
 
 /**
  * Records an offer the server made, open for PROMO_OFFER_TTL_MINUTES: the only thing that lets

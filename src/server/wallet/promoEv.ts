@@ -13,7 +13,7 @@ import type { WalletConfig } from '../config'
 import { contributionOf } from './wagering'
 
 /** The highest return of a bet that counts toward a gift (multiplier at least 1.5x), per game. */
-export const BEST_COUNTING_RTP: Record<string, number> = {
+const BEST_COUNTING_RTP: Record<string, number> = {
   // All 10,001 rolls equally likely; 99 / chance rounded down: 9900/10001 at best (src/shared/games/rtp.test.ts).
   dice: 9900 / 10001,
   // 0.99 less rounding, for every target and every mines cash-out (src/shared/games/rtp.test.ts).
@@ -44,7 +44,7 @@ export interface PackageEv {
 }
 
 /** The player's expected value of one package on one game, reais. */
-export function evOn(pkg: PackageTerms, game: string, rtp: number, rules: Pick<WalletConfig, 'wagerContribution'>): { ev: number; stakes: number } {
+function evOn(pkg: PackageTerms, game: string, rtp: number, rules: Pick<WalletConfig, 'wagerContribution'>): { ev: number; stakes: number } {
   const price = Number(pkg.price) / 100
   const gift = Number(pkg.gift) / 100
   const edge = 1 - rtp

@@ -26,7 +26,7 @@ export function contributionOf(rules: WagerRules, game: string): number {
  * The part of a stake that counts toward a gift: nothing when the bet could not pay 1.5x its stake
  * (`multiplier4`: the multiplier the bet aimed for, in ten-thousandths), else the game's share.
  */
-export function countedStake(rules: WagerRules, game: string, stake: bigint, multiplier4: bigint): bigint {
+function countedStake(rules: WagerRules, game: string, stake: bigint, multiplier4: bigint): bigint {
   if (multiplier4 < WAGER_MIN_MULTIPLIER4) return 0n
   return (stake * BigInt(contributionOf(rules, game))) / 100n
 }
@@ -127,7 +127,7 @@ export async function countTurnover(q: Queryable, userId: bigint, stake: bigint)
 }
 
 /** Stakes still needed before all deposited cash may leave, centavos. */
-export async function turnoverLeft(q: Queryable, userId: bigint): Promise<bigint> {
+async function turnoverLeft(q: Queryable, userId: bigint): Promise<bigint> {
   const r = await q.query<{ outstanding: bigint }>('SELECT outstanding FROM cash_turnover WHERE user_id = $1', [userId])
   return r.rows[0] ? BigInt(r.rows[0].outstanding) : 0n
 }

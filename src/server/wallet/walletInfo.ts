@@ -5,7 +5,7 @@ import type { Realtime } from '../realtime/realtime'
 import { userBalances } from './ledger'
 
 /** The balance as every reply and event shows it: cash plus bonus in reais, beside its version. */
-export function wireBalanceOf(b: { cash: bigint; bonus: bigint; version: bigint }): WireBalance {
+function wireBalanceOf(b: { cash: bigint; bonus: bigint; version: bigint }): WireBalance {
   return { balance: centavosToReais(b.cash + b.bonus), balanceVersion: Number(b.version) }
 }
 
@@ -14,7 +14,7 @@ export async function readWireBalance(q: Queryable, userId: bigint): Promise<Wir
   return wireBalanceOf(await userBalances(q, userId))
 }
 
-export interface WalletTotals {
+interface WalletTotals {
   /** The last paid deposit. */
   payAmount: bigint
   /** Every paid deposit (the VIP progress counts it). */
@@ -42,7 +42,7 @@ async function walletTotals(q: Queryable, userId: bigint): Promise<WalletTotals>
 }
 
 /** The user-info fields the wallet owns, in reais: what a balance change pushes to the socket. */
-export async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'balanceVersion' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
+async function walletFields(q: Queryable, userId: bigint): Promise<Pick<UserInfo, 'balance' | 'balanceVersion' | 'payAmount' | 'paySumAmount' | 'wdSumAmount'>> {
   const [b, totals] = await Promise.all([userBalances(q, userId), walletTotals(q, userId)])
   return {
     ...wireBalanceOf(b),

@@ -27,7 +27,7 @@ export const getPrices = defineCall({
 })
 
 /** The rules a gift is wagered under, for the bonus terms shown to the player. */
-export const bonusTermsSchema = z.object({
+const bonusTermsSchema = z.object({
   /** The largest single stake while a gift is being wagered, reais. */
   maxStake: reais,
   /** A stake counts only when the bet could pay at least this multiple of it. */

@@ -27,7 +27,7 @@ const MAX_TARGET = 100_000_000
 const PRESETS = ['1.5', '2', '3', '5', '10', '100']
 
 /** The target (wire text, as the input keeps it) in hundredths, when it is in range. */
-export function parseTarget(text: string): number | null {
+function parseTarget(text: string): number | null {
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null
   const [whole = '', frac = ''] = text.split('.')
   const hundredths = Number(whole) * 100 + Number(frac.padEnd(2, '0'))
