@@ -22,6 +22,8 @@ interface RateLimits {
   testAccountPerIp: RateRule
   /** Transfers to unknown recipients per sender (RATE_LIMIT_TRANSFER_LOOKUP): the lookup must not list accounts. */
   transferLookupPerAccount: RateRule
+  /** KYC submissions refused because the CPF belongs to another account, per account (RATE_LIMIT_KYC_TAKEN): the form must not test which CPFs are registered. */
+  kycTakenPerAccount: RateRule
   /** New passwords set through a reset's chkId, per address (each costs an argon2 hash). */
   setPwdPerIp: RateRule
 }
@@ -353,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sendEmailPerAccount: rate('SENDEMAIL_ACCOUNT', '6/1h'),
       testAccountPerIp: rate('TEST_ACCOUNT_IP', '60/1h'),
       transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
+      kycTakenPerAccount: rate('KYC_TAKEN', '5/1d'),
       setPwdPerIp: rate('SETPWD_IP', '20/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { login } from './flows'
 import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
-import { checkLedgerAfterEach, CPF, freshCpf, newPlayer, type Player } from './walletHelpers'
+import { checkLedgerAfterEach, CPF, freshCpf, newPlayer, verifiedPlayer, type Player } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -79,6 +79,23 @@ describe('KYC', () => {
     const d = await newPlayer(t)
     const race = await Promise.all([kyc(c, { name: 'C', cardNo: CPF.d }), kyc(d, { name: 'D', cardNo: CPF.d })])
     expect(race.map((r) => r.body.status).sort()).toEqual([200, 3302])
+  })
+
+  it('cannot be used to list registered CPFs: five taken CPFs a day per account, then every submission waits (429)', async () => {
+    const holders = []
+    for (let i = 0; i < 6; i++) holders.push(await verifiedPlayer(t))
+    const prober = await newPlayer(t)
+    for (const h of holders.slice(0, 5)) expect((await kyc(prober, { name: 'Eva', cardNo: h.cpf })).body.status).toBe(3302)
+    // The sixth probe, taken or free, gets no answer about the CPF.
+    const sixth = await kyc(prober, { name: 'Eva', cardNo: holders[5]!.cpf })
+    expect([sixth.http, sixth.body.status]).toEqual([429, 1429])
+    const free = await kyc(prober, { name: 'Eva', cardNo: freshCpf() })
+    expect([free.http, free.body.status]).toEqual([429, 1429])
+    expect((await info(prober)).kyc).toBe(0)
+    // Another account is not affected, and the day passes.
+    expect((await kyc(await newPlayer(t), { name: 'Rui', cardNo: freshCpf() })).body.status).toBe(200)
+    t.advance(86_400_000 + 1_000)
+    expect((await kyc(prober, { name: 'Eva', cardNo: freshCpf() })).body.status).toBe(200)
   })
 
   it('test accounts cannot claim a CPF', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
 import type { Deps } from '../deps'
+import { enforce } from '../auth/limits'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { normalizeCpf } from '../withdrawals/checks'
@@ -10,6 +11,8 @@ import { normalizeCpf } from '../withdrawals/checks'
  * belongs to one account, claimed in kyc_tax_ids; a CPF claimed elsewhere is refused without
  * saying by whom. Once verified, neither the name nor the CPF can change (a CPF withdrawal goes
  * only to that CPF). Test accounts cannot claim a CPF (it would lock the real owner out of it).
+ * CPFs found taken are limited per account (RATE_LIMIT_KYC_TAKEN), so the form cannot be used to
+ * learn which CPFs have an account.
  */
 export function kycRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.updateKyc, async ({ body, session, setMessage, afterCommit }) => {
@@ -18,6 +21,10 @@ export function kycRoutes(app: FastifyInstance, deps: Deps): void {
     const cpf = typed ? normalizeCpf(typed) : null
     if (typed && !cpf) throw new AppError('CPF_INVALID')
     if (!name || !cpf) throw new AppError('KYC_INCOMPLETE')
+    // Each CPF found taken counts: past the limit the form answers nothing about any CPF.
+    const takenKey = `kyc-taken:account:${session.userId}`
+    const takenRule = deps.config.rateLimits.kycTakenPerAccount
+    enforce(deps.limiter, takenKey, takenRule, false)
     const wrote = await deps.db.tx(async (q) => {
       const r = await q.query<{ kyc: number; name: string; card_no: string; is_test: boolean }>(
         'SELECT kyc, name, card_no, is_test FROM users WHERE id = $1 FOR NO KEY UPDATE',
@@ -37,7 +44,10 @@ export function kycRoutes(app: FastifyInstance, deps: Deps): void {
       )
       if (!claimed.rows.length) {
         const owner = await q.query<{ user_id: bigint }>('SELECT user_id FROM kyc_tax_ids WHERE card_no = $1', [cpf])
-        if (BigInt(owner.rows[0]?.user_id ?? -1n) !== session.userId) throw new AppError('KYC_CPF_TAKEN')
+        if (BigInt(owner.rows[0]?.user_id ?? -1n) !== session.userId) {
+          deps.limiter.hit(takenKey, takenRule)
+          throw new AppError('KYC_CPF_TAKEN')
+        }
       }
       await q.query('UPDATE users SET name = $2, card_no = $3, kyc = 1 WHERE id = $1', [session.userId, name, cpf])
       return true
