@@ -76,6 +76,12 @@ export async function kycAndDeposit100(page: Page, cpf = '529.982.247-25') {
   const deposit = page.getByRole('dialog', { name: 'Depósito' })
   const hundred = deposit.getByRole('radio', { name: /^R\$ 100,00/ })
   await expect(hundred).toBeChecked()
+  // The bonus terms, from the server's settings and the chosen package.
+  await deposit.getByText('Termos do bônus').click()
+  const terms = deposit.getByRole('list')
+  await expect(terms).toContainText('O bônus precisa ser apostado 15× antes de virar saldo sacável.')
+  await expect(terms).toContainText('Dice 10%')
+  await expect(terms).toContainText('cada aposta pode ser de no máximo R$ 50,00')
   await hundred.check()
   await deposit.getByRole('button', { name: 'Confirmar' }).click()
 
