@@ -64,6 +64,8 @@ export interface WalletConfig {
   transferMaxPerDay: bigint
   /** Transfers a player may send in one São Paulo day (TRANSFER_COUNT_PER_DAY). */
   transferCountPerDay: number
+  /** Withdrawals and transfers wait this long after a password reset or change (PASSWORD_CHANGE_HOLD_HOURS; 0: off). */
+  passwordChangeHoldMs: number
 }
 
 export interface Config {
@@ -161,6 +163,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
     transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
+    passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24) * 3_600_000,
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   // (In production the sandbox provider is one of the listed problems instead.)

@@ -74,7 +74,7 @@ async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amou
 export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: WireBalance }> {
   const sender = await lockRealUser(q, fromUser)
   requireKyc(sender)
-  requireNoPasswordHold(sender, deps.now())
+  requireNoPasswordHold(sender, deps.now(), deps.config.wallet.passwordChangeHoldMs)
   const receiver = await lookUpReceiver(deps, q, fromUser, toUser)
   if (receiver.id === fromUser) throw new AppError('TRANSFER_TO_SELF')
   if (receiver.is_test) throw new AppError('TEST_ACCOUNT_REFUSED')

@@ -70,7 +70,7 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
   if (amount === null || type === '') throw new Error('firstWithdrawFailure let a withdrawal without an amount or a type through')
   // Ours, after the spec's six: who may take money out, then where it may go.
   requireKyc(user)
-  requireNoPasswordHold(user, deps.now())
+  requireNoPasswordHold(user, deps.now(), deps.config.wallet.passwordChangeHoldMs)
   const dest = withdrawDestination(type, account, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate })
   const wrongDestination = destinationFailure(dest, user.cardNo, input.name ?? '')
   if (wrongDestination) throw wrongDestination
