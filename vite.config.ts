@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
 /** Dev server only: the scene switcher's "save" writes a scene's tuning values to its JSON file. */
@@ -30,10 +31,37 @@ function tuningWriter(): Plugin {
   }
 }
 
+/**
+ * Build only: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build,
+ * at the strongest settings (a build runs once; every visit reads them). The server sends the
+ * one the browser's Accept-Encoding allows (@fastify/static's preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+  return {
+    name: 'aposta-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt|wasm)$/.test(file)) continue
+        const data = fs.readFileSync(file)
+        if (data.length < 1024) continue
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }))
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))
+      }
+    },
+  }
+}
+
 const api = process.env.API_URL || 'http://localhost:3000'
 
 export default defineConfig({
-  plugins: [react(), tuningWriter()],
+  plugins: [react(), tuningWriter(), precompress()],
   publicDir: 'assets/public',
   // Source maps only in test builds (VITE_DEV_SCENES=1, for readable e2e traces); a production build publishes none.
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },

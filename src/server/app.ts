@@ -18,6 +18,7 @@ import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
+import { clientCacheControl } from './http/clientCache'
 import { loggerOptions } from './http/logging'
 import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
@@ -128,7 +129,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function serveClient(app: FastifyInstance, clientDir: string | null, production: boolean): Promise<void> {
   const root = clientDir !== null && fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : null
   const hidden = (file: string) => production && file.endsWith('.map')
-  if (root !== null) await app.register(fastifyStatic, { root, index: false, wildcard: false, globIgnore: production ? ['**/*.map'] : [] })
+  if (root !== null) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      globIgnore: production ? ['**/*.map'] : [],
+      // The build writes .br and .gz beside each file (vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', clientCacheControl(root, file)),
+    })
+    // Browsers that never read the page's <link rel="icon"> still ask for /favicon.ico.
+    app.get('/favicon.ico', (_request, reply) => reply.code(301).header('cache-control', 'no-cache').redirect('/favicon.svg'))
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url
     const isApi = url.startsWith('/api') || url.startsWith('/gamecenter-siop')
