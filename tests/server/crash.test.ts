@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 import { centavosOf } from '../centavos'
-import { CAPTCHA } from './testApp'
+import { CAPTCHA, freePort } from './testApp'
 import { expectLedgerInvariant, freshCpf } from './walletHelpers'
 
 /**
@@ -22,16 +21,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KILLS = 5
 const AMOUNT = 1n // centavos per transfer
 const FUNDS = 10_000n
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { freePort } from './testApp'
 
 /**
  * The real executable, started the way `npm start` starts it (scripts/start.mjs, without the
@@ -19,16 +19,6 @@ const dirs: string[] = []
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 })
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
 
 /** The environment of a fresh server: nothing inherited that could decide the mode or a payment setting. */
 async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {

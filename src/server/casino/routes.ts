@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as casino from '../../shared/contract/casino'
 import type { Bet } from '../../shared/contract/casino'
-import { reaisToCentavos } from '../../shared/money'
+import { wireToCentavos } from '../../shared/money'
 import { diceMultiplier, diceTargetValid } from '../../shared/games/dice'
 import { limboMultiplier, limboTargetValid } from '../../shared/games/limbo'
 import { minesCountValid } from '../../shared/games/mines'
@@ -10,7 +10,7 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
 import { activeSeed, rotateSeed } from './seeds'
-import { afterBetSettled, crossedLowBalance, offerCompensation } from '../wallet/nudges'
+import { afterBetSettled } from '../wallet/nudges'
 import { one } from '../db/one'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
@@ -24,11 +24,9 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
    */
   const settled = async (userId: bigint, bet: Bet) => {
     pushBalance(userId, bet)
-    const c = (reais: number) => reaisToCentavos(reais) ?? 0n
+    const c = wireToCentavos
     const after = c(bet.balance)
     const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after, balanceVersion: bet.balanceVersion }
-    // The app may ask for the compensation package right after this reply: recorded before it leaves.
-    if (crossedLowBalance(balances)) await offerCompensation(deps, userId).catch((err: unknown) => app.log.warn({ err }, 'compensation offer failed'))
     await afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
   }
 

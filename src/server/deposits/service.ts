@@ -6,6 +6,7 @@ import { AppError } from '../http/AppError'
 import { requireKyc } from '../kyc/identityChecks'
 import type { PaymentEvent, PaymentProvider } from '../payments/PaymentProvider'
 import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
+import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
 import { addTurnover, addWageringRequirement } from '../wallet/wagering'
@@ -31,7 +32,11 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
   await repo.expireDeposits(q, userId, now)
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
   // A promotional package only against an open offer the server made to this player.
-  const offerId = isPromotional(pkg.curreny) ? await takeOffer(q, userId, pkg.curreny, now) : null
+  let offerId: bigint | null = null
+  if (isPromotional(pkg.curreny)) {
+    offerId = await openOffer(q, userId, pkg.curreny, now)
+    if (offerId === null) throw new AppError('PROMO_OFFER_REQUIRED')
+  }
   // The payNo is the charge's txid (25 characters at most) and the sandbox page's address: unguessable.
   const payNo = randomCode(UNAMBIGUOUS, 24)
   const expiresAt = new Date(now.getTime() + deps.config.wallet.depositTtlMs)
@@ -51,30 +56,6 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
   const { url } = await provider.createCharge({ orderId, payNo, amount: BigInt(pkg.price), expiresAt, locale: d.locale })
   await repo.setPayUrl(q, id, url)
   return { orderId, payNo, url }
-}
-
-/** The compensation (INSBRL) and bonus-boost (EXPPAY) packages: only ever bought against an offer. */
-const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
-
-function isPromotional(curreny: string): curreny is (typeof PROMOTIONAL_CURRENIES)[number] {
-  return (PROMOTIONAL_CURRENIES as readonly string[]).includes(curreny)
-}
-
-/**
- * The open offer a promotional order uses: unexpired, not yet paid out, and not held by another
- * order that is open or paid (an order cancelled or expired unpaid gives its offer back).
- * The user's row is locked by the caller, so two prePays cannot take one offer.
- */
-async function takeOffer(q: Queryable, userId: bigint, curreny: string, now: Date): Promise<bigint> {
-  const r = await q.query<{ id: bigint }>(
-    `SELECT o.id FROM promo_offers o
-     WHERE o.user_id = $1 AND o.curreny = $2 AND o.used_at IS NULL AND o.expires_at > $3
-       AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = o.id AND d.status IN ('00', '10'))
-     ORDER BY o.expires_at LIMIT 1`,
-    [userId, curreny, now],
-  )
-  if (!r.rows[0]) throw new AppError('PROMO_OFFER_REQUIRED')
-  return BigInt(r.rows[0].id)
 }
 
 /** The user's open deposit (an expired one is closed first), to show its payment page again after a reload. */

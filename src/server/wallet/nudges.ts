@@ -13,6 +13,7 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { hasPaidDeposit } from '../deposits/repository'
 import { dayOf, startOfToday } from './days'
+import { recordOffer } from './offers'
 
 /** Under this balance (centavos) the deposit overlay opens (spec: free balance under 0.51). */
 const FREE_BALANCE_BELOW = 51n
@@ -60,45 +61,10 @@ async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
 const LOW_BALANCE_BELOW = 1_000n
 
 /**
- * Records an offer the server made, open for PROMO_OFFER_TTL_MINUTES: the only thing that lets
- * prePay sell a promotional package. An open offer of the same kind is extended, not doubled.
- */
-async function recordOffer(deps: Deps, userId: bigint, curreny: 'INSBRL' | 'EXPPAY'): Promise<void> {
-  const now = deps.now()
-  const expires = new Date(now + deps.config.wallet.offerTtlMs)
-  await deps.db.tx(async (q) => {
-    await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
-    const extended = await q.query(
-      `UPDATE promo_offers SET expires_at = $3 WHERE user_id = $1 AND curreny = $2 AND used_at IS NULL AND expires_at > $4
-         AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = promo_offers.id AND d.status IN ('00', '10'))
-       RETURNING id`,
-      [userId, curreny, expires, new Date(now)],
-    )
-    if (!extended.rows.length) {
-      await q.query('INSERT INTO promo_offers (user_id, curreny, created_at, expires_at) VALUES ($1, $2, $3, $4)', [userId, curreny, new Date(now), expires])
-    }
-  })
-}
-
-/** True when a settled bet took the balance from R$ 10 or more to under R$ 10 (the app opens gameDeposit then). */
-export function crossedLowBalance(bet: SettledBet): boolean {
-  return bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW
-}
-
-/**
- * The compensation offer (INSBRL), for a real player who has deposited before, when a bet took
- * them under R$ 10. Awaited before the bet's reply leaves, so the offer exists by the time the
- * app's gameDeposit overlay can ask for the package.
- */
-export async function offerCompensation(deps: Deps, userId: bigint): Promise<void> {
-  const r = await deps.db.query<{ is_test: boolean }>('SELECT is_test FROM users WHERE id = $1', [userId])
-  if (!r.rows[0] || r.rows[0].is_test || !(await hasPaidDeposit(deps.db, userId))) return
-  await recordOffer(deps, userId, 'INSBRL')
-}
-
-/**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
- * One cheap lookup decides most bets: once today's offer went out, nothing else is asked.
+ * One cheap lookup decides most bets: once today's offer went out, nothing else is asked. The
+ * caller awaits it before the bet's reply, so the compensation offer exists by the time the app's
+ * gameDeposit overlay asks for the package.
  */
 export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBet): Promise<void> {
   const r = await deps.db.query<{ is_test: boolean; offered: boolean }>(
@@ -109,6 +75,10 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   if (!user || user.is_test) return
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
+  }
+  // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10.
+  if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && (await hasPaidDeposit(deps.db, userId))) {
+    await recordOffer(deps, userId, 'INSBRL')
   }
 
   if (!user.offered) await offerBoost(deps, userId)

@@ -1,0 +1,45 @@
+/**
+ * Promotional offers (issue 10): the compensation deposit (INSBRL) and the bonus boost (EXPPAY)
+ * are sold only against an offer the server made to that player. An offer is open while it is
+ * unexpired, its gift not yet paid out, and no other order that is open or paid holds it (an
+ * order cancelled or expired unpaid gives its offer back).
+ */
+import type { Queryable } from '../db/connection'
+import type { Deps } from '../deps'
+
+export const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
+export type PromoCurreny = (typeof PROMOTIONAL_CURRENIES)[number]
+
+export function isPromotional(curreny: string): curreny is PromoCurreny {
+  return (PROMOTIONAL_CURRENIES as readonly string[]).includes(curreny)
+}
+
+/**
+ * The player's open offer of that kind, soonest to expire first; null when there is none.
+ * Callers hold the player's row lock, so two requests cannot take or extend one offer at once.
+ */
+export async function openOffer(q: Queryable, userId: bigint, curreny: PromoCurreny, now: Date): Promise<bigint | null> {
+  const r = await q.query<{ id: bigint }>(
+    `SELECT o.id FROM promo_offers o
+     WHERE o.user_id = $1 AND o.curreny = $2 AND o.used_at IS NULL AND o.expires_at > $3
+       AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = o.id AND d.status IN ('00', '10'))
+     ORDER BY o.expires_at LIMIT 1`,
+    [userId, curreny, now],
+  )
+  return r.rows[0] ? BigInt(r.rows[0].id) : null
+}
+
+/**
+ * Records an offer the server made, open for PROMO_OFFER_TTL_MINUTES: an open offer of the same
+ * kind is extended, not doubled.
+ */
+export async function recordOffer(deps: Deps, userId: bigint, curreny: PromoCurreny): Promise<void> {
+  const now = new Date(deps.now())
+  const expires = new Date(now.getTime() + deps.config.wallet.offerTtlMs)
+  await deps.db.tx(async (q) => {
+    await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+    const open = await openOffer(q, userId, curreny, now)
+    if (open !== null) await q.query('UPDATE promo_offers SET expires_at = $2 WHERE id = $1', [open, expires])
+    else await q.query('INSERT INTO promo_offers (user_id, curreny, created_at, expires_at) VALUES ($1, $2, $3, $4)', [userId, curreny, now, expires])
+  })
+}
