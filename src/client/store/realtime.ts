@@ -1,5 +1,7 @@
 import { subscribe } from 'valtio'
 import type { ServerToClientEvents } from '../../shared/contract/socket'
+import { FREE_BALANCE_BELOW } from '../../shared/contract/wallet'
+import { wireToCentavos } from '../../shared/money'
 import type { SocketClient } from '../api/socket'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { applyBalance, isStale } from './balance'
@@ -7,9 +9,6 @@ import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
 import { openOverlay } from './actions/ui'
-
-/** Below this free balance (reais) the deposit overlay opens (spec). */
-export const FREE_BALANCE_DEPOSIT_BELOW = 0.51
 
 let socket: SocketClient | null = null
 let socketFor: string | null = null
@@ -42,7 +41,7 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     // A late one (the player has since topped up or won) is not a reason to ask for a deposit.
     if (isStale(wire)) return
     applyBalance(wire)
-    if (wire.balance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit')
+    if (wireToCentavos(wire.balance) < FREE_BALANCE_BELOW) openOverlay('deposit')
   },
   'online:count': ({ count }) => {
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.

@@ -8,15 +8,13 @@
  * Each offer is recorded with its expiry: prePay sells a promotional package only against one.
  * Called after the bet's transaction committed; a failure here never touches the bet.
  */
+import { FREE_BALANCE_BELOW, LOW_BALANCE_BELOW } from '../../shared/contract/wallet'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { hasPaidDeposit } from '../deposits/repository'
 import { dayOf, startOfToday } from './days'
 import { recordOffer } from './offers'
-
-/** Under this balance (centavos) the deposit overlay opens (spec: free balance under 0.51). */
-const FREE_BALANCE_BELOW = 51n
 
 export interface SettledBet {
   /** Cash plus bonus just before the stake was taken, and after the payout. */
@@ -56,9 +54,6 @@ async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
   deps.realtime.toUser(userId, 'userBetAmount', { bouns, amount: centavosToReais(pkg.price) })
   return true
 }
-
-/** Under this balance (centavos) a player who has deposited before is offered the compensation deposit (spec: under 10). */
-const LOW_BALANCE_BELOW = 1_000n
 
 /**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.

@@ -12,6 +12,11 @@ import { getQuery } from './user'
 /** A stake counts toward a gift's wagering only when its bet could pay at least 1.5x it (ten-thousandths). */
 export const WAGER_MIN_MULTIPLIER4 = 15_000n
 
+/** The spec's nudges (section 9), centavos: a settled bet that takes the balance under R$ 10 brings the compensation deposit (gameDeposit, an offer to depositors)... */
+export const LOW_BALANCE_BELOW = 1_000n
+/** ...and under R$ 0,51 the normal deposit (the server's freeBalance event). */
+export const FREE_BALANCE_BELOW = 51n
+
 /** The receiver: their e-mail (as typed, any case) or their public numeric user id (uId). */
 const toUser = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.regex(/^(\d{1,18}|[^\s@]+@[^\s@]+)$/, { message: 'toUser' }))
 

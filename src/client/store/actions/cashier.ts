@@ -17,8 +17,6 @@ import { closeOverlay, openOverlay, pushAlert } from './ui'
 export const STATUS_POLL_MS = 3000
 /** Toasts stay this long (spec: message display 1500 ms). */
 const TOAST_MS = 1500
-/** A balance under this opens the compensation (gameDeposit) overlay (spec). */
-export const GAME_DEPOSIT_BELOW = 10
 
 /** One key per user action; a retry of the same action may send it again. */
 export function newIdempotencyKey(): string {

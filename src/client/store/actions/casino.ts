@@ -5,14 +5,14 @@
  */
 import { calls, type Bet } from '../../../shared/contract'
 import * as casino from '../../../shared/contract/casino'
+import { FREE_BALANCE_BELOW, LOW_BALANCE_BELOW } from '../../../shared/contract/wallet'
 import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../../shared/money'
 import { applyBalance } from '../balance'
 import { stakeCentavos, percentHundredths, raiseStake } from '../stake'
 import { store } from '../store'
 import { http } from '../api'
 import { handleFailure, handleNetworkError } from '../errors'
-import { FREE_BALANCE_DEPOSIT_BELOW } from '../realtime'
-import { GAME_DEPOSIT_BELOW, newIdempotencyKey } from './cashier'
+import { newIdempotencyKey } from './cashier'
 import { api } from './session'
 import { openOverlay } from './ui'
 
@@ -57,8 +57,7 @@ export function noteSettled(bet: Bet): void {
   const c = wireToCentavos
   const after = c(bet.balance)
   const before = after - c(bet.payout) + c(bet.amount)
-  const below = c(GAME_DEPOSIT_BELOW)
-  if (after < below && before >= below && after >= c(FREE_BALANCE_DEPOSIT_BELOW) && store.ui.overlay === null) {
+  if (after < LOW_BALANCE_BELOW && before >= LOW_BALANCE_BELOW && after >= FREE_BALANCE_BELOW && store.ui.overlay === null) {
     openOverlay('gameDeposit')
   }
 }
