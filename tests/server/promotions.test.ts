@@ -118,6 +118,16 @@ describe('promotional packages need an offer', () => {
     expect(again.body.status).toBe(9999)
   })
 
+  it('two prePays racing for one offer: one order, the other refused, one gift', async () => {
+    const p = await verifiedPlayer(t)
+    await earnBoost(p)
+    const exppay = await pkgOf('EXPPAY')
+    const race = await Promise.all([prePay(t, p.token, exppay, 1), prePay(t, p.token, exppay, 1)])
+    expect(race.filter((r) => r.body.status === 200)).toHaveLength(1)
+    const orders = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM orders WHERE user_id = $1 AND offer_id IS NOT NULL', [p.userId])
+    expect(Number(orders.rows[0]!.n)).toBe(1)
+  })
+
   it('an offer expires after PROMO_OFFER_TTL_MINUTES', async () => {
     const p = await verifiedPlayer(t)
     await earnBoost(p)
