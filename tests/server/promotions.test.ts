@@ -272,7 +272,9 @@ describe('play money', () => {
     const test = await call(t, calls.getUserTest, { token: owner.token })
     const login = await (await import('./flows')).login(t, test.body.data.username, test.body.data.pwd)
     const token = login.body.data.access_token
-    const house = async (kind: string) => BigInt((await t.db.query<{ balance: bigint }>('SELECT balance FROM ledger_accounts WHERE user_id IS NULL AND kind = $1', [kind])).rows[0]!.balance)
+    // Each house is split into sub-accounts (migration 008): the sum over them.
+    const house = async (kind: string) =>
+      BigInt((await t.db.query<{ balance: bigint }>('SELECT sum(balance)::bigint AS balance FROM ledger_accounts WHERE user_id IS NULL AND kind = $1', [kind])).rows[0]!.balance)
     const real = await house('house')
     const play = await house('play_house')
     const res = await callKeyed(t, casino.diceBet, { token, body: { amount: '5.00', target: '0.01', condition: 'under' } })

@@ -1,33 +1,47 @@
 import type { FastifyInstance } from 'fastify'
 import * as casino from '../../shared/contract/casino'
-import type { Bet } from '../../shared/contract/casino'
-import { wireToCentavos } from '../../shared/money'
+import type { Locale } from '../../shared/locales'
+import { centavosToReais } from '../../shared/money'
 import { diceMultiplier, diceTargetValid } from '../../shared/games/dice'
 import { limboMultiplier, limboTargetValid } from '../../shared/games/limbo'
 import { minesCountValid } from '../../shared/games/mines'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
-import { registerCall } from '../http/route'
-import { balanceOf, betView, BET_SELECT, cashOut, checkStake, loadBet, placeInstant, revealTile, startMines, type CasinoLimits } from './bets'
+import { registerCall, registerKeyedCall } from '../http/route'
+import type { Session } from '../auth/sessions'
+import { balanceOf, betView, BET_SELECT, checkStake, loadBet, type CasinoLimits } from './bets'
+import { CasinoPlay, type Played } from './CasinoPlay'
 import { activeSeed, rotateSeed } from './seeds'
 import { afterBetSettled } from '../wallet/nudges'
 import { one } from '../db/one'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
-  /** Other tabs and devices of the player see the balance move too. */
-  const pushBalance = (userId: bigint, bet: Bet) => deps.realtime.toUser(userId, 'insBalance', { balance: bet.balance, balanceVersion: bet.balanceVersion })
+  const play = new CasinoPlay(db, deps.config.wallet, limits)
+  const callOf = (session: Session, key: string, hash: string, locale: Locale) => ({ userId: session.userId, key, hash, locale, at: new Date(deps.now()) })
   /**
-   * A settled bet: the new balance, and the low-balance and bonus-boost nudges (never failing the bet).
-   * Awaited by the call, so whatever it pushes has left before the bet's reply: an event sent after
-   * the reply arrives after them on the same socket (what tests wait on to show no nudge came).
+   * After a move that moved money: other tabs and devices of the player see the balance move, and
+   * a settled bet may nudge (never failing the bet). Awaited before the reply, so whatever it
+   * pushes has left before it: an event sent after the reply arrives after them on the same socket
+   * (what tests wait on to show no nudge came).
    */
-  const settled = async (userId: bigint, bet: Bet) => {
-    pushBalance(userId, bet)
-    const c = wireToCentavos
-    const after = c(bet.balance)
-    const balances = { balanceBefore: after - c(bet.payout) + c(bet.amount), balanceAfter: after, balanceVersion: bet.balanceVersion }
-    await afterBetSettled(deps, userId, balances).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+  const after = async (userId: bigint, played: Played): Promise<Played> => {
+    const moved = played.moved
+    if (!moved) return played
+    deps.realtime.toUser(userId, 'insBalance', { balance: centavosToReais(moved.balance), balanceVersion: Number(moved.version) })
+    if (!moved.ended) return played
+    const balances = { balanceBefore: moved.balance - moved.payout + moved.stake, balanceAfter: moved.balance, balanceVersion: Number(moved.version) }
+    await afterBetSettled(deps, userId, balances, moved.facts).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
+    return played
+  }
+  /** A refusal decided before the database (limits, targets) is stored under the key like any other. */
+  const guarded = async (call: ReturnType<typeof callOf>, move: () => Promise<Played>): Promise<Played> => {
+    try {
+      return await after(call.userId, await move())
+    } catch (err) {
+      if (err instanceof AppError && err.errorName !== 'IDEMPOTENCY_KEY_REUSED') return play.refuse(call, err)
+      throw err
+    }
   }
 
   registerCall(app, deps, casino.getSeed, async ({ session }) => {
@@ -35,44 +49,47 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
     return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.nonce }
   })
 
-  registerCall(app, deps, casino.rotateSeed, async ({ session, body }) =>
-    db.tx((q) => rotateSeed(q, session.userId, body.clientSeed, new Date(deps.now()))),
-  )
-
-  registerCall(app, deps, casino.diceBet, async ({ session, body, afterCommit }) => {
-    if (!diceTargetValid(body.target, body.condition)) throw new AppError('TARGET_OUT_OF_RANGE')
-    checkStake(limits, body.amount, diceMultiplier(body.target, body.condition))
-    const bet = await placeInstant(deps, session.userId, { game: 'dice', stake: body.amount, target: body.target, condition: body.condition })
-    afterCommit(() => settled(session.userId, bet))
-    return bet
+  registerCall(app, deps, casino.rotateSeed, async ({ session, body }) => {
+    const rotated = await db.tx((q) => rotateSeed(q, session.userId, body.clientSeed, new Date(deps.now())))
+    play.forgetSeed(session.userId)
+    return rotated
   })
 
-  registerCall(app, deps, casino.limboBet, async ({ session, body, afterCommit }) => {
-    if (!limboTargetValid(body.target)) throw new AppError('TARGET_OUT_OF_RANGE')
-    checkStake(limits, body.amount, limboMultiplier(body.target))
-    const bet = await placeInstant(deps, session.userId, { game: 'limbo', stake: body.amount, target: body.target })
-    afterCommit(() => settled(session.userId, bet))
-    return bet
+  registerKeyedCall(app, deps, casino.diceBet, ({ session, body, key, hash, ctx }) => {
+    const call = callOf(session, key, hash, ctx.locale)
+    return guarded(call, () => {
+      if (!diceTargetValid(body.target, body.condition)) throw new AppError('TARGET_OUT_OF_RANGE')
+      checkStake(limits, body.amount, diceMultiplier(body.target, body.condition))
+      return play.instant(call, { game: 'dice', stake: body.amount, target: body.target, condition: body.condition })
+    })
   })
 
-  registerCall(app, deps, casino.minesStart, async ({ session, body, afterCommit }) => {
-    if (!minesCountValid(body.mines)) throw new AppError('TARGET_OUT_OF_RANGE')
-    checkStake(limits, body.amount, null)
-    const bet = await startMines(deps, session.userId, body.amount, body.mines)
-    afterCommit(() => pushBalance(session.userId, bet))
-    return bet
+  registerKeyedCall(app, deps, casino.limboBet, ({ session, body, key, hash, ctx }) => {
+    const call = callOf(session, key, hash, ctx.locale)
+    return guarded(call, () => {
+      if (!limboTargetValid(body.target)) throw new AppError('TARGET_OUT_OF_RANGE')
+      checkStake(limits, body.amount, limboMultiplier(body.target))
+      return play.instant(call, { game: 'limbo', stake: body.amount, target: body.target })
+    })
   })
 
-  registerCall(app, deps, casino.minesReveal, async ({ session, body, afterCommit }) => {
-    const bet = await revealTile(deps, session.userId, body.tile, limits)
-    if (bet.state !== 'active') afterCommit(() => settled(session.userId, bet))
-    return bet
+  registerKeyedCall(app, deps, casino.minesStart, ({ session, body, key, hash, ctx }) => {
+    const call = callOf(session, key, hash, ctx.locale)
+    return guarded(call, () => {
+      if (!minesCountValid(body.mines)) throw new AppError('TARGET_OUT_OF_RANGE')
+      checkStake(limits, body.amount, null)
+      return play.startMines(call, body.amount, body.mines)
+    })
   })
 
-  registerCall(app, deps, casino.minesCashout, async ({ session, afterCommit }) => {
-    const bet = await cashOut(deps, session.userId, limits)
-    afterCommit(() => settled(session.userId, bet))
-    return bet
+  registerKeyedCall(app, deps, casino.minesReveal, ({ session, body, key, hash, ctx }) => {
+    const call = callOf(session, key, hash, ctx.locale)
+    return guarded(call, () => play.reveal(call, body.tile))
+  })
+
+  registerKeyedCall(app, deps, casino.minesCashout, ({ session, key, hash, ctx }) => {
+    const call = callOf(session, key, hash, ctx.locale)
+    return guarded(call, () => play.cashOut(call))
   })
 
   registerCall(app, deps, casino.minesActive, async ({ session }) => {

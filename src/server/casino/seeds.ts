@@ -30,13 +30,6 @@ export async function activeSeed(q: Queryable, userId: bigint, at: Date, forUpda
   return one(created.rows, 'the active fair_seeds row just ensured')
 }
 
-/** Takes the next nonce of the active pair (inside the bet's transaction). */
-export async function takeNonce(q: Queryable, userId: bigint, at: Date): Promise<SeedRow> {
-  const seed = await activeSeed(q, userId, at, true)
-  await q.query('UPDATE fair_seeds SET nonce = nonce + 1 WHERE id = $1', [seed.id])
-  return seed
-}
-
 /**
  * Rotation: reveals the old server seed (every bet made with it becomes verifiable) and starts a
  * new pair with the client seed given, nonce 0. Refused while a mines game is open on the old pair.

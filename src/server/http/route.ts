@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/connection'
 import { translate } from '../i18n/messages'
 import { AppError } from './AppError'
 import { errorEnvelope } from './errorHandler'
-import { idempotencyKey, requestHash, runIdempotent } from './idempotency'
+import { idempotencyKey, requestHash, runIdempotent, type StoredReply } from './idempotency'
 import { validate } from './validate'
 
 /** What registerCall needs of the app: sessions to authenticate, the database for idempotency keys. */
@@ -77,6 +77,52 @@ function bearerToken(request: FastifyRequest): string | null {
   return raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw
 }
 
+/** The call's request as the handler sees it: context, session (checked when the call needs one), parsed input. */
+async function readRequest<C extends CallDef>(deps: CallDeps, call: C, request: FastifyRequest) {
+  const ctx = requestContext(request)
+  let session: Session | null = null
+  if (call.auth) {
+    session = await deps.sessions.authenticate(bearerToken(request))
+    if (!session) throw new AppError('LOGGED_OUT')
+  }
+  const parse = (schema: z.ZodMiniType | undefined, input: unknown) => (schema ? validate(schema, input === undefined ? {} : input, ctx.locale) : undefined)
+  const params = parse(call.params, request.params)
+  const query = parse(call.query, request.query)
+  const body = call.method === 'POST' ? parse(call.body, request.body) : undefined
+  return { ctx, session, params, query, body }
+}
+
+/** Sends a stored (or just stored) reply: the same bytes every time. */
+function sendStored(reply: FastifyReply, outcome: StoredReply): FastifyReply {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true')
+  return reply.code(outcome.http).type('application/json; charset=utf-8').send(outcome.body)
+}
+
+/**
+ * Registers a money-moving call whose handler keeps the Idempotency-Key itself, in the same
+ * database call as its work (the bet path: casino/CasinoPlay.ts): it gets the key and the request's
+ * hash and answers the reply as stored. Session, validation and the key's format are checked here.
+ */
+export function registerKeyedCall<C extends CallDef>(
+  app: FastifyInstance,
+  deps: CallDeps,
+  call: C,
+  handler: (input: { params: Out<C['params']>; body: Out<C['body']>; ctx: RequestContext; session: Session; key: string; hash: string }) => Promise<StoredReply>,
+): void {
+  if (!call.idempotent || !call.auth) throw new Error(`${call.path}: a keyed call is idempotent and needs auth`)
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      const { ctx, session, params, body } = await readRequest(deps, call, request)
+      if (!session) throw new Error(`${call.path}: a keyed call ran without a session`)
+      const key = idempotencyKey(request)
+      const outcome = await handler({ params: params as Out<C['params']>, body: body as Out<C['body']>, ctx, session, key, hash: requestHash(call.path, params, body) })
+      return sendStored(reply, outcome)
+    },
+  })
+}
+
 /**
  * Registers one call of the contract: parses params, query and body with its schemas,
  * checks the session, and wraps what the handler returns in the envelope. A call marked
@@ -93,17 +139,7 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: call.path,
     handler: async (request, reply) => {
-      const ctx = requestContext(request)
-      let session: Session | null = null
-      if (call.auth) {
-        session = await deps.sessions.authenticate(bearerToken(request))
-        if (!session) throw new AppError('LOGGED_OUT')
-      }
-      const parse = (schema: z.ZodMiniType | undefined, input: unknown) =>
-        schema ? validate(schema, input === undefined ? {} : input, ctx.locale) : undefined
-      const params = parse(call.params, request.params)
-      const query = parse(call.query, request.query)
-      const body = call.method === 'POST' ? parse(call.body, request.body) : undefined
+      const { ctx, session, params, query, body } = await readRequest(deps, call, request)
       let msgKey: string | null = null
       let committed: (() => void | Promise<void>)[] = []
       const input = (q: Queryable) =>
@@ -147,9 +183,8 @@ export function registerCall<C extends CallDef>(
           },
           refuse: (err) => ({ http: err.code.http, body: errorEnvelope(ctx.locale, err) }),
         })
-        if (outcome.replayed) reply.header('idempotent-replayed', 'true')
-        else if (outcome.http === 200) await runCommitted()
-        return reply.code(outcome.http).type('application/json; charset=utf-8').send(outcome.body)
+        if (!outcome.replayed && outcome.http === 200) await runCommitted()
+        return sendStored(reply, outcome)
       }
 
       const data = await handler(input(deps.db))

@@ -36,7 +36,7 @@ export async function userAccountId(q: Queryable, userId: bigint, kind: UserAcco
 }
 
 export async function systemAccountId(q: Queryable, kind: SystemAccountKind): Promise<bigint> {
-  const r = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = $1', [kind])
+  const r = await q.query<{ id: bigint }>('SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = $1 AND shard = 0', [kind])
   if (!r.rows[0]) throw new Error(`no system account ${kind}`)
   return r.rows[0].id
 }

@@ -12,8 +12,7 @@ import { FREE_BALANCE_BELOW, LOW_BALANCE_BELOW } from '../../shared/contract/wal
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
-import { hasPaidDeposit } from '../deposits/repository'
-import { dayOf, startOfToday } from './days'
+import { dayOf } from './days'
 import { recordOffer } from './offers'
 
 export interface SettledBet {
@@ -31,16 +30,25 @@ async function boostPackage(q: Queryable): Promise<{ price: bigint; gift: bigint
   return row ? { price: BigInt(row.price), gift: BigInt(row.gift) } : null
 }
 
+/**
+ * What the bet's own database call read for the nudges (casino_play, migration 008), so a settled
+ * bet that nudges nothing costs no query here.
+ */
+export interface BetFacts {
+  isTest: boolean
+  /** Today's stakes (São Paulo day), centavos: the running total the bet path keeps. */
+  dayTotal: bigint
+  /** Today's bonus-boost offer went out already. */
+  offered: boolean
+  /** The balance is under LOW_BALANCE_BELOW and the player has paid a deposit. */
+  paid: boolean
+}
+
 /** Offers the boost when today's stakes reached the threshold and no offer went out today; true when it did. */
-async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
+async function offerBoost(deps: Deps, userId: bigint, dayTotal: bigint): Promise<boolean> {
   const threshold = deps.config.wallet.boostAfterWagered
-  if (threshold <= 0n) return false
+  if (threshold <= 0n || dayTotal < threshold) return false
   const now = deps.now()
-  const wagered = await deps.db.query<{ total: bigint | null }>(
-    'SELECT sum(amount)::bigint AS total FROM casino_bets WHERE user_id = $1 AND created_at >= $2',
-    [userId, startOfToday(now)],
-  )
-  if (BigInt(wagered.rows[0]?.total ?? 0n) < threshold) return false
   const pkg = await boostPackage(deps.db)
   if (!pkg) return false
   // Four decimals, rounded down, like every multiplier on the wire.
@@ -57,24 +65,18 @@ async function offerBoost(deps: Deps, userId: bigint): Promise<boolean> {
 
 /**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
- * One cheap lookup decides most bets: once today's offer went out, nothing else is asked. The
- * caller awaits it before the bet's reply, so the compensation offer exists by the time the app's
- * gameDeposit overlay asks for the package.
+ * The caller awaits it before the bet's reply, so the compensation offer exists by the time the
+ * app's gameDeposit overlay asks for the package.
  */
-export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBet): Promise<void> {
-  const r = await deps.db.query<{ is_test: boolean; offered: boolean }>(
-    'SELECT u.is_test, EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u.id AND o.day = $2) AS offered FROM users u WHERE u.id = $1',
-    [userId, dayOf(deps.now())],
-  )
-  const user = r.rows[0]
-  if (!user || user.is_test) return
+export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBet, facts: BetFacts): Promise<void> {
+  if (facts.isTest) return
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
   }
   // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10.
-  if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && (await hasPaidDeposit(deps.db, userId))) {
+  if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
     await recordOffer(deps, userId, 'INSBRL')
   }
 
-  if (!user.offered) await offerBoost(deps, userId)
+  if (!facts.offered) await offerBoost(deps, userId, facts.dayTotal)
 }

@@ -12,8 +12,8 @@
 import { WAGER_MIN_MULTIPLIER4 } from '../../shared/contract/wallet'
 import type { Queryable } from '../db/connection'
 import type { WalletConfig } from '../config'
-import { AppError } from '../http/AppError'
-import { post, userAccountId, userBalances } from './ledger'
+import { one } from '../db/one'
+import { userBalances } from './ledger'
 
 export type WagerRules = Pick<WalletConfig, 'bonusMaxStake' | 'wagerContribution'>
 
@@ -26,22 +26,9 @@ export function contributionOf(rules: WagerRules, game: string): number {
  * The part of a stake that counts toward a gift: nothing when the bet could not pay 1.5x its stake
  * (`multiplier4`: the multiplier the bet aimed for, in ten-thousandths), else the game's share.
  */
-function countedStake(rules: WagerRules, game: string, stake: bigint, multiplier4: bigint): bigint {
+export function countedStake(rules: WagerRules, game: string, stake: bigint, multiplier4: bigint): bigint {
   if (multiplier4 < WAGER_MIN_MULTIPLIER4) return 0n
   return (stake * BigInt(contributionOf(rules, game))) / 100n
-}
-
-/** True while a gift is being wagered: a requirement is open and there is bonus money to play it with. */
-async function wageringOpen(q: Queryable, userId: bigint, bonus: bigint): Promise<boolean> {
-  if (bonus <= 0n) return false
-  const r = await q.query('SELECT 1 FROM bonus_wagering WHERE user_id = $1 AND required > wagered', [userId])
-  return r.rows.length > 0
-}
-
-/** Refuses a stake above BONUS_MAX_STAKE while a gift is being wagered (before anything is written). */
-export async function checkBonusStake(q: Queryable, rules: WagerRules, userId: bigint, stake: bigint, bonus: bigint): Promise<void> {
-  if (stake <= rules.bonusMaxStake) return
-  if (await wageringOpen(q, userId, bonus)) throw new AppError('BONUS_MAX_STAKE', { max: rules.bonusMaxStake })
 }
 
 export interface SettledStake {
@@ -56,35 +43,14 @@ export interface SettledStake {
 
 /**
  * Counts a settled stake toward the open wagering requirement; when the requirement is met,
- * releases what is left of the bonus to cash. Returns what was released.
+ * releases what is left of the bonus to cash. Returns what was released. The counted part is
+ * decided here; the requirement's rows move in the database (wallet_count_wager, migration 008).
  */
 export async function countWager(q: Queryable, rules: WagerRules, userId: bigint, s: SettledStake, at: Date): Promise<bigint> {
   const counted = countedStake(rules, s.game, s.stake, s.multiplier4)
   if (counted <= 0n) return 0n
-  const r = await q.query<{ required: bigint; wagered: bigint }>(
-    `UPDATE bonus_wagering SET wagered = wagered + $2
-     WHERE user_id = $1 AND required > 0 AND (granted_at IS NULL OR granted_at <= $3)
-     RETURNING required, wagered`,
-    [userId, counted, s.placedAt],
-  )
-  const row = r.rows[0]
-  if (!row || BigInt(row.wagered) < BigInt(row.required)) return 0n
-  await q.query('UPDATE bonus_wagering SET required = 0, wagered = 0 WHERE user_id = $1', [userId])
-  const bonusLeft = (await userBalances(q, userId)).bonus
-  if (bonusLeft === 0n) return 0n
-  await post(
-    q,
-    {
-      kind: 'bonus_release',
-      userId,
-      entries: [
-        { accountId: await userAccountId(q, userId, 'bonus'), amount: -bonusLeft },
-        { accountId: await userAccountId(q, userId, 'cash'), amount: bonusLeft },
-      ],
-    },
-    at,
-  )
-  return bonusLeft
+  const r = await q.query<{ released: bigint }>('SELECT wallet_count_wager($1, $2, $3, $4) AS released', [userId, counted, s.placedAt, at])
+  return BigInt(one(r.rows, 'wallet_count_wager').released)
 }
 
 /**
@@ -119,11 +85,6 @@ export async function addTurnover(q: Queryable, userId: bigint, amount: bigint, 
      ON CONFLICT (user_id) DO UPDATE SET outstanding = cash_turnover.outstanding + EXCLUDED.outstanding`,
     [userId, amount * BigInt(times)],
   )
-}
-
-/** Every stake lowers the deposits' outstanding turnover, down to zero. */
-export async function countTurnover(q: Queryable, userId: bigint, stake: bigint): Promise<void> {
-  await q.query('UPDATE cash_turnover SET outstanding = GREATEST(outstanding - $2, 0) WHERE user_id = $1 AND outstanding > 0', [userId, stake])
 }
 
 /** Stakes still needed before all deposited cash may leave, centavos. */

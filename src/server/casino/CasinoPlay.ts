@@ -1,0 +1,437 @@
+/**
+ * The casino originals' bet path (issue 11): every move (a dice or limbo bet, a mines start,
+ * reveal or cash-out) is one call of casino_play (migration 008) that takes the Idempotency-Key,
+ * checks and moves the money, writes the bet and stores the reply, sent through GroupCommit so
+ * moves that arrive together share one statement and one commit.
+ *
+ * Node computes the outcome before the call, with the shared provably-fair code, from the seed pair
+ * (or open mines game) it remembers; the database verifies that pair and nonce under the row's
+ * lock and answers STALE with the row as it is when it moved (another process, a rotation, a
+ * refused bet that took no nonce): the move is computed again and resent. A player this process
+ * has not seen yet costs one such round trip.
+ *
+ * The reply is written here as JSON text with three holes (bet id, balance, version) that the
+ * database fills; a replay answers the stored text, byte for byte.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Locale } from '../../shared/locales'
+import { STATUS_OK } from '../../shared/contract/errors'
+import type { Bet } from '../../shared/contract/casino'
+import { LOW_BALANCE_BELOW } from '../../shared/contract/wallet'
+import { diceMultiplier, diceRoll, diceWins, type DiceCondition } from '../../shared/games/dice'
+import type { SeedPair } from '../../shared/games/fair'
+import { limboMultiplier, limboResult, limboWins } from '../../shared/games/limbo'
+import { minePositions, minesMultiplier, TILES } from '../../shared/games/mines'
+import { payoutOf } from '../../shared/games/payout'
+import { GroupCommit } from '../bets/GroupCommit'
+import type { Db } from '../db/connection'
+import type { WalletConfig } from '../config'
+import { AppError } from '../http/AppError'
+import { errorEnvelope } from '../http/errorHandler'
+import type { StoredReply } from '../http/idempotency'
+import { dayOf } from '../wallet/days'
+import type { BetFacts } from '../wallet/nudges'
+import { countedStake } from '../wallet/wagering'
+import { activeSeed } from './seeds'
+import { betView, type BetRow, type CasinoLimits } from './bets'
+
+export interface Played extends StoredReply {
+  /** Set when this call moved money (not on a replay or a refusal). */
+  moved?: {
+    balance: bigint
+    version: bigint
+    stake: bigint
+    payout: bigint
+    /** The bet is settled (a mines game that goes on is not). */
+    ended: boolean
+    facts: BetFacts
+  }
+}
+
+interface SeedState {
+  id: bigint
+  serverSeed: string
+  serverSeedHash: string
+  clientSeed: string
+  /** The nonce the next move will take. */
+  nonce: number
+}
+
+interface MinesState {
+  id: bigint
+  amount: bigint
+  mines: number
+  revealed: number[]
+  multiplier: bigint
+  nonce: number
+  createdAt: number
+  serverSeed: string
+  serverSeedHash: string
+  clientSeed: string
+}
+
+interface ReplyRow {
+  code: string
+  http: number | null
+  body: string | null
+  bet_id: bigint | null
+  stale: unknown
+  balance: bigint | null
+  version: bigint | null
+  is_test: boolean | null
+  day_total: bigint | null
+  offered: boolean | null
+  paid: boolean | null
+}
+
+/** A move as casino_play reads it (JSON; bigints as text). */
+type Move = Record<string, unknown> & { op: 'instant' | 'start' | 'reveal' | 'cashout'; parts: string[] }
+
+export type InstantBet = { game: 'dice'; stake: bigint; target: number; condition: DiceCondition } | { game: 'limbo'; stake: bigint; target: number }
+
+interface Call {
+  userId: bigint
+  key: string
+  hash: string
+  locale: Locale
+  at: Date
+}
+
+/** Stale answers are expected once per player and process, or after a rotation elsewhere. */
+const MAX_TRIES = 6
+/** Seeds remembered at most (the least recently used are forgotten first). */
+const MAX_REMEMBERED = 50_000
+const POSTGRES_LANES = 8
+
+/** Holes in the reply text that no reply can contain: a random mark per process. */
+const MARK = `@${randomBytes(12).toString('base64url')}`
+const HOLE = { id: `${MARK}I`, balance: `${MARK}B`, version: `${MARK}V` }
+
+/** The success envelope around `bet`, as text cut at its three holes. */
+function replyParts(bet: Bet): string[] {
+  const text = JSON.stringify({ status: STATUS_OK, msg: '', data: bet })
+  const cut = (s: string, hole: string): [string, string] => {
+    const i = s.indexOf(hole)
+    if (i < 0 || s.indexOf(hole, i + 1) >= 0) throw new Error('a reply hole is missing or twice')
+    return [s.slice(0, i), s.slice(i + hole.length)]
+  }
+  const [p0, r0] = cut(text, HOLE.id)
+  const [p1, r1] = cut(r0, `"${HOLE.balance}"`)
+  const [p2, p3] = cut(r1, `"${HOLE.version}"`)
+  return [p0, p1, p2, p3]
+}
+
+/** A bet row as betView reads it, with holes where the database writes. */
+function viewWithHoles(row: Omit<BetRow, 'id' | 'seed_active'>): string[] {
+  const holes = { balance: HOLE.balance, balanceVersion: HOLE.version } as unknown as { balance: number; balanceVersion: number }
+  return replyParts(betView({ ...row, id: HOLE.id as unknown as bigint, seed_active: true }, holes))
+}
+
+class Lru<V> {
+  private readonly map = new Map<bigint, V>()
+  get(k: bigint): V | undefined {
+    const v = this.map.get(k)
+    if (v !== undefined) {
+      this.map.delete(k)
+      this.map.set(k, v)
+    }
+    return v
+  }
+  set(k: bigint, v: V): void {
+    this.map.delete(k)
+    this.map.set(k, v)
+    if (this.map.size > MAX_REMEMBERED) {
+      const oldest = this.map.keys().next()
+      if (!oldest.done) this.map.delete(oldest.value)
+    }
+  }
+  delete(k: bigint): void {
+    this.map.delete(k)
+  }
+}
+
+const seedOf = (json: unknown): SeedState | null => {
+  if (!json || typeof json !== 'object') return null
+  const s = json as Record<string, unknown>
+  return { id: BigInt(String(s.id)), serverSeed: String(s.serverSeed), serverSeedHash: String(s.serverSeedHash), clientSeed: String(s.clientSeed), nonce: Number(s.nonce) }
+}
+
+const minesOf = (json: unknown): MinesState | null => {
+  if (!json || typeof json !== 'object') return null
+  const g = json as Record<string, unknown>
+  return {
+    id: BigInt(String(g.id)),
+    amount: BigInt(String(g.amount)),
+    mines: Number(g.mines),
+    revealed: (g.revealed as number[]).map(Number),
+    multiplier: BigInt(String(g.multiplier)),
+    nonce: Number(g.nonce),
+    createdAt: Number(g.createdAt),
+    serverSeed: String(g.serverSeed),
+    serverSeedHash: String(g.serverSeedHash),
+    clientSeed: String(g.clientSeed),
+  }
+}
+
+const pairOf = (s: { serverSeed: string; clientSeed: string }, nonce: number): SeedPair => ({ serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce })
+
+export class CasinoPlay {
+  private readonly seeds = new Lru<SeedState>()
+  /** The open mines game per player; null when this process knows there is none. */
+  private readonly games = new Lru<MinesState | null>()
+  private readonly commits: GroupCommit<Move & { u: string }, ReplyRow>
+
+  constructor(
+    private readonly db: Db,
+    private readonly rules: Pick<WalletConfig, 'bonusMaxStake' | 'wagerContribution'>,
+    private readonly limits: CasinoLimits,
+  ) {
+    this.commits = new GroupCommit(
+      async (moves) => (await db.query<ReplyRow>('SELECT * FROM casino_play_batch($1::jsonb)', [JSON.stringify(moves)])).rows,
+      db.kind === 'pglite' ? 1 : POSTGRES_LANES,
+    )
+  }
+
+  /** A rotation ends the pair this process remembers. */
+  forgetSeed(userId: bigint): void {
+    this.seeds.delete(userId)
+  }
+
+  /** Dice and limbo: nonce, stake, outcome and payout in one call. */
+  instant(call: Call, bet: InstantBet): Promise<Played> {
+    const multiplier = bet.game === 'dice' ? diceMultiplier(bet.target, bet.condition) : limboMultiplier(bet.target)
+    return this.withSeed(call, (seed) => {
+      const pair = pairOf(seed, seed.nonce)
+      const outcome = bet.game === 'dice' ? diceRoll(pair) : limboResult(pair)
+      const won = bet.game === 'dice' ? diceWins(outcome, bet.target, bet.condition) : limboWins(outcome, bet.target)
+      const payout = won ? payoutOf(bet.stake, multiplier) : 0n
+      const condition = bet.game === 'dice' ? bet.condition : null
+      const row = {
+        ...this.rowBase(bet.game, bet.stake, seed, seed.nonce, call.at),
+        target: bet.target,
+        condition,
+        outcome,
+        state: won ? ('won' as const) : ('lost' as const),
+        multiplier: won ? multiplier : 0n,
+        payout,
+      }
+      return {
+        move: {
+          op: 'instant',
+          g: bet.game,
+          stake: String(bet.stake),
+          target: bet.target,
+          cond: condition,
+          outcome,
+          mult: String(row.multiplier),
+          payout: String(payout),
+          // Won or lost, the bet aimed for its multiplier.
+          counted: String(countedStake(this.rules, bet.game, bet.stake, multiplier)),
+          parts: viewWithHoles(row),
+        },
+        stake: bet.stake,
+        payout,
+        ended: true,
+      }
+    })
+  }
+
+  /** Mines: takes the stake and opens the game. */
+  startMines(call: Call, stake: bigint, mines: number): Promise<Played> {
+    return this.withSeed(call, (seed) => {
+      const row = { ...this.rowBase('mines', stake, seed, seed.nonce, call.at), mines, state: 'active' as const, multiplier: 10_000n, payout: 0n }
+      return { move: { op: 'start', stake: String(stake), mines, parts: viewWithHoles(row) }, stake, payout: 0n, ended: false }
+    })
+  }
+
+  /** Reveals a tile: a mine ends the game; the last safe tile, or reaching the payout cap, cashes out. */
+  reveal(call: Call, tile: number): Promise<Played> {
+    return this.withGame(call, (game) => {
+      const revealed = [...game.revealed, tile]
+      const mine = minePositions(pairOf(game, game.nonce), game.mines).includes(tile)
+      const multiplier = minesMultiplier(game.mines, revealed.length)
+      const full = payoutOf(game.amount, multiplier)
+      const ended = mine || revealed.length === TILES - game.mines || full >= this.limits.maxPayout
+      const payout = mine ? 0n : ended ? (full < this.limits.maxPayout ? full : this.limits.maxPayout) : 0n
+      const next: MinesState = { ...game, revealed, multiplier: mine ? 0n : multiplier }
+      return {
+        move: {
+          op: 'reveal',
+          tile,
+          revealed,
+          mult: String(next.multiplier),
+          end: ended,
+          payout: String(payout),
+          // A lost game counts by the multiplier its last tile aimed for.
+          counted: String(countedStake(this.rules, 'mines', game.amount, multiplier)),
+          parts: this.minesView(next, ended, payout),
+        },
+        next: ended ? null : next,
+        payout,
+        ended,
+      }
+    })
+  }
+
+  cashOut(call: Call): Promise<Played> {
+    return this.withGame(call, (game) => {
+      const full = payoutOf(game.amount, game.multiplier)
+      const payout = full < this.limits.maxPayout ? full : this.limits.maxPayout
+      return {
+        move: { op: 'cashout', payout: String(payout), counted: String(countedStake(this.rules, 'mines', game.amount, game.multiplier)), parts: this.minesView(game, true, payout) },
+        next: null,
+        payout,
+        ended: true,
+      }
+    })
+  }
+
+  private rowBase(game: BetRow['game'], stake: bigint, seed: SeedState, nonce: number, at: Date) {
+    return {
+      game,
+      amount: stake,
+      target: null,
+      condition: null,
+      mines: null,
+      outcome: null,
+      revealed: [] as number[],
+      from_cash: 0n,
+      from_bonus: 0n,
+      created_at: at,
+      nonce,
+      server_seed: seed.serverSeed,
+      server_seed_hash: seed.serverSeedHash,
+      client_seed: seed.clientSeed,
+    }
+  }
+
+  private minesView(game: MinesState, ended: boolean, payout: bigint): string[] {
+    return viewWithHoles({
+      ...this.rowBase('mines', game.amount, game, game.nonce, new Date(game.createdAt)),
+      mines: game.mines,
+      revealed: game.revealed,
+      state: ended ? (payout > 0n ? 'won' : 'lost') : 'active',
+      multiplier: game.multiplier,
+      payout,
+    })
+  }
+
+  /** A move that takes the next nonce of the player's active pair. */
+  private async withSeed(
+    call: Call,
+    build: (seed: SeedState) => { move: Move; stake: bigint; payout: bigint; ended: boolean },
+  ): Promise<Played> {
+    for (let tries = 0; tries < MAX_TRIES; tries++) {
+      const seed = this.seeds.get(call.userId) ?? (await this.ensureSeed(call))
+      const built = build(seed)
+      this.seeds.set(call.userId, { ...seed, nonce: seed.nonce + 1 })
+      const row = await this.send(call, { ...built.move, seed: String(seed.id), nonce: seed.nonce } as Move)
+      if (row.code === 'STALE') {
+        const fresh = seedOf(row.stale)
+        if (fresh) this.seeds.set(call.userId, fresh)
+        else this.seeds.delete(call.userId)
+        continue
+      }
+      if (row.code !== 'OK') this.seeds.delete(call.userId)
+      else if (built.move.op === 'start') {
+        this.games.set(call.userId, {
+          id: BigInt(row.bet_id ?? 0n),
+          amount: built.stake,
+          mines: Number(built.move.mines),
+          revealed: [],
+          multiplier: 10_000n,
+          nonce: seed.nonce,
+          createdAt: call.at.getTime(),
+          serverSeed: seed.serverSeed,
+          serverSeedHash: seed.serverSeedHash,
+          clientSeed: seed.clientSeed,
+        })
+      }
+      return this.finish(call, row, built)
+    }
+    throw new Error(`casino move of user ${call.userId}: the seed kept moving`)
+  }
+
+  /** The active pair, created on the player's first move. */
+  private async ensureSeed(call: Call): Promise<SeedState> {
+    const row = await activeSeed(this.db, call.userId, call.at)
+    return { id: BigInt(row.id), serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce }
+  }
+
+  /** A move of the open mines game. */
+  private async withGame(
+    call: Call,
+    build: (game: MinesState) => { move: Move; next: MinesState | null; payout: bigint; ended: boolean },
+  ): Promise<Played> {
+    for (let tries = 0; tries < MAX_TRIES; tries++) {
+      const game = this.games.get(call.userId)
+      // Unknown here: ask (bet 0 is never open); known to be none: the database says so.
+      const current = game ?? { id: 0n, amount: 1n, mines: 1, revealed: [], multiplier: 0n, nonce: 0, createdAt: 0, serverSeed: '', serverSeedHash: '', clientSeed: '' }
+      const built = build(current)
+      const row = await this.send(call, { ...built.move, bet: String(current.id), seen: current.revealed } as Move)
+      if (row.code === 'STALE') {
+        this.games.set(call.userId, minesOf(row.stale))
+        continue
+      }
+      if (row.code === 'NO_ACTIVE_GAME') this.games.set(call.userId, null)
+      if (row.code === 'OK') this.games.set(call.userId, built.next)
+      return this.finish(call, row, { stake: current.amount, payout: built.payout, ended: built.ended })
+    }
+    throw new Error(`mines move of user ${call.userId}: the game kept moving`)
+  }
+
+  private send(call: Call, move: Move): Promise<ReplyRow> {
+    const full = { ...move, u: String(call.userId), k: call.key, h: call.hash, at: call.at.toISOString(), day: dayOf(call.at.getTime()), bonusMax: String(this.rules.bonusMaxStake), low: String(LOW_BALANCE_BELOW) }
+    return this.commits.submit(call.userId, full)
+  }
+
+  private async finish(call: Call, row: ReplyRow, built: { stake: bigint; payout: bigint; ended: boolean }): Promise<Played> {
+    if (row.code === 'REPLAY') {
+      if (row.http === null || row.body === null) throw new Error('idempotency key stored without a reply')
+      return { http: Number(row.http), body: row.body, replayed: true }
+    }
+    if (row.code === 'REUSED') throw new AppError('IDEMPOTENCY_KEY_REUSED')
+    if (row.code !== 'OK') {
+      const params = row.code === 'BONUS_MAX_STAKE' ? { max: this.rules.bonusMaxStake } : {}
+      return this.refuse(call, new AppError(row.code as ConstructorParameters<typeof AppError>[0], params))
+    }
+    if (row.body === null || row.balance === null || row.version === null) throw new Error('casino_play answered OK without its reply')
+    return {
+      http: 200,
+      body: row.body,
+      replayed: false,
+      moved: {
+        balance: BigInt(row.balance),
+        version: BigInt(row.version),
+        stake: built.stake,
+        payout: built.payout,
+        ended: built.ended,
+        facts: { isTest: row.is_test === true, dayTotal: BigInt(row.day_total ?? 0n), offered: row.offered === true, paid: row.paid === true },
+      },
+    }
+  }
+
+  /**
+   * A refusal's reply, stored under the key like a success (a replay answers it even once its
+   * cause is gone). The move wrote nothing; should the key have been stored meanwhile (a
+   * concurrent duplicate), that reply is the answer.
+   */
+  async refuse(call: Call, err: AppError): Promise<Played> {
+    const http = err.code.http
+    const body = JSON.stringify(errorEnvelope(call.locale, err))
+    const stored = await this.db.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, http_status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [call.userId, call.key, call.hash, http, body, call.at],
+    )
+    if (stored.rows.length) return { http, body, replayed: false }
+    const r = await this.db.query<{ request_hash: string; http_status: number; response: string }>(
+      'SELECT request_hash, http_status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [call.userId, call.key],
+    )
+    const row = r.rows[0]
+    if (!row) throw new Error('idempotency key neither stored nor found')
+    if (row.request_hash !== call.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
+    return { http: Number(row.http_status), body: row.response, replayed: true }
+  }
+}
