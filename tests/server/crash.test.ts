@@ -11,10 +11,11 @@ import { CAPTCHA, freePort } from './testApp'
 import { expectLedgerInvariant, freshCpf } from './walletHelpers'
 
 /**
- * The real server as a child process, killed with SIGKILL again and again while transfers
- * stream in: after each restart every acknowledged transfer is still there, exactly once, and
- * the ledger still balances. Unacknowledged ones are retried with their Idempotency-Key, as a
- * client would, so in the end every transfer is acknowledged exactly once.
+ * The real server as a child process, killed with SIGKILL again and again while transfers and
+ * dice bets stream in (the bets through the group-committed bet path): after each restart every
+ * acknowledged transfer and bet is still there, exactly once, and the ledger still balances.
+ * Unacknowledged ones are retried with their Idempotency-Key, as a client would, so in the end
+ * every one is acknowledged exactly once.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -30,7 +31,7 @@ afterAll(async () => {
 })
 
 describe('crash safety', () => {
-  it(`keeps every acknowledged transfer and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
+  it(`keeps every acknowledged transfer and bet and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
     cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
     // The stream sends hundreds of transfers: lift the daily count, which is not under test here.
@@ -116,30 +117,36 @@ describe('crash safety', () => {
     const paid = await fetch(`${base}/api/pay/sandbox/pix/${order.data.payNo}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
     expect(paid.status).toBe(303)
 
-    // The stream: transfers of 0.01 with keys k0, k1, ...; four in flight at a time.
+    // The stream: transfers of 0.01 (keys k0, k1, ...) and R$ 0,10 dice bets (keys b0, b1, ...);
+    // four of each in flight at a time.
     const acked = new Map<string, string>()
     let alive = true
-    const transfer = async (key: string) => {
+    const BET = { amount: '0.10', target: '50.50', condition: 'over' }
+    const send = (key: string) =>
+      key.startsWith('b')
+        ? post('/api/app/casino/dice/bet', BET, { authorization: aliceToken, 'idempotency-key': key })
+        : post('/api/app/order/transfer', { toUser: bob, amount: '0.01' }, { authorization: aliceToken, 'idempotency-key': key })
+    const attempt = async (key: string) => {
       let r: { http: number; text: string }
       try {
-        r = await post('/api/app/order/transfer', { toUser: bob, amount: '0.01' }, { authorization: aliceToken, 'idempotency-key': key })
+        r = await send(key)
       } catch {
         // The server died under the request: not acknowledged, retried later with the same key.
         alive = false
         return
       }
       if (r.http === 200) acked.set(key, r.text)
-      else throw new Error(`transfer refused: ${r.http} ${r.text}`)
+      else throw new Error(`${key} refused: ${r.http} ${r.text}`)
     }
     let next = 0
     const keys: string[] = []
     const stream = () =>
       Promise.all(
-        Array.from({ length: 4 }, async () => {
+        Array.from({ length: 8 }, async (_, worker) => {
           while (alive) {
-            const key = `k${next++}`
+            const key = `${worker % 2 ? 'b' : 'k'}${next++}`
             keys.push(key)
-            await transfer(key)
+            await attempt(key)
           }
         }),
       )
@@ -164,7 +171,7 @@ describe('crash safety', () => {
       for (let i = 0; i < entries.length; i += 16) {
         await Promise.all(
           entries.slice(i, i + 16).map(async ([key, text]) => {
-            const again = await post('/api/app/order/transfer', { toUser: bob, amount: '0.01' }, { authorization: aliceToken, 'idempotency-key': key })
+            const again = await send(key)
             expect(again.text, key).toBe(text)
           }),
         )
@@ -175,17 +182,26 @@ describe('crash safety', () => {
     expect(unacked.length).toBeGreaterThanOrEqual(KILLS)
     if (process.env.CRASH_STATS) console.log(`crash test: ${acked.size} acknowledged, ${unacked.length} cut by ${KILLS} kills`)
     // Settle them as a client would: retry each with its key.
-    for (const key of unacked) await transfer(key)
+    for (const key of unacked) await attempt(key)
     expect(acked.size).toBe(keys.length)
+    const transferKeys = keys.filter((k) => k.startsWith('k'))
+    const betKeys = keys.filter((k) => k.startsWith('b'))
+    // What the bets took, from their acknowledged replies.
+    const lost = betKeys.reduce((sum, k) => {
+      const bet = JSON.parse(acked.get(k)!).data
+      return sum + centavosOf(bet.amount) - centavosOf(bet.payout)
+    }, 0n)
     const balance = JSON.parse(await (await fetch(`${base}/api/app/user/getBalance`, { headers: { authorization: aliceToken } })).text()).data.balance
-    expect(centavosOf(balance)).toBe(FUNDS - AMOUNT * BigInt(keys.length))
+    expect(centavosOf(balance)).toBe(FUNDS - AMOUNT * BigInt(transferKeys.length) - lost)
     await kill('SIGTERM')
 
     const db = pgUrl ? await openPostgres(pgUrl) : await openPglite(path.join(dataDir, 'pglite'))
     try {
       await expectLedgerInvariant(db)
-      expect(await countTransfers(db)).toBe(keys.length)
-      const stored = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM idempotency_keys WHERE key LIKE 'k%' AND http_status = 200`)
+      expect(await countTransfers(db)).toBe(transferKeys.length)
+      const bets = await db.query<{ n: bigint; nonces: bigint }>('SELECT count(*)::bigint AS n, count(DISTINCT nonce)::bigint AS nonces FROM casino_bets')
+      expect(bets.rows[0]).toEqual({ n: BigInt(betKeys.length), nonces: BigInt(betKeys.length) })
+      const stored = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM idempotency_keys WHERE key ~ '^[kb][0-9]+$' AND http_status = 200`)
       expect(Number(stored.rows[0]!.n)).toBe(keys.length)
     } finally {
       await db.close()

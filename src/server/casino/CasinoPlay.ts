@@ -179,6 +179,7 @@ export class CasinoPlay {
   private readonly seeds = new Lru<SeedState>()
   /** The open mines game per player; null when this process knows there is none. */
   private readonly games = new Lru<MinesState | null>()
+  private readonly running = new Map<bigint, Promise<void>>()
   private readonly commits: GroupCommit<Move & { u: string }, ReplyRow>
 
   constructor(
@@ -190,6 +191,25 @@ export class CasinoPlay {
       async (moves) => (await db.query<ReplyRow>('SELECT * FROM casino_play_batch($1::jsonb)', [JSON.stringify(moves)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
     )
+  }
+
+  /**
+   * One player's moves run one after another (they would queue on the player's rows in the
+   * database anyway), so the pair and game this process remembers are exact when a move is
+   * computed: a move never predicts a nonce that an earlier, still unanswered move may not take.
+   */
+  private serial<T>(userId: bigint, fn: () => Promise<T>): Promise<T> {
+    const before = this.running.get(userId) ?? Promise.resolve()
+    const run = before.then(fn)
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.running.set(userId, done)
+    void done.then(() => {
+      if (this.running.get(userId) === done) this.running.delete(userId)
+    })
+    return run
   }
 
   /** A rotation ends the pair this process remembers. */
@@ -317,7 +337,11 @@ export class CasinoPlay {
   }
 
   /** A move that takes the next nonce of the player's active pair. */
-  private async withSeed(
+  private withSeed(call: Call, build: Parameters<CasinoPlay['seedMove']>[1]): Promise<Played> {
+    return this.serial(call.userId, () => this.seedMove(call, build))
+  }
+
+  private async seedMove(
     call: Call,
     build: (seed: SeedState) => { move: Move; stake: bigint; payout: bigint; ended: boolean },
   ): Promise<Played> {
@@ -332,7 +356,8 @@ export class CasinoPlay {
         else this.seeds.delete(call.userId)
         continue
       }
-      if (row.code !== 'OK') this.seeds.delete(call.userId)
+      // A replay or a refusal took no nonce.
+      if (row.code !== 'OK') this.seeds.set(call.userId, seed)
       else if (built.move.op === 'start') {
         this.games.set(call.userId, {
           id: BigInt(row.bet_id ?? 0n),
@@ -359,7 +384,11 @@ export class CasinoPlay {
   }
 
   /** A move of the open mines game. */
-  private async withGame(
+  private withGame(call: Call, build: Parameters<CasinoPlay['gameMove']>[1]): Promise<Played> {
+    return this.serial(call.userId, () => this.gameMove(call, build))
+  }
+
+  private async gameMove(
     call: Call,
     build: (game: MinesState) => { move: Move; next: MinesState | null; payout: bigint; ended: boolean },
   ): Promise<Played> {

@@ -38,9 +38,14 @@ export function dayStart(day: string): Date {
 
 /** The São Paulo day (YYYY-MM-DD) an instant falls on. */
 export function dayOf(ms: number): string {
+  // Every bet asks; the zone's calendar is read once a day.
+  if (ms >= known.from && ms < known.to) return known.day
   const w = wallClock(ms)
-  return `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`
+  const day = `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`
+  known = { day, from: dayStart(day).getTime(), to: dayStart(nextDay(day)).getTime() }
+  return day
 }
+let known = { day: '', from: 0, to: 0 }
 
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {

@@ -37,19 +37,19 @@ export interface MoveOptions {
  * gift's wagering it counts when the bet settles (countWager), since that depends on what the bet
  * aimed for. Kind 'bet' on the ledger (records show it as a casino bet), against the player's house
  * sub-account (play money's for a test account). The rules run in the database
- * (wallet_debit_bet, migration 008), the same function every game's bet path calls.
+ * (wallet_bet, migration 008), the function every game's bet path calls.
  */
 export async function debitForBet(q: Queryable, userId: bigint, stake: bigint, opts: MoveOptions & { rules: WagerRules }): Promise<BetResult> {
   if (stake <= 0n) throw new Error('a stake must be positive')
-  const r = await q.query<{ code: string; tx_id: bigint | null; from_cash: bigint | null; from_bonus: bigint | null }>(
-    'SELECT code, tx_id, from_cash, from_bonus FROM wallet_debit_bet($1, $2, $3, $4, $5, $6, $7)',
+  const r = await q.query<{ code: string; bet_tx: bigint | null; from_cash: bigint | null; from_bonus: bigint | null }>(
+    'SELECT code, bet_tx, from_cash, from_bonus FROM wallet_bet($1, $2, NULL, $3, $4, $5, $6, $7)',
     [userId, stake, opts.ref ?? null, opts.at, dayOf(opts.at.getTime()), JSON.stringify(opts.meta ?? {}), opts.rules.bonusMaxStake],
   )
-  const row = one(r.rows, 'wallet_debit_bet')
+  const row = one(r.rows, 'wallet_bet')
   if (row.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE')
   if (row.code === 'BONUS_MAX_STAKE') throw new AppError('BONUS_MAX_STAKE', { max: opts.rules.bonusMaxStake })
-  if (row.code !== 'OK' || row.tx_id === null) throw new Error(`wallet_debit_bet answered ${row.code}`)
-  return { txId: BigInt(row.tx_id), fromCash: BigInt(row.from_cash ?? 0n), fromBonus: BigInt(row.from_bonus ?? 0n) }
+  if (row.code !== 'OK' || row.bet_tx === null) throw new Error(`wallet_bet answered ${row.code}`)
+  return { txId: BigInt(row.bet_tx), fromCash: BigInt(row.from_cash ?? 0n), fromBonus: BigInt(row.from_bonus ?? 0n) }
 }
 
 /**

@@ -66,13 +66,18 @@ CREATE FUNCTION wallet_balance(p_user bigint, OUT balance bigint, OUT version bi
   FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus')
 $$;
 
--- Takes a stake: cash first, then bonus. Refuses (code, nothing written) when cash + bonus is short
--- or, while a gift is being wagered, when the stake is above p_bonus_max. Every stake counts toward
--- the deposits' turnover and today's stakes at once; toward a gift's wagering when it settles.
-CREATE FUNCTION wallet_debit_bet(
-  p_user bigint, p_stake bigint, p_ref text, p_at timestamptz, p_day date, p_meta jsonb, p_bonus_max bigint,
-  OUT code text, OUT tx_id bigint, OUT from_cash bigint, OUT from_bonus bigint,
-  OUT balance_before bigint, OUT is_test boolean, OUT day_total bigint
+-- A bet's money, in as few statements as it takes: the stake, cash first, then bonus, and when
+-- the bet is settled at once (p_payout not null) its win, as two ledger transactions ('bet' with
+-- how the stake was paid in its meta, then 'win'), each account updated once by its net amount.
+-- Refuses (a code, nothing written) when cash + bonus is short or, while a gift is being wagered,
+-- when the stake is above p_bonus_max. The part of a win that the bonus paid for goes back to
+-- bonus while a wagering requirement is open, so winning with a gift does not skip its wagering.
+-- Every stake counts toward the deposits' turnover and today's stakes at once; toward a gift's
+-- wagering when it settles (wallet_count_wager). Returns the balance (cash + bonus) and its version.
+CREATE FUNCTION wallet_bet(
+  p_user bigint, p_stake bigint, p_payout bigint, p_ref text, p_at timestamptz, p_day date, p_meta jsonb, p_bonus_max bigint,
+  OUT code text, OUT bet_tx bigint, OUT from_cash bigint, OUT from_bonus bigint,
+  OUT balance bigint, OUT version bigint, OUT is_test boolean, OUT day_total bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   acc record;
@@ -81,18 +86,22 @@ DECLARE
   bonus_id bigint;
   bonus bigint := 0;
   house bigint;
+  payout bigint := COALESCE(p_payout, 0);
+  to_bonus bigint := 0;
+  d_cash bigint;
+  d_bonus bigint;
 BEGIN
-  IF p_stake <= 0 THEN
-    RAISE EXCEPTION 'a stake must be positive';
+  IF p_stake <= 0 OR payout < 0 THEN
+    RAISE EXCEPTION 'a stake must be positive and a win not negative';
   END IF;
-  FOR acc IN SELECT a.id, a.kind, a.balance FROM ledger_accounts a
-    WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE LOOP
+  FOR acc IN SELECT a.id, a.kind, a.balance, u.is_test AS test FROM ledger_accounts a JOIN users u ON u.id = a.user_id
+    WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE OF a LOOP
+    is_test := acc.test;
     IF acc.kind = 'cash' THEN cash_id := acc.id; cash := acc.balance; ELSE bonus_id := acc.id; bonus := acc.balance; END IF;
   END LOOP;
   IF cash_id IS NULL OR bonus_id IS NULL THEN
     RAISE EXCEPTION 'user % has no cash or bonus account', p_user;
   END IF;
-  balance_before := cash + bonus;
   IF p_stake > cash + bonus THEN
     code := 'INSUFFICIENT_BALANCE';
     RETURN;
@@ -104,23 +113,37 @@ BEGIN
   END IF;
   from_cash := LEAST(p_stake, cash);
   from_bonus := p_stake - from_cash;
-  SELECT h.account_id, h.is_test INTO house, is_test FROM house_account(p_user) h;
-  IF house IS NULL THEN
-    RAISE EXCEPTION 'no house account for user %', p_user;
+  IF payout > 0 AND from_bonus > 0 AND EXISTS (SELECT 1 FROM bonus_wagering w WHERE w.user_id = p_user AND w.required > 0) THEN
+    to_bonus := (payout * from_bonus) / p_stake;
   END IF;
-  IF from_cash > 0 THEN UPDATE ledger_accounts SET balance = balance - from_cash WHERE id = cash_id; END IF;
-  IF from_bonus > 0 THEN UPDATE ledger_accounts SET balance = balance - from_bonus WHERE id = bonus_id; END IF;
-  UPDATE ledger_accounts SET balance = balance + p_stake WHERE id = house;
-  INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta)
-    VALUES ('bet', p_ref, p_user, p_at, COALESCE(p_meta, '{}'::jsonb) || jsonb_build_object('fromCash', from_cash::text, 'fromBonus', from_bonus::text))
-    RETURNING id INTO tx_id;
-  INSERT INTO ledger_entries (tx_id, account_id, amount)
-    SELECT tx_id, x.a, x.m FROM unnest(ARRAY[house, cash_id, bonus_id], ARRAY[p_stake, -from_cash, -from_bonus]) WITH ORDINALITY AS x(a, m, n)
-    WHERE x.m <> 0 ORDER BY x.n;
+  SELECT a.id INTO house FROM ledger_accounts a
+    WHERE a.user_id IS NULL AND a.kind = CASE WHEN is_test THEN 'play_house' ELSE 'house' END AND a.shard = p_user % 16;
+  d_cash := payout - to_bonus - from_cash;
+  d_bonus := to_bonus - from_bonus;
+  -- One statement, by primary key (a join with the arrays would scan the table).
+  UPDATE ledger_accounts la
+    SET balance = la.balance + CASE la.id WHEN cash_id THEN d_cash WHEN bonus_id THEN d_bonus ELSE p_stake - payout END
+    WHERE la.id = ANY (ARRAY[CASE WHEN d_cash <> 0 THEN cash_id END, CASE WHEN d_bonus <> 0 THEN bonus_id END, CASE WHEN p_stake <> payout THEN house END]);
+  WITH t AS (
+    INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta)
+      SELECT x.kind, p_ref, p_user, p_at, x.meta
+      FROM unnest(ARRAY['bet', 'win'], ARRAY[COALESCE(p_meta, '{}'::jsonb) || jsonb_build_object('fromCash', from_cash::text, 'fromBonus', from_bonus::text), p_meta])
+        WITH ORDINALITY AS x(kind, meta, n)
+      WHERE x.n = 1 OR payout > 0 ORDER BY x.n
+      RETURNING id, kind
+  ), e AS (
+    INSERT INTO ledger_entries (tx_id, account_id, amount)
+      SELECT t.id, x.a, x.m FROM t JOIN unnest(ARRAY['bet', 'bet', 'bet', 'win', 'win', 'win'], ARRAY[house, cash_id, bonus_id, house, cash_id, bonus_id],
+          ARRAY[p_stake, -from_cash, -from_bonus, -payout, payout - to_bonus, to_bonus]) WITH ORDINALITY AS x(k, a, m, n) ON x.k = t.kind
+      WHERE x.m <> 0 ORDER BY x.n
+      RETURNING id, account_id, tx_id
+  )
+  SELECT max(e.id) FILTER (WHERE e.account_id <> house), min(e.tx_id) INTO version, bet_tx FROM e;
   UPDATE cash_turnover SET outstanding = GREATEST(outstanding - p_stake, 0) WHERE user_id = p_user AND outstanding > 0;
   INSERT INTO daily_stakes AS d (user_id, day, total) VALUES (p_user, p_day, p_stake)
     ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
     RETURNING d.total INTO day_total;
+  balance := cash + bonus + d_cash + d_bonus;
   code := 'OK';
 END
 $$;
@@ -207,91 +230,67 @@ $$;
 -- The casino originals' moves, each run by casino_play below: the move's own checks and writes.
 -- Node has computed the outcome from the seed pair (or game) it expects; each function verifies
 -- that expectation under the row's lock and answers 'STALE' with the row as it is when it moved
--- (another process, a rotation), so Node recomputes and tries again. A refusal is a code; a move
--- refuses before it writes anything.
-CREATE TYPE casino_move AS (code text, bet_id bigint, stale jsonb);
+-- (another process, a rotation, a refused bet that took no nonce), so Node recomputes and tries
+-- again. A refusal is a code; a move refuses before it writes anything.
+CREATE TYPE casino_move AS (code text, bet_id bigint, stale jsonb, balance bigint, version bigint, is_test boolean, day_total bigint);
 
 -- The active seed pair as Node needs it to compute an outcome.
 CREATE FUNCTION casino_seed_json(s fair_seeds) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN s.id IS NULL THEN NULL ELSE jsonb_build_object('id', s.id::text, 'serverSeed', s.server_seed,
-    'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce) END
+  SELECT jsonb_build_object('id', s.id::text, 'serverSeed', s.server_seed,
+    'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
 $$;
 
--- Locks the active pair and checks it is the one Node expected, at the expected nonce; else the
--- pair as it is (null when the player has none yet). The caller takes the nonce once the stake is.
-CREATE FUNCTION casino_check_seed(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+-- Dice and limbo (op 'instant': nonce, stake, outcome and payout) and the start of a mines game
+-- (op 'start': nonce and stake; the mines stay in the seed until it ends).
+CREATE FUNCTION casino_new_bet(p jsonb) RETURNS casino_move LANGUAGE plpgsql AS $$
 DECLARE
+  u bigint := (p->>'u')::bigint;
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_stake bigint := (p->>'stake')::bigint;
+  instant boolean := p->>'op' = 'instant';
+  v_payout bigint := CASE WHEN p->>'op' = 'instant' THEN (p->>'payout')::bigint END;
+  game text := CASE WHEN p->>'op' = 'instant' THEN p->>'g' ELSE 'mines' END;
   s fair_seeds;
+  bid bigint;
+  w record;
+  m casino_move;
 BEGIN
-  SELECT * INTO s FROM fair_seeds WHERE user_id = (p->>'u')::bigint AND active FOR UPDATE;
+  IF NOT instant AND EXISTS (SELECT 1 FROM casino_bets WHERE user_id = u AND casino_bets.game = 'mines' AND state = 'active') THEN
+    m.code := 'GAME_IN_PROGRESS';
+    RETURN m;
+  END IF;
+  SELECT * INTO s FROM fair_seeds WHERE user_id = u AND active FOR UPDATE;
   IF NOT FOUND OR s.id <> (p->>'seed')::bigint OR s.nonce <> (p->>'nonce')::int THEN
-    RETURN jsonb_build_object('stale', COALESCE(casino_seed_json(s), 'null'::jsonb));
+    m.code := 'STALE';
+    m.stale := CASE WHEN s.id IS NULL THEN NULL ELSE casino_seed_json(s) END;
+    RETURN m;
   END IF;
-  RETURN NULL;
-END
-$$;
-
--- Dice and limbo: nonce, stake, outcome and payout.
-CREATE FUNCTION casino_instant(p jsonb) RETURNS casino_move LANGUAGE plpgsql AS $$
-DECLARE
-  u bigint := (p->>'u')::bigint;
-  v_at timestamptz := (p->>'at')::timestamptz;
-  v_stake bigint := (p->>'stake')::bigint;
-  v_payout bigint := (p->>'payout')::bigint;
-  taken jsonb;
-  bid bigint;
-  d record;
-BEGIN
-  taken := casino_check_seed(p);
-  IF taken IS NOT NULL THEN
-    RETURN ROW('STALE', NULL, taken->'stale')::casino_move;
+  bid := nextval('casino_bets_id_seq');
+  SELECT * INTO w FROM wallet_bet(u, v_stake, v_payout, 'casino:' || bid, v_at, (p->>'day')::date, jsonb_build_object('game', game), (p->>'bonusMax')::bigint);
+  m.code := w.code;
+  IF w.code <> 'OK' THEN
+    RETURN m;
   END IF;
-  bid := nextval(pg_get_serial_sequence('casino_bets', 'id'));
-  SELECT * INTO d FROM wallet_debit_bet(u, v_stake, 'casino:' || bid, v_at, (p->>'day')::date,
-    jsonb_build_object('game', p->>'g'), (p->>'bonusMax')::bigint);
-  IF d.code <> 'OK' THEN
-    RETURN ROW(d.code, NULL, NULL)::casino_move;
-  END IF;
-  UPDATE fair_seeds SET nonce = nonce + 1 WHERE id = (p->>'seed')::bigint;
-  INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, target, condition, outcome, state, multiplier, payout,
+  WITH taken AS (UPDATE fair_seeds SET nonce = nonce + 1 WHERE id = s.id)
+  INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, target, condition, outcome, mines, state, multiplier, payout,
       from_cash, from_bonus, created_at, settled_at)
-    VALUES (bid, u, p->>'g', (p->>'seed')::bigint, (p->>'nonce')::int, v_stake, (p->>'target')::int, p->>'cond', (p->>'outcome')::int,
-      CASE WHEN v_payout > 0 THEN 'won' ELSE 'lost' END, (p->>'mult')::bigint, v_payout, d.from_cash, d.from_bonus, v_at, v_at);
-  PERFORM wallet_credit_win(u, v_payout, 'casino:' || bid, v_at, d.from_cash, d.from_bonus, 'win', jsonb_build_object('game', p->>'g'));
-  PERFORM wallet_count_wager(u, (p->>'counted')::bigint, v_at, v_at);
-  RETURN ROW('OK', bid, NULL)::casino_move;
-END
-$$;
-
--- Mines: takes the stake and opens the game (the mines stay in the seed until it ends).
-CREATE FUNCTION casino_mines_start(p jsonb) RETURNS casino_move LANGUAGE plpgsql AS $$
-DECLARE
-  u bigint := (p->>'u')::bigint;
-  v_at timestamptz := (p->>'at')::timestamptz;
-  v_stake bigint := (p->>'stake')::bigint;
-  taken jsonb;
-  bid bigint;
-  d record;
-BEGIN
-  IF EXISTS (SELECT 1 FROM casino_bets WHERE user_id = u AND game = 'mines' AND state = 'active') THEN
-    RETURN ROW('GAME_IN_PROGRESS', NULL, NULL)::casino_move;
+    VALUES (bid, u, game, s.id, s.nonce, v_stake, (p->>'target')::int, p->>'cond', (p->>'outcome')::int, (p->>'mines')::smallint,
+      CASE WHEN NOT instant THEN 'active' WHEN v_payout > 0 THEN 'won' ELSE 'lost' END,
+      CASE WHEN instant THEN (p->>'mult')::bigint ELSE 10000 END, COALESCE(v_payout, 0), w.from_cash, w.from_bonus, v_at,
+      CASE WHEN instant THEN v_at END);
+  IF instant THEN
+    IF (p->>'counted')::bigint > 0 AND wallet_count_wager(u, (p->>'counted')::bigint, v_at, v_at) > 0 THEN
+      SELECT b.balance, b.version INTO w.balance, w.version FROM wallet_balance(u) b;
+    END IF;
+  ELSE
+    INSERT INTO open_game_locks (user_id, ref, created_at) VALUES (u, 'casino:' || bid, v_at);
   END IF;
-  taken := casino_check_seed(p);
-  IF taken IS NOT NULL THEN
-    RETURN ROW('STALE', NULL, taken->'stale')::casino_move;
-  END IF;
-  bid := nextval(pg_get_serial_sequence('casino_bets', 'id'));
-  SELECT * INTO d FROM wallet_debit_bet(u, v_stake, 'casino:' || bid, v_at, (p->>'day')::date,
-    jsonb_build_object('game', 'mines'), (p->>'bonusMax')::bigint);
-  IF d.code <> 'OK' THEN
-    RETURN ROW(d.code, NULL, NULL)::casino_move;
-  END IF;
-  UPDATE fair_seeds SET nonce = nonce + 1 WHERE id = (p->>'seed')::bigint;
-  INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, mines, state, multiplier, from_cash, from_bonus, created_at)
-    VALUES (bid, u, 'mines', (p->>'seed')::bigint, (p->>'nonce')::int, v_stake, (p->>'mines')::smallint, 'active', 10000,
-      d.from_cash, d.from_bonus, v_at);
-  INSERT INTO open_game_locks (user_id, ref, created_at) VALUES (u, 'casino:' || bid, v_at);
-  RETURN ROW('OK', bid, NULL)::casino_move;
+  m.bet_id := bid;
+  m.balance := w.balance;
+  m.version := w.version;
+  m.is_test := w.is_test;
+  m.day_total := w.day_total;
+  RETURN m;
 END
 $$;
 
@@ -312,34 +311,49 @@ DECLARE
   b casino_bets;
   s fair_seeds;
   ended boolean;
+  m casino_move;
 BEGIN
   SELECT * INTO b FROM casino_bets WHERE user_id = u AND game = 'mines' AND state = 'active' FOR UPDATE;
   IF NOT FOUND THEN
-    RETURN ROW('NO_ACTIVE_GAME', NULL, NULL)::casino_move;
+    m.code := 'NO_ACTIVE_GAME';
+    RETURN m;
   END IF;
   IF b.id <> (p->>'bet')::bigint OR b.revealed <> (p->'seen') THEN
     SELECT * INTO s FROM fair_seeds WHERE id = b.seed_id;
-    RETURN ROW('STALE', NULL, casino_mines_json(b, s))::casino_move;
+    m.code := 'STALE';
+    m.stale := casino_mines_json(b, s);
+    RETURN m;
   END IF;
   IF p->>'op' = 'cashout' THEN
     IF jsonb_array_length(b.revealed) = 0 THEN
-      RETURN ROW('CASHOUT_NEEDS_GEM', NULL, NULL)::casino_move;
+      m.code := 'CASHOUT_NEEDS_GEM';
+      RETURN m;
     END IF;
     ended := true;
   ELSE
     IF b.revealed @> to_jsonb((p->>'tile')::int) THEN
-      RETURN ROW('TILE_REVEALED', NULL, NULL)::casino_move;
+      m.code := 'TILE_REVEALED';
+      RETURN m;
     END IF;
     ended := (p->>'end')::boolean;
-    UPDATE casino_bets SET revealed = p->'revealed', multiplier = (p->>'mult')::bigint WHERE id = b.id;
   END IF;
+  UPDATE casino_bets SET
+      revealed = CASE WHEN p->>'op' = 'reveal' THEN p->'revealed' ELSE revealed END,
+      multiplier = CASE WHEN p->>'op' = 'reveal' THEN (p->>'mult')::bigint ELSE multiplier END,
+      state = CASE WHEN NOT ended THEN 'active' WHEN v_payout > 0 THEN 'won' ELSE 'lost' END,
+      payout = v_payout,
+      settled_at = CASE WHEN ended THEN v_at END
+    WHERE id = b.id;
   IF ended THEN
-    UPDATE casino_bets SET state = CASE WHEN v_payout > 0 THEN 'won' ELSE 'lost' END, payout = v_payout, settled_at = v_at WHERE id = b.id;
     PERFORM wallet_credit_win(u, v_payout, 'casino:' || b.id, v_at, b.from_cash, b.from_bonus, 'win', jsonb_build_object('game', 'mines'));
     DELETE FROM open_game_locks WHERE user_id = u AND ref = 'casino:' || b.id;
     PERFORM wallet_count_wager(u, (p->>'counted')::bigint, b.created_at, v_at);
   END IF;
-  RETURN ROW('OK', b.id, NULL)::casino_move;
+  SELECT w.balance, w.version INTO m.balance, m.version FROM wallet_balance(u) w;
+  SELECT usr.is_test INTO m.is_test FROM users usr WHERE usr.id = u;
+  m.code := 'OK';
+  m.bet_id := b.id;
+  RETURN m;
 END
 $$;
 
@@ -357,6 +371,7 @@ CREATE FUNCTION casino_play(p jsonb) RETURNS casino_reply LANGUAGE plpgsql AS $$
 DECLARE
   u bigint := (p->>'u')::bigint;
   k text := p->>'k';
+  v_day date := (p->>'day')::date;
   stored idempotency_keys;
   m casino_move;
   r casino_reply;
@@ -374,8 +389,7 @@ BEGIN
     RETURN r;
   END IF;
   CASE p->>'op'
-    WHEN 'instant' THEN m := casino_instant(p);
-    WHEN 'start' THEN m := casino_mines_start(p);
+    WHEN 'instant', 'start' THEN m := casino_new_bet(p);
     WHEN 'reveal', 'cashout' THEN m := casino_mines_move(p);
     ELSE RAISE EXCEPTION 'unknown casino move %', p->>'op';
   END CASE;
@@ -385,7 +399,10 @@ BEGIN
     RETURN r;
   END IF;
   r.bet_id := m.bet_id;
-  SELECT b.balance, b.version INTO r.balance, r.version FROM wallet_balance(u) b;
+  r.balance := m.balance;
+  r.version := m.version;
+  r.is_test := m.is_test;
+  r.day_total := m.day_total;
   r.http := 200;
   r.body := (parts->>0) || m.bet_id::text || (parts->>1) || reais_json(r.balance) || (parts->>2) || r.version::text || (parts->>3);
   INSERT INTO idempotency_keys (user_id, key, request_hash, http_status, response, created_at)
@@ -394,12 +411,13 @@ BEGIN
     -- Another process stored this key since the check above: this whole batch is retried.
     RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'idempotency key taken by a concurrent request';
   END IF;
-  SELECT usr.is_test,
-      COALESCE((SELECT d.total FROM daily_stakes d WHERE d.user_id = u AND d.day = (p->>'day')::date), 0),
-      EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u AND o.day = (p->>'day')::date),
-      r.balance < (p->>'low')::bigint AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u AND o.type = 10 AND o.status = '10')
-    INTO r.is_test, r.day_total, r.offered, r.paid
-    FROM users usr WHERE usr.id = u;
+  -- What the nudges need (none reach play money).
+  IF NOT r.is_test THEN
+    SELECT EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u AND o.day = v_day),
+        r.balance < (p->>'low')::bigint AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u AND o.type = 10 AND o.status = '10'),
+        COALESCE(r.day_total, (SELECT d.total FROM daily_stakes d WHERE d.user_id = u AND d.day = v_day), 0)
+      INTO r.offered, r.paid, r.day_total;
+  END IF;
   RETURN r;
 END
 $$;
