@@ -4,6 +4,8 @@ import { diceRoll } from '../../src/shared/games/dice'
 import { limboResult } from '../../src/shared/games/limbo'
 import { minePositions } from '../../src/shared/games/mines'
 import { centavosOf } from '../centavos'
+import { buildApp } from '../../src/server/app'
+import { calls } from '../../src/shared/contract'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, type Player } from './walletHelpers'
 
@@ -126,5 +128,44 @@ describe('replays and seeds', () => {
     expect(next.body.data).toMatchObject({ state: 'active', revealed: [safe[0], safe[1]] })
     const boom = await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: mine } })
     expect(boom.body.data).toMatchObject({ state: 'lost', payout: 0, minePositions: [mine] })
+  })
+})
+
+describe('two server processes on one database', () => {
+  it("a player's moves alternate between them: every nonce is taken once, every bet verifies, a mines game goes on across both", async () => {
+    let offset = 0
+    const other: TestApp = { ...t, app: await buildApp(t.config, { db: t.db, now: () => Date.now() + offset }) }
+    try {
+      const p = await funded(50)
+      const body = { amount: '0.10', target: '50.50', condition: 'over' }
+      const bets: { betId: string; roll: number; nonce: number }[] = []
+      for (let i = 0; i < 10; i++) bets.push((await callKeyed(i % 2 ? other : t, casino.diceBet, { token: p.token, body })).body.data)
+      const together = await Promise.all(Array.from({ length: 10 }, (_, i) => callKeyed(i % 2 ? other : t, casino.diceBet, { token: p.token, body })))
+      bets.push(...together.map((r) => r.body.data))
+      expect(bets.map((b) => b.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i))
+
+      const start = await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '1.00', mines: 1 } })
+      const rotatedLater = await pairOf(p.userId)
+      const mine = minePositions({ serverSeed: rotatedLater.server_seed, clientSeed: rotatedLater.client_seed, nonce: start.body.data.nonce }, 1)[0]!
+      const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => i !== mine)
+      expect((await callKeyed(other, casino.minesReveal, { token: p.token, body: { tile: safe[0] } })).body.data.revealed).toEqual([safe[0]])
+      expect((await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: safe[1] } })).body.data.revealed).toEqual([safe[0], safe[1]])
+      const out = await callKeyed(other, casino.minesCashout, { token: p.token })
+      expect(out.body.data).toMatchObject({ state: 'won', revealed: [safe[0], safe[1]] })
+
+      const rotated = await call(other, casino.rotateSeed, { token: p.token, body: { clientSeed: 'fim' } })
+      const serverSeed = rotated.body.data.previousServerSeed as string
+      for (const b of bets) expect(b.roll, `nonce ${b.nonce}`).toBe(diceRoll({ serverSeed, clientSeed: rotatedLater.client_seed, nonce: b.nonce }) / 100)
+      // The first process still remembers the old pair: its next bet is recomputed on the new one.
+      expect((await callKeyed(t, casino.diceBet, { token: p.token, body })).body.data).toMatchObject({ clientSeed: 'fim', nonce: 0 })
+
+      // A logout in one process: the other may remember the session for at most 5 s.
+      expect((await call(t, calls.logout, { token: p.token })).body.status).toBe(200)
+      expect((await callKeyed(t, casino.diceBet, { token: p.token, body })).http).toBe(401)
+      offset += 5_000
+      expect((await callKeyed(other, casino.diceBet, { token: p.token, body })).http).toBe(401)
+    } finally {
+      await other.app.close()
+    }
   })
 })
