@@ -1,0 +1,167 @@
+/**
+ * The bet matrix's load client: one Node process for every virtual player, undici keep-alive
+ * connections, against servers running in their own processes (the app, the bare baseline).
+ * Each player keeps exactly one R$ 0,10 dice bet in flight (a new Idempotency-Key each); for each
+ * player count the targets take turns, each a warm-up then a measured window, so the app and
+ * the baseline see the same moment of this shared machine.
+ *
+ * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { Pool } from 'undici'
+import { call, login, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
+
+export interface LoadSpec {
+  targets: { name: string; origin: string; kind: 'app' | 'bare'; pid?: number }[]
+  players: number[]
+  windowMs: number
+  warmupMs: number
+}
+
+export interface BetWindow {
+  target: string
+  players: number
+  /** Replies that arrived within the measured window, per second of it. */
+  betsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  /** Bets started in the window (the last in flight are awaited and counted in the latencies). */
+  bets: number
+  /** Mean size of a reply's body, to show the two servers answer alike. */
+  replyBytes: number
+  /** Non-200 HTTP status or envelope status, or no reply at all. */
+  failed: number
+  warmupFailed: number
+  firstFailure?: string
+  /** This load client's CPU over the window, in cores (1 = one core busy all the time). */
+  clientCpuCores: number
+  /** The server process's CPU over the window, in cores (the database's own processes not counted). */
+  serverCpuCores: number | null
+}
+
+const BODY = JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' })
+const PATH = '/api/app/casino/dice/bet'
+const run = randomBytes(4).toString('hex')
+let keyCounter = 0
+
+async function appPlayers(pool: Pool, count: number): Promise<string[]> {
+  // Each player: an account of its own, its test account (funded with play money), a session there.
+  return mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    async (i) => {
+      const owner = await register(pool, `bench-${run}-${i}@example.com`)
+      const test = await ok(call<{ username: string; pwd: string }>(pool, 'GET', '/api/app/user/getUserTest', undefined, { authorization: owner }), 'getUserTest')
+      return login(pool, test.username, test.pwd, `bench-${run}-${i}`)
+    },
+  )
+}
+
+async function barePlayers(pool: Pool, count: number): Promise<string[]> {
+  return ok(call<string[]>(pool, 'POST', '/bench/players', { count }), 'bare players')
+}
+
+interface Tally {
+  latencies: number[]
+  bytes: number
+  failed: number
+  inWindow: number
+  firstFailure?: string
+}
+
+async function bet(pool: Pool, token: string, tally: Tally): Promise<string | null> {
+  try {
+    const res = await pool.request({
+      method: 'POST',
+      path: PATH,
+      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': `${run}-${keyCounter++}` },
+      body: BODY,
+    })
+    const text = await res.body.text()
+    tally.bytes += text.length
+    if (res.statusCode !== 200) return `HTTP ${res.statusCode}: ${text.slice(0, 200)}`
+    // The envelope's status is its first field in both servers; parse only when it is not 200.
+    if (!text.startsWith('{"status":200,')) {
+      const status = (JSON.parse(text) as { status?: number }).status
+      if (status !== 200) return text.slice(0, 200)
+    }
+    return null
+  } catch (err) {
+    return String(err)
+  }
+}
+
+/** Every player bets back to back until `ms` have passed; bets started before then are awaited. */
+async function drive(pool: Pool, tokens: string[], ms: number): Promise<Tally & { elapsedMs: number }> {
+  const tally: Tally = { latencies: [], bytes: 0, failed: 0, inWindow: 0 }
+  const start = performance.now()
+  const deadline = start + ms
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        const failure = await bet(pool, token, tally)
+        const t1 = performance.now()
+        tally.latencies.push(t1 - t0)
+        if (t1 <= deadline) tally.inWindow++
+        if (failure !== null) {
+          tally.failed++
+          tally.firstFailure ??= failure
+        }
+      }
+    }),
+  )
+  return { ...tally, elapsedMs: performance.now() - start }
+}
+
+async function measure(spec: LoadSpec, target: LoadSpec['targets'][number], pool: Pool, tokens: string[]): Promise<BetWindow> {
+  const warm = await drive(pool, tokens, spec.warmupMs)
+  const cpu0 = process.cpuUsage()
+  const server0 = target.pid ? processCpuMs(target.pid) : null
+  const t0 = performance.now()
+  const m = await drive(pool, tokens, spec.windowMs)
+  const wall = performance.now() - t0
+  const cpu = process.cpuUsage(cpu0)
+  const server1 = target.pid ? processCpuMs(target.pid) : null
+  return {
+    target: target.name,
+    players: tokens.length,
+    betsPerSecond: round(m.inWindow / (spec.windowMs / 1000)),
+    p50Ms: round(quantile(m.latencies, 0.5), 2),
+    p99Ms: round(quantile(m.latencies, 0.99), 2),
+    maxMs: round(Math.max(...m.latencies), 2),
+    bets: m.latencies.length,
+    replyBytes: Math.round(m.bytes / Math.max(1, m.latencies.length)),
+    failed: m.failed,
+    warmupFailed: warm.failed,
+    ...(m.firstFailure ?? warm.firstFailure ? { firstFailure: m.firstFailure ?? warm.firstFailure } : {}),
+    clientCpuCores: round((cpu.user + cpu.system) / 1000 / wall, 3),
+    serverCpuCores: server0 !== null && server1 !== null ? round((server1 - server0) / wall, 3) : null,
+  }
+}
+
+const [specPath, outPath] = process.argv.slice(2)
+if (!specPath || !outPath) throw new Error('usage: loadClient.ts <spec.json> <out.json>')
+const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as LoadSpec
+const most = Math.max(...spec.players)
+const pools = spec.targets.map((t) => new Pool(t.origin, { connections: most + 4, keepAliveTimeout: 60_000 }))
+const tokens: string[][] = []
+for (const [i, target] of spec.targets.entries()) {
+  const t0 = performance.now()
+  tokens.push(target.kind === 'app' ? await appPlayers(pools[i]!, most) : await barePlayers(pools[i]!, most))
+  process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
+}
+const windows: BetWindow[] = []
+for (const n of spec.players) {
+  for (const [i, target] of spec.targets.entries()) {
+    const w = await measure(spec, target, pools[i]!, tokens[i]!.slice(0, n))
+    windows.push(w)
+    process.stderr.write(
+      `bench: ${target.name} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
+    )
+  }
+}
+await Promise.all(pools.map((p) => p.close()))
+fs.writeFileSync(outPath, JSON.stringify({ windows }, null, 2))
