@@ -26,6 +26,18 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
+/** CPU time (ms) every core of the machine has been busy so far, from /proc/stat (Linux); null elsewhere. */
+export function machineBusyMs(): number | null {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+    // Idle and iowait (the 4th and 5th) are the time not busy.
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
+    return (user! + nice! + system! + irq! + softirq! + steal!) * 10
+  } catch {
+    return null
+  }
+}
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = net.createServer()

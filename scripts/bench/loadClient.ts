@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { Pool } from 'undici'
-import { call, login, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
+import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
 export interface LoadSpec {
   targets: { name: string; origin: string; kind: 'app' | 'bare'; pid?: number }[]
@@ -39,6 +39,8 @@ export interface BetWindow {
   clientCpuCores: number
   /** The server process's CPU over the window, in cores (the database's own processes not counted). */
   serverCpuCores: number | null
+  /** The whole machine's busy CPU over the window, in cores: beside the two above, it shows what else ran (PostgreSQL, other work). */
+  machineCpuCores: number | null
 }
 
 const BODY = JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' })
@@ -120,11 +122,13 @@ async function measure(spec: LoadSpec, target: LoadSpec['targets'][number], pool
   const warm = await drive(pool, tokens, spec.warmupMs)
   const cpu0 = process.cpuUsage()
   const server0 = target.pid ? processCpuMs(target.pid) : null
+  const machine0 = machineBusyMs()
   const t0 = performance.now()
   const m = await drive(pool, tokens, spec.windowMs)
   const wall = performance.now() - t0
   const cpu = process.cpuUsage(cpu0)
   const server1 = target.pid ? processCpuMs(target.pid) : null
+  const machine1 = machineBusyMs()
   return {
     target: target.name,
     players: tokens.length,
@@ -139,6 +143,7 @@ async function measure(spec: LoadSpec, target: LoadSpec['targets'][number], pool
     ...(m.firstFailure ?? warm.firstFailure ? { firstFailure: m.firstFailure ?? warm.firstFailure } : {}),
     clientCpuCores: round((cpu.user + cpu.system) / 1000 / wall, 3),
     serverCpuCores: server0 !== null && server1 !== null ? round((server1 - server0) / wall, 3) : null,
+    machineCpuCores: machine0 !== null && machine1 !== null ? round((machine1 - machine0) / wall, 3) : null,
   }
 }
 
