@@ -124,8 +124,8 @@ const APP_ENV: Record<string, string> = {
   SKIP_CLIENT_BUILD: '1',
   CAPTCHA_FIXED_ANSWER: 'bench',
   LOG: '0',
-  // Every virtual player comes from 127.0.0.1: 50 sign-ups, 50 test accounts and their captchas
-  // must pass the per-address limits (100, 60 and 600 an hour by default).
+  // Every virtual player comes from 127.0.0.1: its sign-up, test account and captchas count
+  // against per-address limits (100, 60 and 600 an hour by default) that a larger BENCH_PLAYERS passes.
   RATE_LIMIT_REGISTER_IP: '10000/1h',
   RATE_LIMIT_TEST_ACCOUNT_IP: '10000/1h',
   RATE_LIMIT_CAPTCHA_IP: '100000/1h',

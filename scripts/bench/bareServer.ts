@@ -167,7 +167,7 @@ app.post<{ Body: DiceBody }>('/api/app/casino/dice/bet', async (request) => {
       )
       const p = debit.rows[0]!
       const nonce = Number(p.nonce)
-      const digest = createHmac('sha256', p.server_seed).update(`${p.client_seed}:${nonce}`).digest()
+      const digest = createHmac('sha256', p.server_seed).update(`${p.client_seed}:${nonce}:0`).digest()
       const roll = Math.floor((digest.readUInt32BE(0) / 2 ** 32) * 10001)
       const won = under ? roll < target : roll > target
       const payout = won ? Math.floor(stake * multiplier) : 0
