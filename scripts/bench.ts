@@ -262,30 +262,47 @@ const results: Results = {
   list: [],
 }
 
+/** A part that fails is reported and the others still run: their figures are written all the same. */
+const failures: string[] = []
+async function attempt(what: string, fn: () => Promise<void>): Promise<void> {
+  console.log(`== ${what}`)
+  try {
+    await fn()
+  } catch (err) {
+    console.error(`bench: ${what} failed: ${err instanceof Error ? err.message : String(err)}`)
+    failures.push(what)
+  }
+}
+
 try {
   for (const db of chosen) {
     if (parts.has('bets')) {
-      console.log(`== bets on ${db.label}: app and bare, ${spec.players.join('/')} players, ${spec.warmupMs / 1000} s warm-up + ${spec.windowMs / 1000} s each`)
-      const section = newSection(results.bets, { windowSeconds: spec.windowMs / 1000, warmupSeconds: spec.warmupMs / 1000 })
-      section.byDatabase[db.label] = await benchBets(db)
-      results.bets = section
+      await attempt(`bets on ${db.label}: app and bare, ${spec.players.join('/')} players, ${spec.warmupMs / 1000} s warm-up + ${spec.windowMs / 1000} s each`, async () => {
+        const section = newSection(results.bets, { windowSeconds: spec.windowMs / 1000, warmupSeconds: spec.warmupMs / 1000 })
+        section.byDatabase[db.label] = await benchBets(db)
+        results.bets = section
+      })
     }
     if (parts.has('figures')) {
-      console.log(`== login, userInfo, transfer, deposit on ${db.label}`)
-      results.figures = newSection(results.figures)
-      results.figures.byDatabase[db.label] = await benchFigures(db)
+      await attempt(`login, userInfo, transfer, deposit on ${db.label}`, async () => {
+        const figures = await benchFigures(db)
+        results.figures = newSection(results.figures)
+        results.figures.byDatabase[db.label] = figures
+      })
     }
     if (parts.has('ledger')) {
-      console.log(`== ledger postings on ${db.label}`)
-      results.ledger = newSection(results.ledger)
-      results.ledger.byDatabase[db.label] = await benchLedger(db)
+      await attempt(`ledger postings on ${db.label}`, async () => {
+        const ledger = await benchLedger(db)
+        results.ledger = newSection(results.ledger)
+        results.ledger.byDatabase[db.label] = ledger
+      })
     }
   }
   if (parts.has('client')) {
-    console.log('== client (scripts/bench-client.ts)')
-    await new Promise<void>((resolve, reject) => {
+    await attempt('client (scripts/bench-client.ts, writes bench/client.json)', async () => {
       const child = spawn(process.execPath, tsx('scripts/bench-client.ts'), { cwd: root, stdio: 'inherit' })
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench-client.ts failed (exit ${code})`))))
+      await exited(child)
+      if (child.exitCode !== 0) throw new Error(`exit ${child.exitCode ?? child.signalCode}`)
     })
   }
 } finally {
@@ -300,3 +317,7 @@ fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
 const markdown = table(results)
 fs.writeFileSync(path.join(benchDir, 'results.md'), markdown)
 console.log(`\n${markdown}\nWrote bench/results.json and bench/results.md`)
+if (failures.length) {
+  console.error(`bench: failed: ${failures.join('; ')}`)
+  process.exitCode = 1
+}

@@ -233,7 +233,8 @@ export function table(r: Results): string {
     lines.push('', '*in-process*: the ledger figures call the database straight from the bench process (there is no server in them).', '')
   }
   const client = r.list.filter((f) => !f.database)
-  if (client.length) {
+  if (!client.length) lines.push('## Client', '', 'No bench/client.json: scripts/bench-client.ts has not written one.', '')
+  else {
     lines.push(`## Client (bench/client.json${r.client?.measuredAt ? `, measured ${r.client.measuredAt}` : ''})`, '')
     lines.push('| figure | value | baseline | ratio | goal |', '|---|--:|--:|--:|---|')
     for (const f of client) {
