@@ -49,8 +49,10 @@ const spec: Omit<LoadSpec, 'targets'> = {
   players: (process.env.BENCH_PLAYERS || '1,4,16,50').split(',').map(Number),
   windowMs: seconds('BENCH_WINDOW_SECONDS', 10),
   warmupMs: seconds('BENCH_WARMUP_SECONDS', 2),
+  slices: Number(process.env.BENCH_SLICES || 1),
 }
 if (spec.players.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('BENCH_PLAYERS must list whole numbers, e.g. 1,4,16,50')
+if (!Number.isInteger(spec.slices) || spec.slices! < 1) throw new Error('BENCH_SLICES must be a whole number, 1 or more')
 
 interface Database {
   label: DatabaseLabel
@@ -278,7 +280,7 @@ try {
   for (const db of chosen) {
     if (parts.has('bets')) {
       await attempt(`bets on ${db.label}: app and bare, ${spec.players.join('/')} players, ${spec.warmupMs / 1000} s warm-up + ${spec.windowMs / 1000} s each`, async () => {
-        const section = newSection(results.bets, { windowSeconds: spec.windowMs / 1000, warmupSeconds: spec.warmupMs / 1000 })
+        const section = newSection(results.bets, { windowSeconds: spec.windowMs / 1000, warmupSeconds: spec.warmupMs / 1000, slices: spec.slices! })
         section.byDatabase[db.label] = await benchBets(db)
         results.bets = section
       })

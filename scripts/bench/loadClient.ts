@@ -17,6 +17,8 @@ export interface LoadSpec {
   players: number[]
   windowMs: number
   warmupMs: number
+  /** Turns the measured window is cut into, the targets alternating (default 1). */
+  slices?: number
 }
 
 export interface BetWindow {
@@ -65,14 +67,6 @@ async function barePlayers(pool: Pool, count: number): Promise<string[]> {
   return ok(call<string[]>(pool, 'POST', '/bench/players', { count }), 'bare players')
 }
 
-interface Tally {
-  latencies: number[]
-  bytes: number
-  failed: number
-  inWindow: number
-  firstFailure?: string
-}
-
 async function bet(pool: Pool, token: string, tally: Tally): Promise<string | null> {
   try {
     const res = await pool.request({
@@ -95,9 +89,27 @@ async function bet(pool: Pool, token: string, tally: Tally): Promise<string | nu
   }
 }
 
-/** Every player bets back to back until `ms` have passed; bets started before then are awaited. */
-async function drive(pool: Pool, tokens: string[], ms: number): Promise<Tally & { elapsedMs: number }> {
-  const tally: Tally = { latencies: [], bytes: 0, failed: 0, inWindow: 0 }
+/** A window's running sums: its bets, and the CPU time and wall time it took. */
+interface Tally {
+  latencies: number[]
+  bytes: number
+  failed: number
+  inWindow: number
+  firstFailure?: string
+  wallMs: number
+  clientCpuMs: number
+  serverCpuMs: number | null
+  machineCpuMs: number | null
+}
+const newTally = (): Tally => ({ latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
+const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b)
+const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
+
+/** Every player bets back to back until `ms` have passed; bets started before then are awaited. Adds to `tally`. */
+async function drive(pool: Pool, tokens: string[], ms: number, tally: Tally, pid: number | undefined): Promise<void> {
+  const cpu0 = process.cpuUsage()
+  const server0 = pid ? processCpuMs(pid) : null
+  const machine0 = machineBusyMs()
   const start = performance.now()
   const deadline = start + ms
   await Promise.all(
@@ -115,36 +127,47 @@ async function drive(pool: Pool, tokens: string[], ms: number): Promise<Tally & 
       }
     }),
   )
-  return { ...tally, elapsedMs: performance.now() - start }
+  tally.wallMs += performance.now() - start
+  const cpu = process.cpuUsage(cpu0)
+  tally.clientCpuMs += (cpu.user + cpu.system) / 1000
+  tally.serverCpuMs = plus(tally.serverCpuMs, minus(pid ? processCpuMs(pid) : null, server0))
+  tally.machineCpuMs = plus(tally.machineCpuMs, minus(machineBusyMs(), machine0))
 }
 
-async function measure(spec: LoadSpec, target: LoadSpec['targets'][number], pool: Pool, tokens: string[]): Promise<BetWindow> {
-  const warm = await drive(pool, tokens, spec.warmupMs)
-  const cpu0 = process.cpuUsage()
-  const server0 = target.pid ? processCpuMs(target.pid) : null
-  const machine0 = machineBusyMs()
-  const t0 = performance.now()
-  const m = await drive(pool, tokens, spec.windowMs)
-  const wall = performance.now() - t0
-  const cpu = process.cpuUsage(cpu0)
-  const server1 = target.pid ? processCpuMs(target.pid) : null
-  const machine1 = machineBusyMs()
-  return {
-    target: target.name,
-    players: tokens.length,
-    betsPerSecond: round(m.inWindow / (spec.windowMs / 1000)),
-    p50Ms: round(quantile(m.latencies, 0.5), 2),
-    p99Ms: round(quantile(m.latencies, 0.99), 2),
-    maxMs: round(Math.max(...m.latencies), 2),
-    bets: m.latencies.length,
-    replyBytes: Math.round(m.bytes / Math.max(1, m.latencies.length)),
-    failed: m.failed,
-    warmupFailed: warm.failed,
-    ...(m.firstFailure ?? warm.firstFailure ? { firstFailure: m.firstFailure ?? warm.firstFailure } : {}),
-    clientCpuCores: round((cpu.user + cpu.system) / 1000 / wall, 3),
-    serverCpuCores: server0 !== null && server1 !== null ? round((server1 - server0) / wall, 3) : null,
-    machineCpuCores: machine0 !== null && machine1 !== null ? round((machine1 - machine0) / wall, 3) : null,
+/**
+ * One player count on every target: each warms up, then the targets take turns measuring,
+ * `slices` turns of windowMs / slices each (1: one window each, as issue 11 measures; more cut
+ * the window so the targets see the same moments of a machine whose other load moves).
+ */
+async function measure(spec: LoadSpec, pools: Pool[], tokens: string[][], n: number): Promise<BetWindow[]> {
+  const warm = spec.targets.map(() => newTally())
+  const tallies = spec.targets.map(() => newTally())
+  for (const [i, target] of spec.targets.entries()) await drive(pools[i]!, tokens[i]!.slice(0, n), spec.warmupMs, warm[i]!, target.pid)
+  const slices = spec.slices ?? 1
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [i, target] of spec.targets.entries()) await drive(pools[i]!, tokens[i]!.slice(0, n), spec.windowMs / slices, tallies[i]!, target.pid)
   }
+  return spec.targets.map((target, i) => {
+    const m = tallies[i]!
+    const firstFailure = m.firstFailure ?? warm[i]!.firstFailure
+    const cores = (ms: number | null) => (ms === null ? null : round(ms / m.wallMs, 3))
+    return {
+      target: target.name,
+      players: n,
+      betsPerSecond: round(m.inWindow / (spec.windowMs / 1000)),
+      p50Ms: round(quantile(m.latencies, 0.5), 2),
+      p99Ms: round(quantile(m.latencies, 0.99), 2),
+      maxMs: round(Math.max(...m.latencies), 2),
+      bets: m.latencies.length,
+      replyBytes: Math.round(m.bytes / Math.max(1, m.latencies.length)),
+      failed: m.failed,
+      warmupFailed: warm[i]!.failed,
+      ...(firstFailure ? { firstFailure } : {}),
+      clientCpuCores: cores(m.clientCpuMs)!,
+      serverCpuCores: cores(m.serverCpuMs),
+      machineCpuCores: cores(m.machineCpuMs),
+    }
+  })
 }
 
 const [specPath, outPath] = process.argv.slice(2)
@@ -160,11 +183,10 @@ for (const [i, target] of spec.targets.entries()) {
 }
 const windows: BetWindow[] = []
 for (const n of spec.players) {
-  for (const [i, target] of spec.targets.entries()) {
-    const w = await measure(spec, target, pools[i]!, tokens[i]!.slice(0, n))
+  for (const w of await measure(spec, pools, tokens, n)) {
     windows.push(w)
     process.stderr.write(
-      `bench: ${target.name} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
+      `bench: ${w.target} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
     )
   }
 }

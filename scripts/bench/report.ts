@@ -33,7 +33,7 @@ export interface Section<T> {
 }
 export interface Results {
   machine: { node: string; cpus: number; cpuModel: string; loadAverage: number[] }
-  bets?: Section<BetsResult> & { windowSeconds: number; warmupSeconds: number }
+  bets?: Section<BetsResult> & { windowSeconds: number; warmupSeconds: number; slices?: number }
   figures?: Section<AppFigures>
   ledger?: Section<LedgerResult>
   client?: ClientResult
@@ -195,7 +195,7 @@ export function table(r: Results): string {
   if (r.bets) {
     lines.push(`## Dice bets (measured ${r.bets.measuredAt})`, '')
     lines.push(
-      `Each player keeps one R$ 0,10 dice bet in flight (a new Idempotency-Key each), ${r.bets.windowSeconds} s after a ${r.bets.warmupSeconds} s warm-up, from one undici load-client process; app (as \`npm start\` runs it) and bare (fastify + the same database, one transaction per bet) take turns at each player count. Goal at 50 players: at least 1.0x bare and 1,000/s on PGlite, 3,000/s on PostgreSQL, p99 at most 50 ms, 0 failed.`,
+      `Each player keeps one R$ 0,10 dice bet in flight (a new Idempotency-Key each), ${r.bets.windowSeconds} s after a ${r.bets.warmupSeconds} s warm-up, from one undici load-client process; app (as \`npm start\` runs it) and bare (fastify + the same database, one transaction per bet) take turns at each player count${(r.bets.slices ?? 1) > 1 ? ` (the window cut into ${r.bets.slices} alternating turns)` : ''}. Goal at 50 players: at least 1.0x bare and 1,000/s on PGlite, 3,000/s on PostgreSQL, p99 at most 50 ms, 0 failed.`,
       '',
     )
     lines.push('| database | players | app bets/s | bare bets/s | app/bare | app p50 ms | app p99 ms | bare p50 ms | bare p99 ms | failed app / bare | load client CPU | server CPU app / bare | machine CPU app / bare |')
