@@ -23,7 +23,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { request } from 'undici'
 import type { AppFigures } from './bench/appFigures'
-import { freePort, round } from './bench/lib'
+import { ANSWER, freePort, round } from './bench/lib'
 import type { BetWindow, LoadSpec } from './bench/loadClient'
 import { flatten, table, type BetsResult, type ClientResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
 
@@ -124,7 +124,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 const APP_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
   SKIP_CLIENT_BUILD: '1',
-  CAPTCHA_FIXED_ANSWER: 'bench',
+  CAPTCHA_FIXED_ANSWER: ANSWER,
   LOG: '0',
   // Every virtual player comes from 127.0.0.1: its sign-up, test account and captchas count
   // against per-address limits (100, 60 and 600 an hour by default) that a larger BENCH_PLAYERS passes.
