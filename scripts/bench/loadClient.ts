@@ -24,7 +24,7 @@ export interface LoadSpec {
 export interface BetWindow {
   target: string
   players: number
-  /** Replies that arrived within the measured window, per second of it. */
+  /** Successful replies that arrived within the measured window, per second of it (a failed bet is no bet). */
   betsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -119,11 +119,10 @@ async function drive(pool: Pool, tokens: string[], ms: number, tally: Tally, pid
         const failure = await bet(pool, token, tally)
         const t1 = performance.now()
         tally.latencies.push(t1 - t0)
-        if (t1 <= deadline) tally.inWindow++
         if (failure !== null) {
           tally.failed++
           tally.firstFailure ??= failure
-        }
+        } else if (t1 <= deadline) tally.inWindow++
       }
     }),
   )
