@@ -1,99 +1,325 @@
 /**
- * `npm run bench`: the server's costs, measured over real HTTP on loopback against a fresh
- * embedded database (or the PostgreSQL of DATABASE_URL).
- *  - login: median and p95 of 50 logins (captcha fetch excluded), argon2id at OWASP parameters
- *  - userInfo: 1,000 sequential calls with one token: total and per-call median
- *  - dice bets: 1,000 sequential bets of one player through POST /api/app/casino/dice/bet (each
- *    with its own Idempotency-Key): bets per second and per-bet median and p95; then 4 players
- *    betting at once (250 bets each)
+ * `npm run bench`: every figure of the app, each measured from outside the process under test
+ * and beside a baseline measured in the same run, into bench/results.json and bench/results.md.
+ * See the README's "Bench" section for what each figure means.
+ *
+ * Parts (all by default; `npm run bench -- --only=bets,figures` or BENCH_ONLY=bets for some):
+ *  - bets: the app (as `npm start` runs it) and the bare baseline (scripts/bench/bareServer.ts),
+ *    each its own process on a fresh database, driven by one load-client process
+ *    (scripts/bench/loadClient.ts) at 1, 4, 16 and 50 players;
+ *  - figures: login, userInfo, transfer and deposit-to-socket against a fresh app process
+ *    (scripts/bench/appFigures.ts);
+ *  - ledger: ledger postings per second straight on the database (scripts/bench/ledger.ts);
+ *  - client: scripts/bench-client.ts (frames, first-load JS, Lighthouse), read from bench/client.json.
+ * Each runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (a fresh database made
+ * there for every process, dropped after); `--db=pglite` or `--db=postgres` keeps one.
+ * A partial run replaces only its own parts in bench/results.json; the others are kept.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../src/server/app'
-import { loadConfig } from '../src/server/config'
+import pg from 'pg'
+import { request } from 'undici'
+import type { AppFigures } from './bench/appFigures'
+import { ANSWER, freePort, round } from './bench/lib'
+import type { BetWindow, LoadSpec } from './bench/loadClient'
+import { flatten, table, type BetsResult, type ClientResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
 
-const ANSWER = 'bench'
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-'))
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: ANSWER, LOG: '0', CLIENT_DIR: path.join(dataDir, 'none') })
-const app = await buildApp(config)
-await app.listen({ port: 0, host: '127.0.0.1' })
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+const root = path.resolve(import.meta.dirname, '..')
+const benchDir = path.join(root, 'bench')
+const PARTS = ['bets', 'figures', 'ledger', 'client'] as const
+type Part = (typeof PARTS)[number]
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!
-const ms = (n: number) => `${n.toFixed(2)} ms`
-
-async function post<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return (await res.json()) as { status: number; data: T }
+function argValue(name: string): string | undefined {
+  const prefix = `--${name}=`
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length)
 }
-async function captcha(): Promise<number> {
-  const codeId = Math.floor(Math.random() * 99_999_999)
-  await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).text()
-  return codeId
+function listEnv(raw: string | undefined, allowed: readonly string[], what: string): string[] | null {
+  if (!raw) return null
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const bad = list.find((p) => !allowed.includes(p))
+  if (bad) throw new Error(`${what}: "${bad}" is not one of ${allowed.join(', ')}`)
+  return list
+}
+const parts = new Set((listEnv(argValue('only') ?? process.env.BENCH_ONLY, PARTS, '--only') ?? PARTS) as Part[])
+const seconds = (name: string, fallback: number) => Number(process.env[name] || fallback) * 1000
+const spec: Omit<LoadSpec, 'targets'> = {
+  players: (process.env.BENCH_PLAYERS || '1,4,16,50').split(',').map(Number),
+  windowMs: seconds('BENCH_WINDOW_SECONDS', 10),
+  warmupMs: seconds('BENCH_WARMUP_SECONDS', 2),
+  slices: Number(process.env.BENCH_SLICES || 1),
+}
+if (spec.players.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('BENCH_PLAYERS must list whole numbers, e.g. 1,4,16,50')
+if (!Number.isInteger(spec.slices) || spec.slices! < 1) throw new Error('BENCH_SLICES must be a whole number, 1 or more')
+
+interface Database {
+  label: DatabaseLabel
+  /** A fresh, empty place for one process: its env (DATA_DIR or DATABASE_URL) and how to remove it. */
+  fresh(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>
+}
+
+const temps: string[] = []
+const tempDir = (name: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `aposta-bench-${name}-`))
+  temps.push(dir)
+  return dir
+}
+
+const pglite: Database = {
+  label: 'PGlite',
+  async fresh() {
+    const dir = tempDir('db')
+    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+  },
+}
+
+function postgres(adminUrl: string): Database {
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    try {
+      return await fn(c)
+    } finally {
+      await c.end()
+    }
+  }
+  return {
+    label: 'PostgreSQL',
+    async fresh() {
+      const name = `bench_${process.pid}_${randomBytes(4).toString('hex')}`
+      await admin((c) => c.query(`CREATE DATABASE ${name}`))
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      // The app still writes its mail outbox under DATA_DIR.
+      const dir = tempDir('pgdata')
+      return {
+        env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+        drop: async () => {
+          await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+          fs.rmSync(dir, { recursive: true, force: true })
+        },
+      }
+    },
+  }
+}
+
+const databases: Database[] = [pglite]
+if (process.env.DATABASE_URL) databases.push(postgres(process.env.DATABASE_URL))
+const onlyDb = argValue('db')
+if (onlyDb && !['pglite', 'postgres'].includes(onlyDb)) throw new Error('--db must be pglite or postgres')
+const chosen = databases.filter((d) => !onlyDb || d.label.toLowerCase().startsWith(onlyDb))
+if (onlyDb === 'postgres' && chosen.length === 0) throw new Error('--db=postgres needs DATABASE_URL')
+
+/** The environment of every process the bench starts: the caller's, less its database choice. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  delete env.DATABASE_URL
+  delete env.DATA_DIR
+  return env
+}
+
+/** Settings of the app under test, beyond what `npm start` has; why each is in the README's Bench section. */
+const APP_ENV: Record<string, string> = {
+  HOST: '127.0.0.1',
+  SKIP_CLIENT_BUILD: '1',
+  CAPTCHA_FIXED_ANSWER: ANSWER,
+  LOG: '0',
+  // Every virtual player comes from 127.0.0.1: its sign-up, test account and captchas count
+  // against per-address limits (100, 60 and 600 an hour by default) that a larger BENCH_PLAYERS passes.
+  RATE_LIMIT_REGISTER_IP: '10000/1h',
+  RATE_LIMIT_TEST_ACCOUNT_IP: '10000/1h',
+  RATE_LIMIT_CAPTCHA_IP: '100000/1h',
+  // The retention job's first run, within 30 s of start, would land in a measured window.
+  RETENTION_INTERVAL_MINUTES: '0',
+  // No sandbox payout timer running beside the measure.
+  PAYOUT_SANDBOX_SETTLE_SECONDS: 'off',
+}
+/** The figures' app also lifts the transfer limits: 500 transfers are measured, not the daily caps. */
+const FIGURES_ENV: Record<string, string> = { TRANSFER_COUNT_PER_DAY: '1000000', TRANSFER_MAX_PER_DAY: '100000000', DEPOSIT_TURNOVER: '0' }
+
+interface Running {
+  origin: string
+  pid: number
+  stop(): Promise<void>
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
+
+/** Starts a server process and waits until it answers HTTP; its output goes to a log file, shown if it fails. */
+async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort()
+  const logFile = path.join(tempDir('log'), `${name}.log`)
+  const log = fs.openSync(logFile, 'w')
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', log, log] })
+  fs.closeSync(log)
+  const origin = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    await exited(child)
+    clearTimeout(timer)
+  }
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before answering:\n${fs.readFileSync(logFile, 'utf8')}`)
+    try {
+      const res = await request(`${origin}/api/app/main/appInfo`)
+      await res.body.dump()
+      break
+    } catch {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`${name} did not answer within 180 s:\n${fs.readFileSync(logFile, 'utf8')}`)
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  return { origin, pid: child.pid!, stop }
+}
+
+const tsx = (script: string) => ['--import', 'tsx/esm', path.join(root, script)]
+
+/** Runs a bench script to its end in its own process; answers the JSON it wrote. */
+async function runScript<T>(script: string, args: string[], env: NodeJS.ProcessEnv = baseEnv()): Promise<T> {
+  const out = path.join(tempDir('out'), 'out.json')
+  const child = spawn(process.execPath, [...tsx(script), ...args, out], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  await exited(child)
+  if (child.exitCode !== 0) throw new Error(`${script} failed (exit ${child.exitCode ?? child.signalCode})`)
+  return JSON.parse(fs.readFileSync(out, 'utf8')) as T
+}
+
+async function benchBets(db: Database): Promise<BetsResult> {
+  const appDb = await db.fresh()
+  const bareDb = await db.fresh()
+  const app = await startServer('app', [path.join(root, 'scripts/start.mjs')], { ...baseEnv(), ...APP_ENV, ...appDb.env })
+  let bare: Running | null = null
+  try {
+    bare = await startServer('bare', tsx('scripts/bench/bareServer.ts'), { ...baseEnv(), ...bareDb.env })
+    const specFile = path.join(tempDir('spec'), 'spec.json')
+    const load: LoadSpec = {
+      ...spec,
+      targets: [
+        { name: 'app', origin: app.origin, kind: 'app', pid: app.pid },
+        { name: 'bare', origin: bare.origin, kind: 'bare', pid: bare.pid },
+      ],
+    }
+    fs.writeFileSync(specFile, JSON.stringify(load))
+    const { windows } = await runScript<{ windows: BetWindow[] }>('scripts/bench/loadClient.ts', [specFile])
+    return {
+      rows: spec.players.map((players) => {
+        const appW = windows.find((w) => w.target === 'app' && w.players === players)!
+        const bareW = windows.find((w) => w.target === 'bare' && w.players === players)!
+        return { players, app: appW, bare: bareW, ratio: round(appW.betsPerSecond / bareW.betsPerSecond, 3) }
+      }),
+    }
+  } finally {
+    await app.stop()
+    await bare?.stop()
+    await appDb.drop()
+    await bareDb.drop()
+  }
+}
+
+async function benchFigures(db: Database): Promise<AppFigures> {
+  const appDb = await db.fresh()
+  const bareDb = await db.fresh()
+  const app = await startServer('app', [path.join(root, 'scripts/start.mjs')], { ...baseEnv(), ...APP_ENV, ...FIGURES_ENV, ...appDb.env })
+  let bare: Running | null = null
+  try {
+    bare = await startServer('bare', tsx('scripts/bench/bareServer.ts'), { ...baseEnv(), ...bareDb.env })
+    return await runScript<AppFigures>('scripts/bench/appFigures.ts', [app.origin, bare.origin])
+  } finally {
+    await app.stop()
+    await bare?.stop()
+    await appDb.drop()
+    await bareDb.drop()
+  }
+}
+
+async function benchLedger(db: Database): Promise<LedgerResult> {
+  const place = await db.fresh()
+  try {
+    return await runScript<LedgerResult>('scripts/bench/ledger.ts', [], { ...baseEnv(), ...place.env })
+  } finally {
+    await place.drop()
+  }
+}
+
+const resultsFile = path.join(benchDir, 'results.json')
+const previous: Partial<Results> = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {}
+const runStamp = new Date().toISOString()
+/** This run's section: started afresh by its first database, added to by the next. */
+function newSection<S extends Section<unknown>>(prev: S | undefined, extra: Omit<S, 'measuredAt' | 'byDatabase'> = {} as Omit<S, 'measuredAt' | 'byDatabase'>): S {
+  return prev?.measuredAt === runStamp ? prev : ({ ...extra, measuredAt: runStamp, byDatabase: {} } as S)
+}
+const results: Results = {
+  machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', loadAverage: os.loadavg().map((n) => round(n, 2)) },
+  // A partial run (--only) keeps the parts it did not measure.
+  ...(previous.bets ? { bets: previous.bets } : {}),
+  ...(previous.figures ? { figures: previous.figures } : {}),
+  ...(previous.ledger ? { ledger: previous.ledger } : {}),
+  list: [],
+}
+
+/** A part that fails is reported and the others still run: their figures are written all the same. */
+const failures: string[] = []
+async function attempt(what: string, fn: () => Promise<void>): Promise<void> {
+  console.log(`== ${what}`)
+  try {
+    await fn()
+  } catch (err) {
+    console.error(`bench: ${what} failed: ${err instanceof Error ? err.message : String(err)}`)
+    failures.push(what)
+  }
 }
 
 try {
-  const email = `bench-${Date.now()}@example.com`
-  const reg = await post('/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId: await captcha(), captCode: ANSWER })
-  if (reg.status !== 200) throw new Error(`register failed: ${JSON.stringify(reg)}`)
-
-  const logins: number[] = []
-  let token = ''
-  for (let i = 0; i < 50; i++) {
-    const codeId = await captcha()
-    const t0 = performance.now()
-    const r = await post<{ access_token: string }>('/api/auth/user/restLogin', { username: email, pwd: 'segredo123', codeId, captCode: ANSWER }, { deviceId: `bench-${i}` })
-    logins.push(performance.now() - t0)
-    if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r)}`)
-    token = r.data.access_token
-  }
-
-  const calls: number[] = []
-  const t0 = performance.now()
-  for (let i = 0; i < 1000; i++) {
-    const c0 = performance.now()
-    const res = await fetch(`${base}/api/app/user/userInfo?loading=false`, { headers: { authorization: token, lang: 'pt_BR' } })
-    const body = (await res.json()) as { status: number }
-    if (body.status !== 200) throw new Error(`userInfo failed: ${JSON.stringify(body)}`)
-    calls.push(performance.now() - c0)
-  }
-  const total = performance.now() - t0
-
-  // Dice: players with play money (test accounts), so the bets are real ledger movements.
-  async function player(): Promise<string> {
-    const demo = (await (await fetch(`${base}/api/app/user/getUserTest`, { headers: { authorization: token } })).json()) as { data: { username: string; pwd: string } }
-    const r = await post<{ access_token: string }>('/api/auth/user/restLogin', { username: demo.data.username, pwd: demo.data.pwd, codeId: await captcha(), captCode: ANSWER }, { deviceId: `bench-dice-${Math.random()}` })
-    if (r.status !== 200) throw new Error(`test account login failed: ${JSON.stringify(r)}`)
-    return r.data.access_token
-  }
-  async function diceBets(playerToken: string, n: number, latencies: number[]): Promise<void> {
-    for (let i = 0; i < n; i++) {
-      const b0 = performance.now()
-      const r = await post('/api/app/casino/dice/bet', { amount: '0.10', target: '50.50', condition: 'under' }, { authorization: playerToken, 'idempotency-key': `bench-${i}-${Math.random()}` })
-      latencies.push(performance.now() - b0)
-      if (r.status !== 200) throw new Error(`dice bet failed: ${JSON.stringify(r)}`)
+  for (const db of chosen) {
+    if (parts.has('bets')) {
+      await attempt(`bets on ${db.label}: app and bare, ${spec.players.join('/')} players, ${spec.warmupMs / 1000} s warm-up + ${spec.windowMs / 1000} s each`, async () => {
+        const section = newSection(results.bets, { windowSeconds: spec.windowMs / 1000, warmupSeconds: spec.warmupMs / 1000, slices: spec.slices! })
+        section.byDatabase[db.label] = await benchBets(db)
+        results.bets = section
+      })
+    }
+    if (parts.has('figures')) {
+      await attempt(`login, userInfo, transfer, deposit on ${db.label}`, async () => {
+        const figures = await benchFigures(db)
+        results.figures = newSection(results.figures)
+        results.figures.byDatabase[db.label] = figures
+      })
+    }
+    if (parts.has('ledger')) {
+      await attempt(`ledger postings on ${db.label}`, async () => {
+        const ledger = await benchLedger(db)
+        results.ledger = newSection(results.ledger)
+        results.ledger.byDatabase[db.label] = ledger
+      })
     }
   }
-  const one = await player()
-  const diceOne: number[] = []
-  const d0 = performance.now()
-  await diceBets(one, 1000, diceOne)
-  const diceTotal = performance.now() - d0
-  const four = await Promise.all([player(), player(), player(), player()])
-  const diceFour: number[] = []
-  const f0 = performance.now()
-  await Promise.all(four.map((tk) => diceBets(tk, 250, diceFour)))
-  const fourTotal = performance.now() - f0
-
-  console.log(`database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}, node ${process.version}, ${os.cpus().length} cores`)
-  console.log(`login (50, argon2id m=19MiB t=2 p=1): median ${ms(median(logins))}, p95 ${ms(p95(logins))}`)
-  console.log(`userInfo x1000 sequential: total ${ms(total)}, median ${ms(median(calls))}, p95 ${ms(p95(calls))}, ${(1000 / (total / 1000)).toFixed(0)} req/s`)
-  console.log(`dice bets x1000 sequential (one player): ${(1000 / (diceTotal / 1000)).toFixed(0)} bets/s, median ${ms(median(diceOne))}, p95 ${ms(p95(diceOne))}`)
-  console.log(`dice bets, 4 players at once x250: ${(1000 / (fourTotal / 1000)).toFixed(0)} bets/s, median ${ms(median(diceFour))}, p95 ${ms(p95(diceFour))}`)
+  if (parts.has('client')) {
+    await attempt('client (scripts/bench-client.ts, writes bench/client.json)', async () => {
+      const child = spawn(process.execPath, tsx('scripts/bench-client.ts'), { cwd: root, stdio: 'inherit' })
+      await exited(child)
+      if (child.exitCode !== 0) throw new Error(`exit ${child.exitCode ?? child.signalCode}`)
+    })
+  }
 } finally {
-  await app.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true })
+}
+
+const clientFile = path.join(benchDir, 'client.json')
+if (fs.existsSync(clientFile)) results.client = JSON.parse(fs.readFileSync(clientFile, 'utf8')) as ClientResult
+results.list = flatten(results)
+fs.mkdirSync(benchDir, { recursive: true })
+fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
+const markdown = table(results)
+fs.writeFileSync(path.join(benchDir, 'results.md'), markdown)
+console.log(`\n${markdown}\nWrote bench/results.json and bench/results.md`)
+if (failures.length) {
+  console.error(`bench: failed: ${failures.join('; ')}`)
+  process.exitCode = 1
 }

@@ -1,0 +1,193 @@
+/**
+ * The bet matrix's load client: one Node process for every virtual player, undici keep-alive
+ * connections, against servers running in their own processes (the app, the bare baseline).
+ * Each player keeps exactly one R$ 0,10 dice bet in flight (a new Idempotency-Key each); for each
+ * player count the targets take turns, each a warm-up then a measured window, so the app and
+ * the baseline see the same moment of this shared machine.
+ *
+ * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { Pool } from 'undici'
+import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
+
+export interface LoadSpec {
+  targets: { name: string; origin: string; kind: 'app' | 'bare'; pid?: number }[]
+  players: number[]
+  windowMs: number
+  warmupMs: number
+  /** Turns the measured window is cut into, the targets alternating (default 1). */
+  slices?: number
+}
+
+export interface BetWindow {
+  target: string
+  players: number
+  /** Successful replies that arrived within the measured window, per second of it (a failed bet is no bet). */
+  betsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  /** Bets started in the window (the last in flight are awaited and counted in the latencies). */
+  bets: number
+  /** Mean size of a reply's body, to show the two servers answer alike. */
+  replyBytes: number
+  /** Non-200 HTTP status or envelope status, or no reply at all. */
+  failed: number
+  warmupFailed: number
+  firstFailure?: string
+  /** This load client's CPU over the window, in cores (1 = one core busy all the time). */
+  clientCpuCores: number
+  /** The server process's CPU over the window, in cores (the database's own processes not counted). */
+  serverCpuCores: number | null
+  /** The whole machine's busy CPU over the window, in cores: beside the two above, it shows what else ran (PostgreSQL, other work). */
+  machineCpuCores: number | null
+}
+
+const BODY = JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' })
+const PATH = '/api/app/casino/dice/bet'
+const run = randomBytes(4).toString('hex')
+let keyCounter = 0
+
+async function appPlayers(pool: Pool, count: number): Promise<string[]> {
+  // Each player: an account of its own, its test account (funded with play money), a session there.
+  return mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    async (i) => {
+      const owner = await register(pool, `bench-${run}-${i}@example.com`)
+      const test = await ok(call<{ username: string; pwd: string }>(pool, 'GET', '/api/app/user/getUserTest', undefined, { authorization: owner }), 'getUserTest')
+      return login(pool, test.username, test.pwd, `bench-${run}-${i}`)
+    },
+  )
+}
+
+async function barePlayers(pool: Pool, count: number): Promise<string[]> {
+  return ok(call<string[]>(pool, 'POST', '/bench/players', { count }), 'bare players')
+}
+
+async function bet(pool: Pool, token: string, tally: Tally): Promise<string | null> {
+  try {
+    const res = await pool.request({
+      method: 'POST',
+      path: PATH,
+      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': `${run}-${keyCounter++}` },
+      body: BODY,
+    })
+    const text = await res.body.text()
+    tally.bytes += text.length
+    if (res.statusCode !== 200) return `HTTP ${res.statusCode}: ${text.slice(0, 200)}`
+    // The envelope's status is its first field in both servers; parse only when it is not 200.
+    if (!text.startsWith('{"status":200,')) {
+      const status = (JSON.parse(text) as { status?: number }).status
+      if (status !== 200) return text.slice(0, 200)
+    }
+    return null
+  } catch (err) {
+    return String(err)
+  }
+}
+
+/** A window's running sums: its bets, and the CPU time and wall time it took. */
+interface Tally {
+  latencies: number[]
+  bytes: number
+  failed: number
+  inWindow: number
+  firstFailure?: string
+  wallMs: number
+  clientCpuMs: number
+  serverCpuMs: number | null
+  machineCpuMs: number | null
+}
+const newTally = (): Tally => ({ latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
+const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b)
+const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
+
+/** Every player bets back to back until `ms` have passed; bets started before then are awaited. Adds to `tally`. */
+async function drive(pool: Pool, tokens: string[], ms: number, tally: Tally, pid: number | undefined): Promise<void> {
+  const cpu0 = process.cpuUsage()
+  const server0 = pid ? processCpuMs(pid) : null
+  const machine0 = machineBusyMs()
+  const start = performance.now()
+  const deadline = start + ms
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        const failure = await bet(pool, token, tally)
+        const t1 = performance.now()
+        tally.latencies.push(t1 - t0)
+        if (failure !== null) {
+          tally.failed++
+          tally.firstFailure ??= failure
+        } else if (t1 <= deadline) tally.inWindow++
+      }
+    }),
+  )
+  tally.wallMs += performance.now() - start
+  const cpu = process.cpuUsage(cpu0)
+  tally.clientCpuMs += (cpu.user + cpu.system) / 1000
+  tally.serverCpuMs = plus(tally.serverCpuMs, minus(pid ? processCpuMs(pid) : null, server0))
+  tally.machineCpuMs = plus(tally.machineCpuMs, minus(machineBusyMs(), machine0))
+}
+
+/**
+ * One player count on every target: each warms up, then the targets take turns measuring,
+ * `slices` turns of windowMs / slices each (1: one window each, as issue 11 measures; more cut
+ * the window so the targets see the same moments of a machine whose other load moves).
+ */
+async function measure(spec: LoadSpec, pools: Pool[], tokens: string[][], n: number): Promise<BetWindow[]> {
+  const warm = spec.targets.map(() => newTally())
+  const tallies = spec.targets.map(() => newTally())
+  for (const [i, target] of spec.targets.entries()) await drive(pools[i]!, tokens[i]!.slice(0, n), spec.warmupMs, warm[i]!, target.pid)
+  const slices = spec.slices ?? 1
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [i, target] of spec.targets.entries()) await drive(pools[i]!, tokens[i]!.slice(0, n), spec.windowMs / slices, tallies[i]!, target.pid)
+  }
+  return spec.targets.map((target, i) => {
+    const m = tallies[i]!
+    const firstFailure = m.firstFailure ?? warm[i]!.firstFailure
+    const cores = (ms: number | null) => (ms === null ? null : round(ms / m.wallMs, 3))
+    return {
+      target: target.name,
+      players: n,
+      betsPerSecond: round(m.inWindow / (spec.windowMs / 1000)),
+      p50Ms: round(quantile(m.latencies, 0.5), 2),
+      p99Ms: round(quantile(m.latencies, 0.99), 2),
+      maxMs: round(Math.max(...m.latencies), 2),
+      bets: m.latencies.length,
+      replyBytes: Math.round(m.bytes / Math.max(1, m.latencies.length)),
+      failed: m.failed,
+      warmupFailed: warm[i]!.failed,
+      ...(firstFailure ? { firstFailure } : {}),
+      clientCpuCores: cores(m.clientCpuMs)!,
+      serverCpuCores: cores(m.serverCpuMs),
+      machineCpuCores: cores(m.machineCpuMs),
+    }
+  })
+}
+
+const [specPath, outPath] = process.argv.slice(2)
+if (!specPath || !outPath) throw new Error('usage: loadClient.ts <spec.json> <out.json>')
+const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as LoadSpec
+const most = Math.max(...spec.players)
+const pools = spec.targets.map((t) => new Pool(t.origin, { connections: most + 4, keepAliveTimeout: 60_000 }))
+const tokens: string[][] = []
+for (const [i, target] of spec.targets.entries()) {
+  const t0 = performance.now()
+  tokens.push(target.kind === 'app' ? await appPlayers(pools[i]!, most) : await barePlayers(pools[i]!, most))
+  process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
+}
+const windows: BetWindow[] = []
+for (const n of spec.players) {
+  for (const w of await measure(spec, pools, tokens, n)) {
+    windows.push(w)
+    process.stderr.write(
+      `bench: ${w.target} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
+    )
+  }
+}
+await Promise.all(pools.map((p) => p.close()))
+fs.writeFileSync(outPath, JSON.stringify({ windows }, null, 2))

@@ -1,0 +1,247 @@
+/** The bench's results: their shape in bench/results.json, the flat list of figures, the markdown table. */
+import type { AppFigures } from './appFigures'
+import type { BetWindow } from './loadClient'
+
+export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
+
+export interface BetRow {
+  players: number
+  app: BetWindow
+  bare: BetWindow
+  /** App bets/s over bare bets/s. */
+  ratio: number
+}
+export interface BetsResult {
+  rows: BetRow[]
+}
+export interface LedgerResult {
+  sequentialPerSecond: number
+  eightInFlightPerSecond: number
+}
+/** bench/client.json, written by scripts/bench-client.ts; every part optional, read as found. */
+export interface ClientResult {
+  measuredAt?: string
+  barePixi?: { msPerFrame: number; fps: number }
+  games?: Record<string, { msPerFrame: number; fps: number; ratio: number }>
+  lobby?: { msPerFrame: number; fps: number; ratio: number }
+  firstLoadJsGzipKiB?: number
+  lighthouse?: { performance?: number; lcpMs?: number; tbtMs?: number; cls?: number }
+}
+export interface Section<T> {
+  measuredAt: string
+  byDatabase: Partial<Record<DatabaseLabel, T>>
+}
+export interface Results {
+  machine: { node: string; cpus: number; cpuModel: string; loadAverage: number[] }
+  bets?: Section<BetsResult> & { windowSeconds: number; warmupSeconds: number; slices?: number }
+  figures?: Section<AppFigures>
+  ledger?: Section<LedgerResult>
+  client?: ClientResult
+  /** Every figure flat: value, unit, the baseline beside it, the goal when issue 11 sets one. */
+  list: FlatFigure[]
+}
+export interface FlatFigure {
+  id: string
+  label: string
+  database?: DatabaseLabel
+  value: number | null
+  unit: string
+  baseline?: { label: string; value: number; unit: string }
+  /** value / baseline.value. */
+  ratio?: number
+  goal?: string
+  measuredAt?: string
+  /** False where the figure is measured inside the process it measures. */
+  outOfProcess: boolean
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000
+const BETS_GOAL: Record<DatabaseLabel, string> = { PGlite: '>= 1.0x bare and >= 1000/s at 50 players', PostgreSQL: '>= 3000/s at 50 players' }
+
+export function flatten(r: Results): FlatFigure[] {
+  const out: FlatFigure[] = []
+  for (const [db, bets] of entries(r.bets?.byDatabase)) {
+    for (const row of bets.rows) {
+      const n = row.players
+      const bare = (label: string, value: number, unit: string) => ({ label, value, unit })
+      out.push(
+        {
+          id: `bets.${db}.${n}.betsPerSecond`,
+          label: `dice bets/s, ${n} players`,
+          database: db,
+          value: row.app.betsPerSecond,
+          unit: 'bets/s',
+          baseline: bare('bare fastify + database', row.bare.betsPerSecond, 'bets/s'),
+          ratio: row.ratio,
+          ...(n === 50 ? { goal: BETS_GOAL[db] } : {}),
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+        {
+          id: `bets.${db}.${n}.p50`,
+          label: `dice bet p50, ${n} players`,
+          database: db,
+          value: row.app.p50Ms,
+          unit: 'ms',
+          baseline: bare('bare fastify + database', row.bare.p50Ms, 'ms'),
+          ratio: ratio(row.app.p50Ms, row.bare.p50Ms),
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+        {
+          id: `bets.${db}.${n}.p99`,
+          label: `dice bet p99, ${n} players`,
+          database: db,
+          value: row.app.p99Ms,
+          unit: 'ms',
+          baseline: bare('bare fastify + database', row.bare.p99Ms, 'ms'),
+          ratio: ratio(row.app.p99Ms, row.bare.p99Ms),
+          ...(n === 50 ? { goal: '<= 50 ms' } : {}),
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+        {
+          id: `bets.${db}.${n}.failed`,
+          label: `dice bets failed, ${n} players`,
+          database: db,
+          value: row.app.failed,
+          unit: 'replies',
+          baseline: bare('bare fastify + database', row.bare.failed, 'replies'),
+          goal: '0',
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+      )
+    }
+  }
+  for (const [db, f] of entries(r.figures?.byDatabase)) {
+    const at = r.figures!.measuredAt
+    const withBare = (value: number, bareValue: number | undefined, unit: string, label: string) =>
+      bareValue === undefined ? {} : { baseline: { label, value: bareValue, unit }, ratio: ratio(value, bareValue) }
+    out.push(
+      { id: `login.${db}.median`, label: 'login median (30 logins, captcha fetch excluded)', database: db, value: f.loginMedianMs, unit: 'ms', ...withBare(f.loginMedianMs, f.bare?.loginMedianMs, 'ms', 'bare: argon2id verify + session insert'), measuredAt: at, outOfProcess: true },
+      { id: `userInfo.${db}.perSecond`, label: 'userInfo, 1,000 sequential calls', database: db, value: f.userInfoPerSecond, unit: 'req/s', ...withBare(f.userInfoPerSecond, f.bare?.userInfoPerSecond, 'req/s', 'bare: session + player SELECT'), measuredAt: at, outOfProcess: true },
+      { id: `transfer.${db}.perSecond`, label: 'transfer over HTTP, 500 sequential', database: db, value: f.transferPerSecond, unit: 'transfers/s', measuredAt: at, outOfProcess: true },
+      { id: `deposit.${db}.median`, label: 'deposit webhook to socket (insBalance + updateUserInfo), median of 30', database: db, value: f.depositToSocketMedianMs, unit: 'ms', measuredAt: at, outOfProcess: true },
+    )
+  }
+  for (const [db, l] of entries(r.ledger?.byDatabase)) {
+    const at = r.ledger!.measuredAt
+    out.push(
+      { id: `ledger.${db}.sequential`, label: 'ledger postings, one per transaction, sequential', database: db, value: l.sequentialPerSecond, unit: 'postings/s', measuredAt: at, outOfProcess: false },
+      { id: `ledger.${db}.eightInFlight`, label: 'ledger postings, one per transaction, 8 in flight', database: db, value: l.eightInFlightPerSecond, unit: 'postings/s', measuredAt: at, outOfProcess: false },
+    )
+  }
+  const c = r.client
+  if (c) {
+    const at = c.measuredAt
+    const pixi = c.barePixi
+    for (const [game, g] of Object.entries(c.games ?? {})) {
+      out.push({
+        id: `frames.${game}`,
+        label: `${game} while betting: main-thread time per frame`,
+        value: g.msPerFrame,
+        unit: 'ms/frame',
+        ...(pixi ? { baseline: { label: 'bare Pixi page, 200 sprites', value: pixi.msPerFrame, unit: 'ms/frame' } } : {}),
+        ratio: g.ratio,
+        goal: '<= 1.0x bare',
+        ...(at ? { measuredAt: at } : {}),
+        outOfProcess: true,
+      })
+    }
+    if (c.lobby) {
+      const pixiBaseline = (value: number, unit: string) => (pixi ? { baseline: { label: 'bare Pixi page, 200 sprites', value, unit } } : {})
+      out.push(
+        {
+          id: 'frames.lobby',
+          label: '/home lobby: main-thread time per frame',
+          value: c.lobby.msPerFrame,
+          unit: 'ms/frame',
+          ...pixiBaseline(pixi?.msPerFrame ?? 0, 'ms/frame'),
+          ratio: c.lobby.ratio,
+          goal: '<= 1.0x bare',
+          ...(at ? { measuredAt: at } : {}),
+          outOfProcess: true,
+        },
+        { id: 'frames.lobby.fps', label: '/home lobby: frames per second', value: c.lobby.fps, unit: 'fps', ...pixiBaseline(pixi?.fps ?? 0, 'fps'), goal: '60 fps', ...(at ? { measuredAt: at } : {}), outOfProcess: true },
+      )
+    }
+    const lh = c.lighthouse ?? {}
+    const simple: [string, string, number | undefined, string, string][] = [
+      ['firstLoadJs', 'first-load JS of /home, gzip', c.firstLoadJsGzipKiB, 'KiB', '<= 105'],
+      ['lighthouse.performance', 'Lighthouse mobile /home: performance', lh.performance, 'score', '>= 95'],
+      ['lighthouse.lcp', 'Lighthouse mobile /home: LCP', lh.lcpMs, 'ms', '<= 2000'],
+      ['lighthouse.tbt', 'Lighthouse mobile /home: TBT', lh.tbtMs, 'ms', '<= 150'],
+      ['lighthouse.cls', 'Lighthouse mobile /home: CLS', lh.cls, '', '<= 0.02'],
+    ]
+    for (const [id, label, value, unit, goal] of simple) {
+      if (value !== undefined) out.push({ id, label, value, unit, goal, ...(at ? { measuredAt: at } : {}), outOfProcess: true })
+    }
+  }
+  return out
+}
+
+function entries<T>(byDb: Partial<Record<DatabaseLabel, T>> | undefined): [DatabaseLabel, T][] {
+  return Object.entries(byDb ?? {}) as [DatabaseLabel, T][]
+}
+
+const num = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }))
+
+export function table(r: Results): string {
+  const lines: string[] = []
+  const m = r.machine
+  lines.push('# Bench', '')
+  lines.push(`Generated by \`npm run bench\` on ${m.cpus} x ${m.cpuModel}, Node ${m.node} (load average at start ${m.loadAverage.join(', ')}). Every figure is measured from a process other than the one under test unless marked *in-process*.`, '')
+  if (r.bets) {
+    lines.push(`## Dice bets (measured ${r.bets.measuredAt})`, '')
+    lines.push(
+      `Each player keeps one R$ 0,10 dice bet in flight (a new Idempotency-Key each), ${r.bets.windowSeconds} s after a ${r.bets.warmupSeconds} s warm-up, from one undici load-client process; app (as \`npm start\` runs it) and bare (fastify + the same database, one transaction per bet) take turns at each player count${(r.bets.slices ?? 1) > 1 ? ` (the window cut into ${r.bets.slices} alternating turns)` : ''}. Goal at 50 players: at least 1.0x bare and 1,000/s on PGlite, 3,000/s on PostgreSQL, p99 at most 50 ms, 0 failed.`,
+      '',
+    )
+    lines.push('| database | players | app bets/s | bare bets/s | app/bare | app p50 ms | app p99 ms | bare p50 ms | bare p99 ms | failed app / bare | load client CPU | server CPU app / bare | machine CPU app / bare |')
+    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|')
+    for (const [db, bets] of entries(r.bets.byDatabase)) {
+      for (const row of bets.rows) {
+        const cpu = Math.max(row.app.clientCpuCores, row.bare.clientCpuCores)
+        lines.push(
+          `| ${db} | ${row.players} | ${num(row.app.betsPerSecond)} | ${num(row.bare.betsPerSecond)} | ${num(row.ratio, 2)}x | ${num(row.app.p50Ms, 1)} | ${num(row.app.p99Ms, 1)} | ${num(row.bare.p50Ms, 1)} | ${num(row.bare.p99Ms, 1)} | ${row.app.failed} / ${row.bare.failed} | ${num(cpu, 2)} | ${num(row.app.serverCpuCores, 2)} / ${num(row.bare.serverCpuCores, 2)} | ${num(row.app.machineCpuCores, 2)} / ${num(row.bare.machineCpuCores, 2)} |`,
+        )
+      }
+    }
+    const failures = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.flatMap((row) => [row.app, row.bare].filter((w) => w.firstFailure).map((w) => `- ${db}, ${w.target}, ${w.players} players: ${w.firstFailure}`)))
+    if (failures.length) lines.push('', 'First failed reply of each window with failures:', ...failures)
+    lines.push(
+      '',
+      `CPU in cores busy over the window (the machine has ${m.cpus}): load client, the higher of its two windows, from \`process.cpuUsage()\`; server, the server process alone, from /proc (PostgreSQL's own processes not counted); machine, every process, from /proc/stat: what the load client and the server do not explain ran beside them (PostgreSQL, other work on the machine).`,
+      '',
+    )
+  }
+  const server = r.list.filter((f) => !f.id.startsWith('bets.') && f.database)
+  if (server.length) {
+    lines.push(`## Server figures${r.figures ? ` (measured ${r.figures.measuredAt})` : ''}`, '')
+    const dbs = [...new Set(server.map((f) => f.database!))]
+    lines.push(`| figure | ${dbs.map((d) => `${d} | ${d} baseline`).join(' | ')} | unit |`)
+    lines.push(`|---|${dbs.map(() => '--:|--:|').join('')}---|`)
+    for (const id of [...new Set(server.map((f) => f.id.replace(/\.(PGlite|PostgreSQL)\./, '.*.')))]) {
+      const row = dbs.map((d) => server.find((f) => f.id === id.replace('.*.', `.${d}.`)))
+      const first = row.find(Boolean)!
+      const cells = row.map((f) => (f ? `${num(f.value, f.unit === 'ms' ? 1 : 0)} | ${f.baseline ? `${num(f.baseline.value, f.unit === 'ms' ? 1 : 0)} (${num(f.ratio, 2)}x)` : '-'}` : '- | -'))
+      lines.push(`| ${first.label}${first.outOfProcess ? '' : ' *in-process*'} | ${cells.join(' | ')} | ${first.unit} |`)
+    }
+    const baselines = [...new Set(server.filter((f) => f.baseline).map((f) => `${f.label}: ${f.baseline!.label}`))]
+    if (baselines.length) lines.push('', 'Baselines (the bare server, same run): ' + baselines.join('; ') + '.')
+    lines.push('', '*in-process*: the ledger figures call the database straight from the bench process (there is no server in them).', '')
+  }
+  const client = r.list.filter((f) => !f.database)
+  if (!client.length) lines.push('## Client', '', 'No bench/client.json: scripts/bench-client.ts has not written one.', '')
+  else {
+    lines.push(`## Client (bench/client.json${r.client?.measuredAt ? `, measured ${r.client.measuredAt}` : ''})`, '')
+    lines.push('| figure | value | baseline | ratio | goal |', '|---|--:|--:|--:|---|')
+    for (const f of client) {
+      const digits = f.unit === 'ms/frame' || f.unit === 'fps' || f.unit === 'KiB' ? 1 : f.unit === '' ? 3 : 0
+      lines.push(`| ${f.label} | ${num(f.value, digits)} ${f.unit} | ${f.baseline ? `${num(f.baseline.value, digits)} ${f.baseline.unit}` : '-'} | ${f.ratio === undefined ? '-' : `${num(f.ratio, 2)}x`} | ${f.goal ?? '-'} |`)
+    }
+    lines.push('')
+  }
+  return lines.join('\n')
+}
