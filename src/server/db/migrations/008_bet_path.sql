@@ -83,13 +83,13 @@ CREATE FUNCTION wallet_bet(
   OUT balance bigint, OUT version bigint, OUT is_test boolean, OUT day_total bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  acc record;
   cash_id bigint;
   cash bigint := 0;
   bonus_id bigint;
   bonus bigint := 0;
   house bigint;
   payout bigint := COALESCE(p_payout, 0);
+  win_tx bigint;
   to_bonus bigint := 0;
   d_cash bigint;
   d_bonus bigint;
@@ -97,13 +97,15 @@ BEGIN
   IF p_stake <= 0 OR payout < 0 THEN
     RAISE EXCEPTION 'a stake must be positive and a win not negative';
   END IF;
-  FOR acc IN SELECT a.id, a.kind, a.balance, u.is_test AS test FROM ledger_accounts a JOIN users u ON u.id = a.user_id
-    WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE OF a LOOP
-    is_test := acc.test;
-    IF acc.kind = 'cash' THEN cash_id := acc.id; cash := acc.balance; ELSE bonus_id := acc.id; bonus := acc.balance; END IF;
-  END LOOP;
-  IF cash_id IS NULL OR bonus_id IS NULL THEN
-    RAISE EXCEPTION 'user % has no cash or bonus account', p_user;
+  -- Cash before bonus: the lock order of every posting (accounts are opened cash, bonus, hold).
+  SELECT a.id, a.balance INTO cash_id, cash FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind = 'cash' FOR NO KEY UPDATE;
+  SELECT a.id, a.balance INTO bonus_id, bonus FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind = 'bonus' FOR NO KEY UPDATE;
+  -- The player's house sub-account (play money's for a test account).
+  SELECT a.id, u.is_test INTO house, is_test FROM users u
+    JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = CASE WHEN u.is_test THEN 'play_house' ELSE 'house' END AND a.shard = u.id % 16
+    WHERE u.id = p_user;
+  IF cash_id IS NULL OR bonus_id IS NULL OR cash_id > bonus_id OR house IS NULL THEN
+    RAISE EXCEPTION 'user % has no cash, bonus or house account', p_user;
   END IF;
   IF p_stake > cash + bonus THEN
     code := 'INSUFFICIENT_BALANCE';
@@ -119,33 +121,34 @@ BEGIN
   IF payout > 0 AND from_bonus > 0 AND EXISTS (SELECT 1 FROM bonus_wagering w WHERE w.user_id = p_user AND w.required > 0) THEN
     to_bonus := (payout * from_bonus) / p_stake;
   END IF;
-  SELECT a.id INTO house FROM ledger_accounts a
-    WHERE a.user_id IS NULL AND a.kind = CASE WHEN is_test THEN 'play_house' ELSE 'house' END AND a.shard = p_user % 16;
   d_cash := payout - to_bonus - from_cash;
   d_bonus := to_bonus - from_bonus;
-  -- One statement, by primary key (a join with the arrays would scan the table).
-  UPDATE ledger_accounts la
-    SET balance = la.balance + CASE la.id WHEN cash_id THEN d_cash WHEN bonus_id THEN d_bonus ELSE p_stake - payout END
-    WHERE la.id = ANY (ARRAY[CASE WHEN d_cash <> 0 THEN cash_id END, CASE WHEN d_bonus <> 0 THEN bonus_id END, CASE WHEN p_stake <> payout THEN house END]);
-  WITH t AS (
-    INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta)
-      SELECT x.kind, p_ref, p_user, p_at, x.meta
-      FROM unnest(ARRAY['bet', 'win'], ARRAY[COALESCE(p_meta, '{}'::jsonb) || jsonb_build_object('fromCash', from_cash::text, 'fromBonus', from_bonus::text), p_meta])
-        WITH ORDINALITY AS x(kind, meta, n)
-      WHERE x.n = 1 OR payout > 0 ORDER BY x.n
-      RETURNING id, kind
-  ), e AS (
+  -- Each account once, by its net amount (the player's first: the lock order).
+  IF d_cash <> 0 THEN UPDATE ledger_accounts la SET balance = la.balance + d_cash WHERE la.id = cash_id; END IF;
+  IF d_bonus <> 0 THEN UPDATE ledger_accounts la SET balance = la.balance + d_bonus WHERE la.id = bonus_id; END IF;
+  IF p_stake <> payout THEN UPDATE ledger_accounts la SET balance = la.balance + (p_stake - payout) WHERE la.id = house; END IF;
+  INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta)
+    VALUES ('bet', p_ref, p_user, p_at, COALESCE(p_meta, '{}'::jsonb) || jsonb_build_object('fromCash', from_cash::text, 'fromBonus', from_bonus::text))
+    RETURNING id INTO bet_tx;
+  IF payout > 0 THEN
+    INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta) VALUES ('win', p_ref, p_user, p_at, p_meta) RETURNING id INTO win_tx;
+  END IF;
+  -- Both transactions' entries in one statement (one balance check), in posting order.
+  WITH e AS (
     INSERT INTO ledger_entries (tx_id, account_id, amount)
-      SELECT t.id, x.a, x.m FROM t JOIN unnest(ARRAY['bet', 'bet', 'bet', 'win', 'win', 'win'], ARRAY[house, cash_id, bonus_id, house, cash_id, bonus_id],
-          ARRAY[p_stake, -from_cash, -from_bonus, -payout, payout - to_bonus, to_bonus]) WITH ORDINALITY AS x(k, a, m, n) ON x.k = t.kind
+      SELECT x.tx, x.a, x.m FROM (VALUES (1, bet_tx, house, p_stake), (2, bet_tx, cash_id, -from_cash), (3, bet_tx, bonus_id, -from_bonus),
+        (4, win_tx, house, -payout), (5, win_tx, cash_id, payout - to_bonus), (6, win_tx, bonus_id, to_bonus)) AS x(n, tx, a, m)
       WHERE x.m <> 0 ORDER BY x.n
-      RETURNING id, account_id, tx_id
+      RETURNING id, account_id
   )
-  SELECT max(e.id) FILTER (WHERE e.account_id <> house), min(e.tx_id) INTO version, bet_tx FROM e;
+  SELECT max(e.id) FILTER (WHERE e.account_id <> house) INTO version FROM e;
   UPDATE cash_turnover SET outstanding = GREATEST(outstanding - p_stake, 0) WHERE user_id = p_user AND outstanding > 0;
-  INSERT INTO daily_stakes AS d (user_id, day, total) VALUES (p_user, p_day, p_stake)
-    ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-    RETURNING d.total INTO day_total;
+  UPDATE daily_stakes d SET total = d.total + p_stake WHERE d.user_id = p_user AND d.day = p_day RETURNING d.total INTO day_total;
+  IF NOT FOUND THEN
+    INSERT INTO daily_stakes AS d (user_id, day, total) VALUES (p_user, p_day, p_stake)
+      ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
+      RETURNING d.total INTO day_total;
+  END IF;
   balance := cash + bonus + d_cash + d_bonus;
   code := 'OK';
 END
