@@ -107,14 +107,22 @@ BEGIN
   IF p_stake <= 0 OR payout < 0 THEN
     RAISE EXCEPTION 'a stake must be positive and a win not negative';
   END IF;
-  -- Cash before bonus: the lock order of every posting (accounts are opened cash, bonus, hold).
-  SELECT a.id, a.balance INTO cash_id, cash FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind = 'cash' FOR NO KEY UPDATE;
-  SELECT a.id, a.balance INTO bonus_id, bonus FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind = 'bonus' FOR NO KEY UPDATE;
-  -- The player's house sub-account (play money's for a test account).
-  SELECT a.id, u.is_test INTO house, is_test FROM users u
-    JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = CASE WHEN u.is_test THEN 'play_house' ELSE 'house' END AND a.shard = u.id % 16
-    WHERE u.id = p_user;
-  IF cash_id IS NULL OR bonus_id IS NULL OR cash_id > bonus_id OR house IS NULL THEN
+  -- The player's cash and bonus, locked in id order (the lock order of every posting), and the
+  -- player's house sub-account (play money's for a test account), in one statement.
+  WITH mine AS (
+    SELECT a.id, a.kind, a.balance FROM ledger_accounts a
+    WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE
+  ), theirs AS (
+    SELECT a.id, u.is_test FROM users u
+      JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = CASE WHEN u.is_test THEN 'play_house' ELSE 'house' END AND a.shard = u.id % 16
+    WHERE u.id = p_user
+  )
+  SELECT max(mine.id) FILTER (WHERE mine.kind = 'cash'), max(mine.balance) FILTER (WHERE mine.kind = 'cash'),
+      max(mine.id) FILTER (WHERE mine.kind = 'bonus'), max(mine.balance) FILTER (WHERE mine.kind = 'bonus'),
+      max(theirs.id), bool_or(theirs.is_test)
+    INTO cash_id, cash, bonus_id, bonus, house, is_test
+    FROM mine CROSS JOIN theirs;
+  IF cash_id IS NULL OR bonus_id IS NULL OR house IS NULL THEN
     RAISE EXCEPTION 'user % has no cash, bonus or house account', p_user;
   END IF;
   IF p_stake > cash + bonus THEN
@@ -275,8 +283,13 @@ BEGIN
     m.code := 'GAME_IN_PROGRESS';
     RETURN m;
   END IF;
-  SELECT * INTO s FROM fair_seeds WHERE user_id = u AND active FOR UPDATE;
-  IF NOT FOUND OR s.id <> (p->>'seed')::bigint OR s.nonce <> (p->>'nonce')::int THEN
+  -- Takes the expected nonce of the expected pair (a concurrent move of the pair is waited for,
+  -- then seen); else the pair as it stands.
+  UPDATE fair_seeds SET nonce = nonce + 1
+    WHERE user_id = u AND active AND id = (p->>'seed')::bigint AND nonce = (p->>'nonce')::int
+    RETURNING * INTO s;
+  IF NOT FOUND THEN
+    SELECT * INTO s FROM fair_seeds WHERE user_id = u AND active;
     m.code := 'STALE';
     m.stale := CASE WHEN s.id IS NULL THEN NULL ELSE casino_seed_json(s) END;
     RETURN m;
@@ -285,12 +298,13 @@ BEGIN
   SELECT * INTO w FROM wallet_bet(u, v_stake, v_payout, 'casino:' || bid, v_at, (p->>'day')::date, jsonb_build_object('game', game), (p->>'bonusMax')::bigint);
   m.code := w.code;
   IF w.code <> 'OK' THEN
+    -- A refused stake takes no nonce.
+    UPDATE fair_seeds SET nonce = nonce - 1 WHERE id = s.id;
     RETURN m;
   END IF;
-  WITH taken AS (UPDATE fair_seeds SET nonce = nonce + 1 WHERE id = s.id)
   INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, target, condition, outcome, mines, state, multiplier, payout,
       from_cash, from_bonus, created_at, settled_at)
-    VALUES (bid, u, game, s.id, s.nonce, v_stake, (p->>'target')::int, p->>'cond', (p->>'outcome')::int, (p->>'mines')::smallint,
+    VALUES (bid, u, game, s.id, s.nonce - 1, v_stake, (p->>'target')::int, p->>'cond', (p->>'outcome')::int, (p->>'mines')::smallint,
       CASE WHEN NOT instant THEN 'active' WHEN v_payout > 0 THEN 'won' ELSE 'lost' END,
       CASE WHEN instant THEN (p->>'mult')::bigint ELSE 10000 END, COALESCE(v_payout, 0), w.from_cash, w.from_bonus, v_at,
       CASE WHEN instant THEN v_at END);
