@@ -1,6 +1,5 @@
 /** What the bench's processes share: percentiles, CPU readings, a free port, the app's sign-up steps over undici. */
 import fs from 'node:fs'
-import net from 'node:net'
 import type { Dispatcher } from 'undici'
 
 export const ANSWER = 'bench'
@@ -38,15 +37,7 @@ export function machineBusyMs(): number | null {
   }
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
+export { freePort } from '../../tests/freePort'
 
 export interface Envelope<T = unknown> {
   status: number

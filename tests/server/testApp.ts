@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
@@ -163,13 +162,4 @@ export function readOutbox(config: Config, email: string): string | null {
   return last ? fs.readFileSync(path.join(config.mailOutboxDir, last), 'utf8') : null
 }
 
-/** A loopback port nobody listens on right now (for tests that start the real server executable). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
+export { freePort } from '../freePort'
