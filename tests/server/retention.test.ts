@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
+import * as casino from '../../src/shared/contract/casino'
 import { purgeExpired, type Purged } from '../../src/server/maintenance/retention'
 import { captchaId } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
@@ -13,11 +14,12 @@ import { callKeyed, CPF, deposit, newPlayer, pkg100, type Player } from './walle
 const DAY = 86_400_000
 let t: TestApp
 
-/** A player with a session, a password-reset code, an Idempotency-Key and a paid deposit (one payment event). */
+/** A player with a session, a password-reset code, Idempotency-Keys, a paid deposit (one payment event) and a day's stakes. */
 async function activePlayer(cpf: string): Promise<Player> {
   const p = await newPlayer(t)
   await callKeyed(t, calls.updateKyc, { token: p.token, body: { name: 'Ana Souza', cardNo: cpf } })
   await deposit(t, p, await pkg100(t))
+  expect((await callKeyed(t, casino.diceBet, { token: p.token, body: { amount: '1.00', target: '50.50', condition: 'over' } })).body.status).toBe(200)
   expect((await call(t, calls.sendEmail, { body: { email: p.email } })).body.status).toBe(200)
   return p
 }
@@ -29,6 +31,7 @@ async function counts(p: Player) {
     idempotencyKeys: await n('idempotency_keys WHERE user_id = $1', p.userId),
     passwordResets: await n('password_resets WHERE email = $1', p.email),
     paymentEvents: await n(`payment_events e JOIN orders o ON o.pay_no = e.pay_no AND o.provider = e.provider WHERE o.user_id = $1`, p.userId),
+    dailyStakes: await n('daily_stakes WHERE user_id = $1', p.userId),
   }
 }
 
@@ -40,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('retention', () => {
-  it('purges expired sessions, week-old keys, expired resets and captchas, and payment events 90 days after their order closed; keeps fresh ones', async () => {
+  it("purges expired sessions, week-old keys, expired resets and captchas, payment events 90 days after their order closed and past days' stake totals; keeps fresh ones", async () => {
     // Long ago: a player active on day 0, and a captcha drawn then.
     const old = await activePlayer(CPF.a)
     const oldCaptcha = await captchaId(t)
@@ -66,7 +69,7 @@ describe('retention', () => {
     expect(purged.sessions).toBeGreaterThanOrEqual(3)
     expect(purged.paymentEvents).toBeGreaterThanOrEqual(1)
 
-    expect(await counts(old)).toEqual({ sessions: 0, idempotencyKeys: 0, passwordResets: 0, paymentEvents: 0 })
+    expect(await counts(old)).toEqual({ sessions: 0, idempotencyKeys: 0, passwordResets: 0, paymentEvents: 0, dailyStakes: 0 })
     expect(await counts(fresh)).toEqual(freshBefore)
     expect((await counts(idle)).sessions).toBe(0)
     expect((await counts(idle)).idempotencyKeys).toBe(idleKeys) // four days old: kept for a week

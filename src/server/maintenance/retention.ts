@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { dayOf } from '../wallet/days'
 
 const DAY_MS = 86_400_000
 
@@ -20,6 +21,7 @@ export interface Purged {
   passwordResets: number
   captchas: number
   paymentEvents: number
+  dailyStakes: number
 }
 
 /**
@@ -29,7 +31,8 @@ export interface Purged {
  * - idempotency keys older than 7 days;
  * - password resets whose code and check have both expired;
  * - captchas past their expiry;
- * - payment events 90 days after their order closed (or received 90 days ago with no order).
+ * - payment events 90 days after their order closed (or received 90 days ago with no order);
+ * - the running totals of days before yesterday (only today's is ever read: the bonus boost's).
  */
 export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, nowMs: number): Promise<Purged> {
   const now = new Date(nowMs)
@@ -49,6 +52,7 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>
                            AND (o.status = '00' OR o.closed_at IS NULL OR o.closed_at >= $1))`,
       [eventsBefore],
     ),
+    dailyStakes: await count('DELETE FROM daily_stakes WHERE day < $1', [dayOf(nowMs - DAY_MS)]),
   }
 }
 
