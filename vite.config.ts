@@ -62,6 +62,9 @@ const api = process.env.API_URL || 'http://localhost:3000'
 
 export default defineConfig({
   plugins: [react(), tuningWriter(), precompress()],
+  // The mode the server will most likely report (npm start builds with APP_MODE, demo when unset):
+  // the demo ribbon's height is kept from the first paint, so its arrival shifts nothing.
+  define: { 'import.meta.env.APP_MODE_HINT': JSON.stringify(process.env.APP_MODE || 'demo') },
   publicDir: 'assets/public',
   // Source maps only in test builds (VITE_DEV_SCENES=1, for readable e2e traces); a production build publishes none.
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },

@@ -19,7 +19,7 @@ import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
 import { BoostPopup } from './BoostPopup'
-import { DemoRibbon } from './DemoRibbon'
+import { DemoRibbon, ribbonExpected } from './DemoRibbon'
 import { fingerprint } from './deviceId'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
@@ -64,12 +64,15 @@ function Loading() {
   return <TitledPage titleKey="pages.loading" bodyKey="app.loading" />
 }
 
+/** The device id, made once per browser (Intl's time zone is a slow first call: it runs on its own, after the first paint). */
+function ensureDeviceId() {
+  if (store.session.deviceId) return
+  store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
+  save('deviceId', store.session.deviceId)
+}
+
 function useBoot() {
   useEffect(() => {
-    if (!store.session.deviceId) {
-      store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
-      save('deviceId', store.session.deviceId)
-    }
     if (store.session.lang !== 'pt_BR') void loadLanguage(store.session.lang)
     const fit = () => {
       document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`
@@ -89,10 +92,13 @@ function useBoot() {
     }
     // Queued after the user info (the http client sends one request at a time): the ribbon waits, the first paint and the user's data do not.
     void loadAppInfo()
+    // A task of its own, unless a request above needed the id first.
+    const idTimer = setTimeout(ensureDeviceId, 0)
     return () => {
       window.removeEventListener('resize', fit)
       stopRealtime()
       clearTimeout(giftTimer)
+      clearTimeout(idTimer)
     }
   }, [])
 }
@@ -119,7 +125,7 @@ export function App() {
     if (token) void loadMainGames()
   }, [token])
   return (
-    <div className={mode === 'demo' ? 'app demo' : 'app'}>
+    <div className={mode === 'demo' || (mode === null && ribbonExpected()) ? 'app demo' : 'app'}>
       <LoadingIndicator />
       <DemoRibbon />
       <Header />

@@ -5,10 +5,10 @@ import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
 import { pickGame } from '../store/actions/games'
 import { audio } from '../engine/audio'
-import { useAfterLoad } from '../engine/useAfterLoad'
+import { useDecorStart } from '../engine/useAfterLoad'
 import { store } from '../store/store'
 
-// The lobby scene (and Pixi with it) is its own chunk, fetched after the page's load event.
+// The lobby scene (and Pixi with it) is its own chunk, fetched once the page is loaded and touched or idle (useDecorStart).
 const LobbyStage = lazy(() => import('../scenes/lobby/LobbyStage'))
 
 /** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
@@ -18,7 +18,7 @@ const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: g
 export function Home(props: { hidden: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store.games)
-  const loaded = useAfterLoad()
+  const loaded = useDecorStart()
   const tiles = snap.self.length ? snap.self : DEFAULT_TILES
   return (
     <section className="home" hidden={props.hidden} aria-labelledby="home-title">
