@@ -4,9 +4,8 @@ import { useSnapshot } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
 import { AVATAR_COUNT } from '../../shared/codes'
 import { formatMoney } from '../format/format'
-import { setAvatar } from '../store/actions/account'
-import { logoutAndGoHome, refreshBalance } from '../store/actions/session'
 import { openOverlay, setAccountMenu } from '../store/actions/ui'
+import { logoutAndGoHome, refreshBalance, setAvatar } from '../store/shellActions'
 import { store } from '../store/store'
 
 const ITEMS = [

@@ -4,17 +4,16 @@ import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { TEST_BUILD } from '../engine/determinism'
+import { useAfterLoad } from '../engine/useAfterLoad'
 import { rootFontSize } from '../format/format'
-import { loadLanguage } from '../i18n/i18n'
+import { ensureFullLocale, loadLanguage, withFullLocale } from '../i18n/i18n'
 import { Modal } from '../overlays/Modal'
 import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
-import { loadAppInfo } from '../store/actions/appInfo'
-import { checkUserGift, loadInPlay, loadMainGames } from '../store/actions/games'
-import { fetchUserInfo, refreshBalance, storeInvitation } from '../store/actions/session'
+import { storeInvitation } from '../store/actions/invitation'
 import { openOverlay } from '../store/actions/ui'
 import { save } from '../store/persist'
-import { sendOffGame, startRealtime } from '../store/realtime'
+import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, refreshBalance, sendOffGame, startRealtime } from '../store/shellActions'
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
@@ -29,7 +28,7 @@ import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
 import { SupportButton, SupportPanel } from './SupportPanel'
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
-const SceneSwitcher = TEST_BUILD ? lazy(() => import('../dev/SceneSwitcher')) : null
+const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
 
 /** Opening a login-required route without a token: the dialog, then home and the login overlay. */
 function Guard(props: { children: ReactNode }) {
@@ -71,7 +70,13 @@ function ensureDeviceId() {
   save('deviceId', store.session.deviceId)
 }
 
-function useBoot() {
+/**
+ * Start-up work. Before the first paint only what the page's look needs; the server's data, the
+ * socket and the rest of the locale table (with the contract's schemas and zod, chunks of their
+ * own) once the page has loaded, so none of it competes with the first paint.
+ */
+function useBoot(): boolean {
+  const loaded = useAfterLoad()
   useEffect(() => {
     if (store.session.lang !== 'pt_BR') void loadLanguage(store.session.lang)
     const fit = () => {
@@ -79,6 +84,16 @@ function useBoot() {
     }
     fit()
     window.addEventListener('resize', fit)
+    // A task of its own, after the first paint: no session is made before a login, which follows a tap.
+    const idTimer = setTimeout(ensureDeviceId, 0)
+    return () => {
+      window.removeEventListener('resize', fit)
+      clearTimeout(idTimer)
+    }
+  }, [])
+  useEffect(() => {
+    if (!loaded) return
+    void ensureFullLocale()
     const stopRealtime = startRealtime()
     let giftTimer: ReturnType<typeof setTimeout> | undefined
     if (store.session.token) {
@@ -90,17 +105,14 @@ function useBoot() {
       })()
       giftTimer = setTimeout(() => void checkUserGift(), 1000)
     }
-    // Queued after the user info (the http client sends one request at a time): the ribbon waits, the first paint and the user's data do not.
+    // Queued after the user info (the http client sends one request at a time): the ribbon waits (its place is kept), the user's data do not.
     void loadAppInfo()
-    // A task of its own, unless a request above needed the id first.
-    const idTimer = setTimeout(ensureDeviceId, 0)
     return () => {
-      window.removeEventListener('resize', fit)
       stopRealtime()
       clearTimeout(giftTimer)
-      clearTimeout(idTimer)
     }
-  }, [])
+  }, [loaded])
+  return loaded
 }
 
 /** Leaving a screen that had a live game code sends offGame with that code. */
@@ -117,13 +129,13 @@ function useOffGame(location: string) {
 
 export function App() {
   const [location] = useLocation()
-  useBoot()
+  const loaded = useBoot()
   useOffGame(location)
   const token = useSnapshot(store.session).token
   const mode = useSnapshot(store.app).mode
   useEffect(() => {
-    if (token) void loadMainGames()
-  }, [token])
+    if (token && loaded) void loadMainGames()
+  }, [token, loaded])
   return (
     <div className={mode === 'demo' || (mode === null && ribbonExpected()) ? 'app demo' : 'app'}>
       <LoadingIndicator />

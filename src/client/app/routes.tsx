@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react'
+import { withFullLocale } from '../i18n/i18n'
 import { ErrorPage } from '../pages/ErrorPage'
 import { TitledPage } from '../pages/TitledPage'
 
@@ -12,12 +13,12 @@ export interface RouteDef {
 const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
 
 // The records page is its own chunk (not needed for the first paint of /home).
-const RecordsPage = lazy(() => import('../pages/RecordsPage').then((m) => ({ default: m.RecordsPage })))
+const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').then((m) => ({ default: m.RecordsPage }))))
 
 // Each game is its own chunk, with its scene.
-const DicePage = lazy(() => import('../pages/games/DicePage'))
-const LimboPage = lazy(() => import('../pages/games/LimboPage'))
-const MinesPage = lazy(() => import('../pages/games/MinesPage'))
+const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
+const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
+const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
 
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>

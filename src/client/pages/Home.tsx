@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
-import { pickGame } from '../store/actions/games'
 import { audio } from '../engine/audio'
 import { useDecorStart } from '../engine/useAfterLoad'
+import { pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
 // The lobby scene (and Pixi with it) is its own chunk, fetched once the page is loaded and touched or idle (useDecorStart).
@@ -40,7 +40,7 @@ export function Home(props: { hidden: boolean }) {
             <li key={g.value}>
               <button type="button" className={`tile tile-${g.gameType}`} onClick={() => {
                   audio.play('click')
-                  pickGame(g)
+                  void pickGame(g)
                 }} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
                 <span className="tile-name">{name}</span>
               </button>
