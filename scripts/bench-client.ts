@@ -9,7 +9,7 @@
  *    the bare page;
  *  - first-load JavaScript of /home: the gzip bytes of every script fetched before the load event;
  *  - Lighthouse mobile on /home (the lighthouse package with the same chromium).
- * Writes bench/client.json (read by scripts/bench.ts's table) and prints a summary.
+ * Frames are measured in BENCH_ROUNDS rounds (3), medians kept. Writes bench/client.json (read by scripts/bench.ts's table) and prints a summary.
  * Run: npx tsx scripts/bench-client.ts (part of npm run bench). BENCH_SCENES=1 adds each dev
  * scene's busiest fixture animation (a test build).
  */
@@ -32,6 +32,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--use-angle=swiftshader', '--enable-unsafe-swiftshader']
 const CAPTCHA = 'bench'
 const GAMES = ['dice', 'limbo', 'mines'] as const
+/** Rounds of the frame measures (BENCH_ROUNDS): the median of each figure is kept. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 
 function build(outDir: string, testBuild: boolean) {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
@@ -326,9 +328,11 @@ try {
 
     // The load of this shared machine drifts: each page is measured between two bare runs, and
     // its ratio is against their mean.
+    // The load of this shared machine drifts: each page is measured between two bare runs (its
+    // ratio is against their mean), in ROUNDS rounds; each figure is the median of its rounds.
     const bares = [await bare(browser, prod.base)]
     type Frames = Awaited<ReturnType<typeof frames>>
-    const pages: Record<string, { msPerFrame: number; fps: number; ratio: number; wallMsPerFrame: number; wallRatio: number }> = {}
+    const samples: Record<string, { msPerFrame: number; fps: number; ratio: number; wallMsPerFrame: number; wallRatio: number }[]> = {}
     const measure = async (label: string, run: () => Promise<Frames>) => {
       const r = await run()
       const after = await bare(browser, prod.base)
@@ -336,10 +340,19 @@ try {
       bares.push(after)
       const base = (before.msPerFrame + after.msPerFrame) / 2
       const wallBase = (before.wallMsPerFrame + after.wallMsPerFrame) / 2
-      pages[label] = { msPerFrame: round(r.msPerFrame), fps: round(r.fps, 1), ratio: round(r.msPerFrame / base), wallMsPerFrame: round(r.wallMsPerFrame), wallRatio: round(r.wallMsPerFrame / wallBase) }
+      ;(samples[label] ??= []).push({ msPerFrame: r.msPerFrame, fps: r.fps, ratio: r.msPerFrame / base, wallMsPerFrame: r.wallMsPerFrame, wallRatio: r.wallMsPerFrame / wallBase })
     }
-    for (const name of GAMES) await measure(name, () => game(browser, prod.base, token, name))
-    await measure('lobby', () => lobby(browser, prod.base))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of GAMES) await measure(name, () => game(browser, prod.base, token, name))
+      await measure('lobby', () => lobby(browser, prod.base))
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+    const pages = Object.fromEntries(
+      Object.entries(samples).map(([label, xs]) => {
+        const pick = (k: keyof (typeof xs)[number]) => median(xs.map((x) => x[k]))
+        return [label, { msPerFrame: round(pick('msPerFrame')), fps: round(pick('fps'), 1), ratio: round(pick('ratio')), wallMsPerFrame: round(pick('wallMsPerFrame')), wallRatio: round(pick('wallRatio')), rounds: xs.map((x) => round(x.ratio)) }]
+      }),
+    )
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
     const barePixi = { msPerFrame: mean(bares.map((b) => b.msPerFrame)), fps: mean(bares.map((b) => b.fps)), wallMsPerFrame: mean(bares.map((b) => b.wallMsPerFrame)) }
 
@@ -355,9 +368,9 @@ try {
     fs.mkdirSync(path.join(root, 'bench'), { recursive: true })
     fs.writeFileSync(path.join(root, 'bench/client.json'), JSON.stringify(result, null, 2) + '\n')
 
-    const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number }) =>
-      `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps`
-    console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
+    const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number; rounds?: number[] }) =>
+      `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps${r.rounds ? `  (rounds: ${r.rounds.map((x) => x.toFixed(2)).join(', ')})` : ''}`
+    console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window, median of ${ROUNDS} rounds; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
     console.log(line('bare Pixi, 200 sprites (mean)', result.barePixi))
     console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
     for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))

@@ -45,7 +45,8 @@ export function AccountMenu() {
     <>
       {open && <div className="scrim" onClick={() => setAccountMenu(false)} />}
       <section id="account-menu" className={`account-menu ${open ? 'open' : ''}`} aria-label={t('account.title')} aria-hidden={!open} inert={!open}>
-        <AccountBalance />
+        {/* Only while open: a closed menu is not re-rendered by each bet's balance. */}
+        {open && <AccountBalance />}
         <ul className="account-items">
           {ITEMS.map((item) => (
             <li key={item.key}>

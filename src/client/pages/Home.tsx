@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
@@ -18,7 +18,11 @@ const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: g
 export function Home(props: { hidden: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store.games)
-  const loaded = useDecorStart()
+  const decor = useDecorStart()
+  // The lobby starts the first time /home shows (a game page opened directly keeps home hidden:
+  // no second Pixi application behind it), then stays for the way back.
+  const [loaded, setLoaded] = useState(false)
+  if (decor && !props.hidden && !loaded) setLoaded(true)
   const tiles = snap.self.length ? snap.self : DEFAULT_TILES
   return (
     <section className="home" hidden={props.hidden} aria-labelledby="home-title">
