@@ -204,7 +204,18 @@ async function game(browser: Browser, base: string, token: string, name: (typeof
   const { page, close } = await newPage(browser, token)
   await page.goto(`${base}/${name}`, { waitUntil: 'load' })
   await page.waitForFunction(() => document.querySelector('.game-stage canvas') !== null, undefined, { timeout: 15_000 })
-  await page.getByRole('button', { name: 'Apostar', exact: true }).waitFor({ timeout: 15_000 })
+  const betButton = page.getByRole('button', { name: 'Apostar', exact: true })
+  // Mines resumes a board left open (by an earlier round): finish it first.
+  if (name === 'mines') {
+    await betButton.or(page.getByTestId('cashout')).first().waitFor({ timeout: 15_000 })
+    for (let i = 0; i < 30 && !(await betButton.isVisible()); i++) {
+      const cashout = page.getByTestId('cashout')
+      if (await cashout.isEnabled().catch(() => false)) await cashout.click()
+      else await page.locator('[data-testid=cashout] + button').click().catch(() => undefined)
+      await page.waitForTimeout(300)
+    }
+  }
+  await betButton.waitFor({ timeout: 15_000 })
   await page.waitForTimeout(1000)
   const r = await frames(page, async () => {
     await page.evaluate(BETTING)

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { useSnapshot } from 'valtio'
 import { minesMultiplier, TILES } from '../../../shared/games/mines'
 import { multiplierToNumber } from '../../../shared/games/payout'
@@ -48,14 +49,26 @@ function tapTile(i: number, picking: boolean): void {
     return
   }
   const game = mines.game
-  if (game?.state !== 'active' || (game.revealed ?? []).includes(i)) return
+  if (mines.pending || game?.state !== 'active' || (game.revealed ?? []).includes(i)) return
   audio.play('click')
   void revealMine(i)
 }
 
+/** Tile labels by language, tile and state: a board's end relabels all 25, the same few texts each round. */
+const tileLabels = new Map<string, string>()
+function tileLabel(t: TFunction, lang: string, i: number, state: TileState): string {
+  const key = `${lang}|${i}|${state}`
+  let label = tileLabels.get(key)
+  if (label === undefined) {
+    label = t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })
+    tileLabels.set(key, label)
+  }
+  return label
+}
+
 /** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25). */
 const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; state: TileState; disabled: boolean; pending: boolean; picking: boolean; picked: boolean }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { i, picking, disabled } = props
   return (
     <button
@@ -64,7 +77,7 @@ const TileButton = memo(function TileButton(props: { i: number; x: number; y: nu
       style={{ left: props.x, top: props.y, width: props.size, height: props.size }}
       aria-disabled={disabled}
       aria-pressed={picking ? props.picked : undefined}
-      aria-label={t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${props.state}`) })}
+      aria-label={tileLabel(t, i18n.language, i, props.state)}
       data-testid={`tile-${i}`}
       onClick={() => !disabled && tapTile(i, picking)}
     />
@@ -101,7 +114,8 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
             y={sq.y}
             size={sq.size}
             state={stateOf(i)}
-            disabled={picking ? false : !active || revealed.includes(i) || mines.pending}
+            // Not the move in flight: a tap then does nothing (tapTile), and the 25 tiles are not re-rendered twice a move.
+            disabled={picking ? false : !active || revealed.includes(i)}
             pending={mines.pendingTile === i}
             picking={picking}
             picked={picked.includes(i)}

@@ -16,6 +16,16 @@ const LABELS: Record<GameName, (bet: ShownBet, lang: Locale) => string> = {
   mines: (b, lang) => (b.state === 'won' ? `${formatDecimal(b.multiplier ?? 0, lang, 2)}×` : '0×'),
 }
 
+/** One result (memo: a new bet renders its own item, not the eleven before it). */
+const RecentItem = memo(function RecentItem(props: { won: boolean; text: string }) {
+  const { t } = useTranslation()
+  return (
+    <li className={props.won ? 'won' : 'lost'} aria-label={t(props.won ? 'casino.recentWon' : 'casino.recentLost', { value: props.text })}>
+      {props.text}
+    </li>
+  )
+})
+
 /**
  * The last results of this game, newest first; a win is green. A leaf of its own: it reads the
  * game's history itself, so a bet re-renders the strip and not the page around it.
@@ -34,9 +44,7 @@ export const RecentStrip = memo(function RecentStrip(props: { game: GameName }) 
       ) : (
         <ol className="recent-strip">
           {bets.map((b) => (
-            <li key={b.betId} className={b.state === 'won' ? 'won' : 'lost'} aria-label={t(b.state === 'won' ? 'casino.recentWon' : 'casino.recentLost', { value: label(b) })}>
-              {label(b)}
-            </li>
+            <RecentItem key={b.betId} won={b.state === 'won'} text={label(b)} />
           ))}
         </ol>
       )}
