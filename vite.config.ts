@@ -47,6 +47,8 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     closeBundle() {
+      // A failed build wrote nothing: let its own error show.
+      if (!fs.existsSync(outDir)) return
       for (const file of walk(outDir)) {
         if (!/\.(js|mjs|css|html|svg|json|txt|wasm)$/.test(file)) continue
         const data = fs.readFileSync(file)
@@ -58,10 +60,39 @@ function precompress(): Plugin {
   }
 }
 
+/** The locale sections the first paint of any page needs (the shell, /home, the titled pages); the rest loads after. */
+const FIRST_PAINT_SECTIONS = ['app', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio']
+
+/**
+ * The client's locale tables: every `locales/*.json` loses its "server" section (the server's
+ * messages: the client never shows them), and `locales/<x>.json?first` is only the
+ * FIRST_PAINT_SECTIONS (src/client/i18n/i18n.ts bundles that much of pt_BR and loads the rest later).
+ */
+export function clientLocales(): Plugin {
+  const localeFile = /[\\/]locales[\\/]\w+\.json(\?.*)?$/
+  return {
+    name: 'aposta-client-locales',
+    enforce: 'pre',
+    load(id) {
+      const m = localeFile.exec(id)
+      if (!m) return null
+      const table = JSON.parse(fs.readFileSync(id.replace(/\?.*$/, ''), 'utf8')) as Record<string, unknown>
+      delete table.server
+      if (!new URLSearchParams(m[1]?.slice(1) ?? '').has('first')) return JSON.stringify(table)
+      // The '?first' id is no .json to the bundler: a module of our own.
+      const first = Object.fromEntries(FIRST_PAINT_SECTIONS.filter((k) => k in table).map((k) => [k, table[k]]))
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(first))})`, moduleType: 'js' }
+    },
+  }
+}
+
 const api = process.env.API_URL || 'http://localhost:3000'
 
 export default defineConfig({
-  plugins: [react(), tuningWriter(), precompress()],
+  plugins: [clientLocales(), react(), tuningWriter(), precompress()],
+  // The mode the server will most likely report (npm start builds with APP_MODE, demo when unset):
+  // the demo ribbon's height is kept from the first paint, so its arrival shifts nothing.
+  define: { 'import.meta.env.APP_MODE_HINT': JSON.stringify(process.env.APP_MODE || 'demo') },
   publicDir: 'assets/public',
   // Source maps only in test builds (VITE_DEV_SCENES=1, for readable e2e traces); a production build publishes none.
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { clientLocales } from './vite.config'
 
 export default defineConfig({
   test: {
@@ -14,6 +15,8 @@ export default defineConfig({
         },
       },
       {
+        // The client's locale tables as the build makes them (locales/pt_BR.json?first).
+        plugins: [clientLocales()],
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],

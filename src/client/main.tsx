@@ -1,22 +1,29 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { App } from './app/App'
 import { SNAPSHOT_MODE, TEST_BUILD } from './engine/determinism'
+import { rootFontSize } from './format/format'
 import { i18n } from './i18n/i18n'
 import { store } from './store/store'
 import './styles.css'
 
 if (SNAPSHOT_MODE) document.documentElement.classList.add('snapshot')
+// The root font size (every size is in rem) before the first render: set later, the whole page would shift.
+document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`
 if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), store, snapshot: SNAPSHOT_MODE }
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <App />
-    </I18nextProvider>
-  </StrictMode>,
+// A transition: React renders the first tree in slices that yield to the browser, so the start-up
+// holds no long task (Lighthouse's blocking time) however large the shell grows.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 )

@@ -3,7 +3,8 @@
  * 30 s timeout, JSON or form bodies, the six headers, `loading: false` to stay quiet, and only
  * the response body handed back (whatever the HTTP code). It knows nothing of the store.
  */
-import { buildPath, type CallDef, type Envelope } from '../../shared/contract'
+import type { Envelope } from '../../shared/contract'
+import { buildPath, type CallDef } from '../../shared/contract/define'
 
 const REQUEST_TIMEOUT_MS = 30_000
 

@@ -4,9 +4,8 @@ import { useSnapshot } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
 import { AVATAR_COUNT } from '../../shared/codes'
 import { formatMoney } from '../format/format'
-import { setAvatar } from '../store/actions/account'
-import { logoutAndGoHome, refreshBalance } from '../store/actions/session'
 import { openOverlay, setAccountMenu } from '../store/actions/ui'
+import { logoutAndGoHome, refreshBalance, setAvatar } from '../store/shellActions'
 import { store } from '../store/store'
 
 const ITEMS = [
@@ -20,23 +19,34 @@ const ITEMS = [
   { key: 'vip', path: '/vip' },
 ] as const
 
+/** The balance line: a leaf, so each bet re-renders it and not the menu. */
+function AccountBalance() {
+  const { t } = useTranslation()
+  const balance = useSnapshot(store).user?.balance ?? 0
+  const lang = useSnapshot(store.session).lang
+  return (
+    <p className="account-balance">
+      {t('nav.balance')}: <strong>{formatMoney(balance, lang)}</strong>
+    </p>
+  )
+}
+
 /** The account menu, sliding down: seven items plus transfer, the avatar picker, change password, logout. */
 export function AccountMenu() {
   const { t } = useTranslation()
-  const snap = useSnapshot(store)
-  const open = snap.ui.accountMenu
+  const open = useSnapshot(store.ui).accountMenu
+  const token = useSnapshot(store.session).token
+  const current = useSnapshot(store).user?.header ?? 0
   useEffect(() => {
     if (open) void refreshBalance()
   }, [open])
-  if (!snap.session.token) return null
-  const current = snap.user?.header ?? 0
+  if (!token) return null
   return (
     <>
       {open && <div className="scrim" onClick={() => setAccountMenu(false)} />}
       <section id="account-menu" className={`account-menu ${open ? 'open' : ''}`} aria-label={t('account.title')} aria-hidden={!open} inert={!open}>
-        <p className="account-balance">
-          {t('nav.balance')}: <strong>{formatMoney(snap.user?.balance ?? 0, snap.session.lang)}</strong>
-        </p>
+        {/* Only while open: a closed menu is not re-rendered by each bet's balance. */}
+        {open && <AccountBalance />}
         <ul className="account-items">
           {ITEMS.map((item) => (
             <li key={item.key}>

@@ -4,22 +4,21 @@ import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { TEST_BUILD } from '../engine/determinism'
+import { useAfterLoad } from '../engine/useAfterLoad'
 import { rootFontSize } from '../format/format'
-import { loadLanguage } from '../i18n/i18n'
+import { ensureFullLocale, loadLanguage, withFullLocale } from '../i18n/i18n'
 import { Modal } from '../overlays/Modal'
 import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
-import { loadAppInfo } from '../store/actions/appInfo'
-import { checkUserGift, loadInPlay, loadMainGames } from '../store/actions/games'
-import { fetchUserInfo, refreshBalance, storeInvitation } from '../store/actions/session'
+import { storeInvitation } from '../store/actions/invitation'
 import { openOverlay } from '../store/actions/ui'
 import { save } from '../store/persist'
-import { sendOffGame, startRealtime } from '../store/realtime'
+import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, refreshBalance, sendOffGame, startRealtime } from '../store/shellActions'
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
 import { BoostPopup } from './BoostPopup'
-import { DemoRibbon } from './DemoRibbon'
+import { DemoRibbon, ribbonExpected } from './DemoRibbon'
 import { fingerprint } from './deviceId'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
@@ -29,7 +28,7 @@ import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
 import { SupportButton, SupportPanel } from './SupportPanel'
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
-const SceneSwitcher = TEST_BUILD ? lazy(() => import('../dev/SceneSwitcher')) : null
+const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
 
 /** Opening a login-required route without a token: the dialog, then home and the login overlay. */
 function Guard(props: { children: ReactNode }) {
@@ -64,18 +63,37 @@ function Loading() {
   return <TitledPage titleKey="pages.loading" bodyKey="app.loading" />
 }
 
-function useBoot() {
+/** The device id, made once per browser (Intl's time zone is a slow first call: it runs on its own, after the first paint). */
+function ensureDeviceId() {
+  if (store.session.deviceId) return
+  store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
+  save('deviceId', store.session.deviceId)
+}
+
+/**
+ * Start-up work. Before the first paint only what the page's look needs; the server's data, the
+ * socket and the rest of the locale table (with the contract's schemas and zod, chunks of their
+ * own) once the page has loaded, so none of it competes with the first paint.
+ */
+function useBoot(): boolean {
+  const loaded = useAfterLoad()
   useEffect(() => {
-    if (!store.session.deviceId) {
-      store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
-      save('deviceId', store.session.deviceId)
-    }
     if (store.session.lang !== 'pt_BR') void loadLanguage(store.session.lang)
     const fit = () => {
       document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`
     }
     fit()
     window.addEventListener('resize', fit)
+    // A task of its own, after the first paint: no session is made before a login, which follows a tap.
+    const idTimer = setTimeout(ensureDeviceId, 0)
+    return () => {
+      window.removeEventListener('resize', fit)
+      clearTimeout(idTimer)
+    }
+  }, [])
+  useEffect(() => {
+    if (!loaded) return
+    void ensureFullLocale()
     const stopRealtime = startRealtime()
     let giftTimer: ReturnType<typeof setTimeout> | undefined
     if (store.session.token) {
@@ -87,14 +105,14 @@ function useBoot() {
       })()
       giftTimer = setTimeout(() => void checkUserGift(), 1000)
     }
-    // Queued after the user info (the http client sends one request at a time): the ribbon waits, the first paint and the user's data do not.
+    // Queued after the user info (the http client sends one request at a time): the ribbon waits (its place is kept), the user's data do not.
     void loadAppInfo()
     return () => {
-      window.removeEventListener('resize', fit)
       stopRealtime()
       clearTimeout(giftTimer)
     }
-  }, [])
+  }, [loaded])
+  return loaded
 }
 
 /** Leaving a screen that had a live game code sends offGame with that code. */
@@ -111,15 +129,15 @@ function useOffGame(location: string) {
 
 export function App() {
   const [location] = useLocation()
-  useBoot()
+  const loaded = useBoot()
   useOffGame(location)
   const token = useSnapshot(store.session).token
   const mode = useSnapshot(store.app).mode
   useEffect(() => {
-    if (token) void loadMainGames()
-  }, [token])
+    if (token && loaded) void loadMainGames()
+  }, [token, loaded])
   return (
-    <div className={mode === 'demo' ? 'app demo' : 'app'}>
+    <div className={mode === 'demo' || (mode === null && ribbonExpected()) ? 'app demo' : 'app'}>
       <LoadingIndicator />
       <DemoRibbon />
       <Header />

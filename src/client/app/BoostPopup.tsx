@@ -20,7 +20,7 @@ export function BoostPopup() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
   const boost = snap.ui.bonusBoost
-  if (!boost || snap.ui.overlay !== null || !snap.user) return null
+  if (!boost || snap.ui.overlay !== null || !snap.user?.uId) return null
   const lang = snap.session.lang
   const dismiss = () => (store.ui.bonusBoost = null)
   return (

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { store } from '../store/store'
 
+/** The build's guess of the server's mode (vite.config.ts): demo unless built with another APP_MODE. */
+export const ribbonExpected = () => import.meta.env.APP_MODE_HINT === 'demo'
+
 /**
  * Demo mode's permanent strip: payments here are simulated. A note (read once by screen
  * readers, not a live region), sticking above the top bar so it never covers a control.
@@ -9,6 +12,8 @@ import { store } from '../store/store'
 export function DemoRibbon() {
   const { t } = useTranslation()
   const { mode } = useSnapshot(store.app)
+  // Until the server answers, the build's hint keeps the strip's place (empty), so it shifts nothing when it fills.
+  if (mode === null && ribbonExpected()) return <p className="demo-ribbon" aria-hidden="true" />
   if (mode !== 'demo') return null
   return (
     <p className="demo-ribbon" role="note">

@@ -1,18 +1,19 @@
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { CashierToast } from '../overlays/cashier/CashierToast'
+import { withFullLocale } from '../i18n/i18n'
 import { store } from '../store/store'
 
 // Each overlay is a lazy chunk: a visitor downloads only the panels they open.
-const AuthPanel = lazy(() => import('../overlays/AuthPanel'))
-const ForgotPanel = lazy(() => import('../overlays/ForgotPanel'))
-const TestAccountPanel = lazy(() => import('../overlays/TestAccountPanel'))
-const ChangePasswordPanel = lazy(() => import('../overlays/ChangePasswordPanel'))
-const LanguagePanel = lazy(() => import('../overlays/LanguagePanel'))
-const DepositPanel = lazy(() => import('../overlays/cashier/DepositPanel'))
-const WithdrawPanel = lazy(() => import('../overlays/cashier/WithdrawPanel'))
-const KycPanel = lazy(() => import('../overlays/cashier/KycPanel'))
-const TransferPanel = lazy(() => import('../overlays/cashier/TransferPanel'))
+const AuthPanel = lazy(withFullLocale(() => import('../overlays/AuthPanel')))
+const ForgotPanel = lazy(withFullLocale(() => import('../overlays/ForgotPanel')))
+const TestAccountPanel = lazy(withFullLocale(() => import('../overlays/TestAccountPanel')))
+const ChangePasswordPanel = lazy(withFullLocale(() => import('../overlays/ChangePasswordPanel')))
+const LanguagePanel = lazy(withFullLocale(() => import('../overlays/LanguagePanel')))
+const DepositPanel = lazy(withFullLocale(() => import('../overlays/cashier/DepositPanel')))
+const WithdrawPanel = lazy(withFullLocale(() => import('../overlays/cashier/WithdrawPanel')))
+const KycPanel = lazy(withFullLocale(() => import('../overlays/cashier/KycPanel')))
+const TransferPanel = lazy(withFullLocale(() => import('../overlays/cashier/TransferPanel')))
 
 function Panel() {
   const { overlay } = useSnapshot(store.ui)

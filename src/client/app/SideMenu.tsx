@@ -4,9 +4,8 @@ import { navigate } from 'wouter/use-browser-location'
 import { PROVIDERS } from '../../shared/codes'
 import { setMuted } from '../engine/audio'
 import { languageOf } from '../i18n/languages'
-import { pickGame } from '../store/actions/games'
-import { logoutAndGoHome } from '../store/actions/session'
 import { openOverlay, pushAlert, setSideMenu } from '../store/actions/ui'
+import { logoutAndGoHome, pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
 /** The side menu, sliding in from the left. */
@@ -50,7 +49,7 @@ export function SideMenu() {
             <ul className="menu-games">
               {snap.games.self.map((g) => (
                 <li key={g.value}>
-                  <button type="button" onClick={() => pickGame(g)}>
+                  <button type="button" onClick={() => void pickGame(g)}>
                     {t(`games.${g.gameType}`, { defaultValue: g.value })}
                   </button>
                 </li>

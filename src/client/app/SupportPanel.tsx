@@ -39,9 +39,16 @@ export function SupportButton() {
 }
 
 export function SupportPanel() {
+  // Only the open flag here: a closed panel is not re-rendered by each balance change.
+  const open = useSnapshot(store.ui).supportPanel
+  return CHAT && open ? <SupportChat chat={CHAT} /> : null
+}
+
+function SupportChat(props: { chat: NonNullable<typeof CHAT> }) {
   const { t } = useTranslation()
+  const CHAT = props.chat
   const snap = useSnapshot(store)
-  if (!CHAT || !snap.ui.supportPanel || !snap.user) return null
+  if (!snap.user?.uId) return null
   return (
     <aside className="support-panel" aria-label={t('support.title')}>
       <header className="modal-head">

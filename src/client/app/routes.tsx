@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
+import { withFullLocale } from '../i18n/i18n'
 import { ErrorPage } from '../pages/ErrorPage'
-import { RecordsPage } from '../pages/RecordsPage'
 import { TitledPage } from '../pages/TitledPage'
 
 export interface RouteDef {
@@ -12,10 +12,13 @@ export interface RouteDef {
 
 const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
 
+// The records page is its own chunk (not needed for the first paint of /home).
+const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').then((m) => ({ default: m.RecordsPage }))))
+
 // Each game is its own chunk, with its scene.
-const DicePage = lazy(() => import('../pages/games/DicePage'))
-const LimboPage = lazy(() => import('../pages/games/LimboPage'))
-const MinesPage = lazy(() => import('../pages/games/MinesPage'))
+const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
+const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
+const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
 
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
@@ -29,7 +32,14 @@ export const ROUTES: RouteDef[] = [
   { path: '/share', needsLogin: true, render: titled('pages.share') },
   { path: '/search', render: titled('pages.search') },
   { path: '/gameMess', needsLogin: true, render: titled('pages.gameMess') },
-  { path: '/registros', render: () => <RecordsPage /> },
+  {
+    path: '/registros',
+    render: () => (
+      <Suspense fallback={null}>
+        <RecordsPage />
+      </Suspense>
+    ),
+  },
   { path: '/conta', render: titled('pages.conta') },
   { path: '/bonus', render: titled('pages.bonus') },
   { path: '/paySuccess', render: titled('pages.paySuccess') },

@@ -26,6 +26,8 @@ export class SceneHost<S> {
   private root: Container | null = null
   private disposers: (() => void)[] = []
   private last: S | undefined
+  /** A state or size arrived since the last drawn frame. */
+  private dirty = true
   /** Test builds: main-thread ms of each frame's ticker work (scene tick + render), newest last. */
   readonly frameTimes: number[] = []
 
@@ -58,26 +60,50 @@ export class SceneHost<S> {
     const { initial, stop } = options.source((state) => {
       scene.update(state, this.last)
       this.last = state
+      this.dirty = true
     })
     this.disposers.push(stop)
     scene.update(initial)
     this.last = initial
 
-    const onResize = () => scene.resize(this.viewport())
+    const onResize = () => {
+      scene.resize(this.viewport())
+      this.dirty = true
+    }
     this.app.renderer.on('resize', onResize)
     this.disposers.push(() => this.app.renderer?.off('resize', onResize))
     this.app.ticker.maxFPS = options.def.maxFps ?? 0
-    if (scene.tick && options.motion !== 'none') {
-      const tick = (ticker: Ticker) => scene.tick?.(ticker.deltaMS)
-      this.app.ticker.add(tick)
-      this.disposers.push(() => this.app.ticker?.remove(tick))
-    }
+    if (options.motion !== 'none') this.renderOnDemand(scene, tweens)
     if (TEST_BUILD && options.motion !== 'none') this.measureFrames()
     if (options.motion === 'none') {
       // Snapshot mode: one frame, then nothing moves.
       this.app.ticker.stop()
       this.app.render()
     }
+  }
+
+  /**
+   * Draws a frame only when something may have moved: a new state or size, a running tween, or a
+   * scene tick that did not say it was idle (returned false). A game between bets then costs the
+   * main thread nothing; the canvas keeps showing its last frame.
+   */
+  private renderOnDemand(scene: Scene<S>, tweens: { active(): boolean }): void {
+    const app = this.app
+    // Pixi's own per-frame render goes; this one decides.
+    app.ticker.remove(app.render, app)
+    this.dirty = true
+    const frame = (ticker: Ticker) => {
+      const moved = scene.tick?.(ticker.deltaMS) !== false
+      if (moved || this.dirty || tweens.active()) {
+        this.dirty = false
+        app.render()
+      }
+    }
+    app.ticker.add(frame, undefined, UPDATE_PRIORITY.LOW)
+    this.disposers.push(() => {
+      app.ticker?.remove(frame)
+      app.ticker?.add(app.render, app, UPDATE_PRIORITY.LOW)
+    })
   }
 
   /** The bench reads frameTimes: from the first ticker callback of a frame to the last, after the render. */
@@ -113,6 +139,7 @@ export class SceneHost<S> {
   update(state: S): void {
     this.scene?.update(state, this.last)
     this.last = state
+    this.dirty = true
   }
 
   unmount(): void {

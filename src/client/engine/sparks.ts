@@ -26,7 +26,8 @@ interface Live extends Spark {
  * moves only the live ones (ballistic flight under gravity, shrinking and fading out).
  */
 export class SparkPool {
-  readonly container = new Container({ label: 'sparks' })
+  // Its own render group: particles appearing and going rebuild only this group's draw list, not the scene's.
+  readonly container = new Container({ label: 'sparks', isRenderGroup: true })
   private readonly items: Live[] = []
   private next = 0
 

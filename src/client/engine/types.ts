@@ -60,7 +60,8 @@ export interface Scene<S> {
   mount(ctx: SceneContext): void
   update(state: Readonly<S>, prev?: Readonly<S>): void
   resize(view: Viewport): void
-  tick?(dtMs: number): void
+  /** Advances the animation; returns false when nothing moved this frame (the host then draws no frame). */
+  tick?(dtMs: number): boolean
   unmount(): void
 }
 

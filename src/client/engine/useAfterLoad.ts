@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { TEST_BUILD } from './determinism'
 
 /** True once the page's load event has fired: the scene layer starts only then, after the first paint. */
 export function useAfterLoad(): boolean {
@@ -15,4 +16,35 @@ export function useAfterLoad(): boolean {
 /** The motion level: 'none' in snapshot mode, 'reduced' when the user asks for less motion. */
 export function preferredMotion(): 'full' | 'reduced' {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full'
+}
+
+/** How long a page left alone waits before its decorative scene starts (ms). */
+const DECOR_IDLE_MS = 5000
+const WAKE_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
+
+/**
+ * For a decorative scene (the lobby banner: the DOM tiles are the page): true once the page has
+ * loaded and then either the user touched, typed or scrolled, or the page has been idle for
+ * DECOR_IDLE_MS. Pixi's start-up (its chunks, the WebGL context, the shaders: hundreds of ms on a
+ * slow phone) then never competes with the first paint and the first taps; until it runs the
+ * banner's box shows its CSS background at its final size. Test builds start it at the load event.
+ */
+export function useDecorStart(): boolean {
+  const loaded = useAfterLoad()
+  const [woken, setStarted] = useState(false)
+  const started = loaded && (TEST_BUILD || woken)
+  useEffect(() => {
+    if (!loaded || started) return
+    const start = () => setStarted(true)
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 1000 })
+      else start()
+    }, DECOR_IDLE_MS)
+    for (const name of WAKE_EVENTS) window.addEventListener(name, start, { once: true, passive: true })
+    return () => {
+      clearTimeout(timer)
+      for (const name of WAKE_EVENTS) window.removeEventListener(name, start)
+    }
+  }, [loaded, started])
+  return started
 }

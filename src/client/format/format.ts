@@ -6,12 +6,23 @@ const CURRENCY_SYMBOL = 'R$'
 /** Our locale as Intl names it ('pt_BR' -> 'pt-BR'; 'nr_NR', which Intl does not know, as Nigerian English). */
 export const bcp47 = (locale: Locale) => locale.replace('_', '-').replace('nr-NR', 'en-NG')
 
+// Building an Intl.NumberFormat costs far more than formatting with one (scenes count money every frame): one per locale.
+const moneyFormats = new Map<Locale, Intl.NumberFormat>()
+function moneyFormat(locale: Locale): Intl.NumberFormat {
+  let format = moneyFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(bcp47(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    moneyFormats.set(locale, format)
+  }
+  return format
+}
+
 /**
  * Money as the spec formats it: two decimals, locale punctuation; a formatter that produced no
  * comma in pt_BR gets ',00' appended (the spec's rule, kept for amounts without decimals).
  */
 export function formatMoney(value: number, locale: Locale, withSymbol = true): string {
-  let text = new Intl.NumberFormat(bcp47(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+  let text = moneyFormat(locale).format(value)
   if (locale === 'pt_BR' && !text.includes(',')) text += ',00'
   return withSymbol ? `${CURRENCY_SYMBOL} ${text}` : text
 }

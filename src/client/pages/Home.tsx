@@ -1,14 +1,14 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
-import { pickGame } from '../store/actions/games'
 import { audio } from '../engine/audio'
-import { useAfterLoad } from '../engine/useAfterLoad'
+import { useDecorStart } from '../engine/useAfterLoad'
+import { pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
-// The lobby scene (and Pixi with it) is its own chunk, fetched after the page's load event.
+// The lobby scene (and Pixi with it) is its own chunk, fetched once the page is loaded and touched or idle (useDecorStart).
 const LobbyStage = lazy(() => import('../scenes/lobby/LobbyStage'))
 
 /** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
@@ -18,7 +18,11 @@ const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: g
 export function Home(props: { hidden: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store.games)
-  const loaded = useAfterLoad()
+  const decor = useDecorStart()
+  // The lobby starts the first time /home shows (a game page opened directly keeps home hidden:
+  // no second Pixi application behind it), then stays for the way back.
+  const [loaded, setLoaded] = useState(false)
+  if (decor && !props.hidden && !loaded) setLoaded(true)
   const tiles = snap.self.length ? snap.self : DEFAULT_TILES
   return (
     <section className="home" hidden={props.hidden} aria-labelledby="home-title">
@@ -40,7 +44,7 @@ export function Home(props: { hidden: boolean }) {
             <li key={g.value}>
               <button type="button" className={`tile tile-${g.gameType}`} onClick={() => {
                   audio.play('click')
-                  pickGame(g)
+                  void pickGame(g)
                 }} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
                 <span className="tile-name">{name}</span>
               </button>

@@ -1,6 +1,6 @@
 /** The casino originals (dice, limbo, mines) and their provably-fair seeds. */
 import { z } from 'zod/mini'
-import { CLIENT_SEED_PATTERN } from '../games/fair'
+import { CLIENT_SEED_PATTERN } from '../games/clientSeed'
 import { reaisTextToCentavos } from '../money'
 import { defineCall } from './define'
 import { amount, balanceVersion, intField, loading, reais } from './fields'

@@ -20,8 +20,7 @@ export function hashServerSeed(serverSeed: string): string {
   return bytesToHex(sha256(utf8ToBytes(serverSeed)))
 }
 
-/** A client seed: 1 to 64 printable ASCII characters, no ':' (it separates the message's parts). */
-export const CLIENT_SEED_PATTERN = /^[\x20-\x39\x3b-\x7e]{1,64}$/
+export { CLIENT_SEED_PATTERN } from './clientSeed'
 
 function* bytes(seed: SeedPair): Generator<number, never> {
   const key = utf8ToBytes(seed.serverSeed)

@@ -37,39 +37,65 @@ function parseTarget(text: string): number | null {
 /** Hundredths as the input's wire text: 750 -> '7.50'. */
 const targetText = (hundredths: number) => centavosToText(hundredths)
 
+// Built once: a bet re-renders the leaves that show it (announce, button, strip), never the stage.
+const stage = (
+  <StageSlot>
+    <LimboStage />
+  </StageSlot>
+)
+
+/** The result for screen readers. */
+function LimboAnnounce() {
+  const { t } = useTranslation()
+  const last = useSnapshot(store.casino.limbo).last
+  const lang = useSnapshot(store.session).lang
+  return (
+    <p className="visually-hidden" aria-live="polite" data-testid="limbo-announce">
+      {last ? t(last.state === 'won' ? 'casino.limbo.won' : 'casino.limbo.lost', { result: formatDecimal(last.result ?? 0, lang, 2), payout: formatMoney(last.payout, lang) }) : ''}
+    </p>
+  )
+}
+
+const bet = () => {
+  audio.play('bet')
+  void placeLimboBet()
+}
+
+/** The main button: it follows the bet in flight. */
+function LimboBetButton(props: { ready: boolean }) {
+  const { t } = useTranslation()
+  const pending = useSnapshot(store.casino.limbo).pending
+  return (
+    <button type="button" className="primary bet-button" disabled={pending || !props.ready} aria-busy={pending} onClick={bet}>
+      {pending ? t('casino.limbo.playing') : t('casino.bet')}
+    </button>
+  )
+}
+
 /** Limbo: pick a target multiplier; the result counts up on the canvas and wins at or above it. */
 export default function LimboPage() {
   const { t } = useTranslation()
   useEffect(() => preloadSounds(['bet', 'tick', 'win', 'lose']), [])
-  const snap = useSnapshot(store)
-  const limbo = snap.casino.limbo
+  // Only what the player's inputs change: a bet re-renders the leaves above, not this.
+  const { target: storeTarget, stake } = useSnapshot(store.casino.limbo)
   const [mode, setMode] = useState<'manual' | 'auto'>('manual')
-  const lang = snap.session.lang
-  const [text, setText] = useState(targetText(Math.round(limbo.target * 100)))
+  const lang = useSnapshot(store.session).lang
+  const [text, setText] = useState(targetText(Math.round(storeTarget * 100)))
   const input = useDecimalField(text, setText, lang)
-  const running = snap.casino.auto.running !== null
+  const running = useSnapshot(store.casino.auto).running !== null
   const target = parseTarget(text)
   useEffect(() => {
     if (target !== null) store.casino.limbo.target = target / 100
   }, [target])
-  const shown = Math.round(limbo.target * 100)
-  const chance = 99 / limbo.target
+  const shown = Math.round(storeTarget * 100)
+  const chance = 99 / storeTarget
   const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
-  const ready = target !== null && stakeCentavos(limbo.stake) !== null
-  const bet = () => {
-    audio.play('bet')
-    void placeLimboBet()
-  }
-  const last = limbo.last
+  const ready = target !== null && stakeCentavos(stake) !== null
   return (
     <section className="game limbo" aria-labelledby="limbo-title">
       <GameTitle id="limbo-title" title={t('games.limbo')} />
-      <StageSlot>
-        <LimboStage />
-      </StageSlot>
-      <p className="visually-hidden" aria-live="polite" data-testid="limbo-announce">
-        {last ? t(last.state === 'won' ? 'casino.limbo.won' : 'casino.limbo.lost', { result: num(last.result ?? 0, 2), payout: formatMoney(last.payout, lang) }) : ''}
-      </p>
+      {stage}
+      <LimboAnnounce />
       <div className="game-controls">
         <div className="field">
           <label htmlFor="limbo-target">{t('casino.limbo.target')}</label>
@@ -84,7 +110,7 @@ export default function LimboPage() {
           </div>
           <div className="chips" role="group" aria-label={t('casino.limbo.presets')}>
             {PRESETS.map((x) => (
-              <button key={x} type="button" className="chip" disabled={running} aria-pressed={limbo.target === Number(x)} onClick={() => setText(targetText(Math.round(Number(x) * 100)))}>
+              <button key={x} type="button" className="chip" disabled={running} aria-pressed={storeTarget === Number(x)} onClick={() => setText(targetText(Math.round(Number(x) * 100)))}>
                 {decimalText(x, lang)}×
               </button>
             ))}
@@ -100,24 +126,18 @@ export default function LimboPage() {
           </div>
           <div>
             <dt>{t('casino.multiplier')}</dt>
-            <dd>{num(limbo.target, 2)}×</dd>
+            <dd>{num(storeTarget, 2)}×</dd>
           </div>
           <div>
             <dt>{t('casino.payoutOnWin')}</dt>
-            <dd data-testid="limbo-payout">{formatMoney(payoutPreview(limbo.stake, limboMultiplier(shown)), lang)}</dd>
+            <dd data-testid="limbo-payout">{formatMoney(payoutPreview(stake, limboMultiplier(shown)), lang)}</dd>
           </div>
         </dl>
         <StakeField game="limbo" />
         <ModeTabs game="limbo" mode={mode} onMode={setMode} />
-        {mode === 'manual' ? (
-          <button type="button" className="primary bet-button" disabled={limbo.pending || !ready} aria-busy={limbo.pending} onClick={bet}>
-            {limbo.pending ? t('casino.limbo.playing') : t('casino.bet')}
-          </button>
-        ) : (
-          <AutoBetPanel game="limbo" ready={ready} />
-        )}
+        {mode === 'manual' ? <LimboBetButton ready={ready} /> : <AutoBetPanel game="limbo" ready={ready} />}
       </div>
-      <RecentStrip game="limbo" bets={limbo.history} label={(b) => `${num(b.result ?? 0, 2)}×`} />
+      <RecentStrip game="limbo" />
       <InfoPanel game="limbo" />
       <FairnessPanel game="limbo" />
     </section>

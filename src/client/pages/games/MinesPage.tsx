@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { useSnapshot } from 'valtio'
 import { minesMultiplier, TILES } from '../../../shared/games/mines'
 import { multiplierToNumber } from '../../../shared/games/payout'
@@ -35,55 +36,91 @@ function useSize(ref: React.RefObject<HTMLElement | null>): { width: number; hei
   return size
 }
 
+type TileState = 'mine' | 'gem' | 'hiddenMine' | 'hiddenGem' | 'hidden'
+
+/** A tap on tile i: picks it for auto mode, or opens it in the open game. */
+function tapTile(i: number, picking: boolean): void {
+  const mines = store.casino.mines
+  if (picking) {
+    const list = mines.autoTiles
+    const at = list.indexOf(i)
+    if (at >= 0) list.splice(at, 1)
+    else if (list.length < TILES - mines.mines) list.push(i)
+    return
+  }
+  const game = mines.game
+  if (mines.pending || game?.state !== 'active' || (game.revealed ?? []).includes(i)) return
+  audio.play('click')
+  void revealMine(i)
+}
+
+/** Tile labels by language, tile and state: a board's end relabels all 25, the same few texts each round. */
+const tileLabels = new Map<string, string>()
+function tileLabel(t: TFunction, lang: string, i: number, state: TileState): string {
+  const key = `${lang}|${i}|${state}`
+  let label = tileLabels.get(key)
+  if (label === undefined) {
+    label = t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })
+    tileLabels.set(key, label)
+  }
+  return label
+}
+
+/** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25). */
+const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; state: TileState; disabled: boolean; pending: boolean; picking: boolean; picked: boolean }) {
+  const { t, i18n } = useTranslation()
+  const { i, picking, disabled } = props
+  return (
+    <button
+      type="button"
+      className={`mines-tile ${picking && props.picked ? 'picked' : ''} ${props.pending ? 'pending' : ''}`}
+      style={{ left: props.x, top: props.y, width: props.size, height: props.size }}
+      aria-disabled={disabled}
+      aria-pressed={picking ? props.picked : undefined}
+      aria-label={tileLabel(t, i18n.language, i, props.state)}
+      data-testid={`tile-${i}`}
+      onClick={() => !disabled && tapTile(i, picking)}
+    />
+  )
+})
+
 /**
  * The 25 tiles as buttons laid exactly over the canvas's tiles (minesLayout is the one source of
  * their positions): taps, keyboard and screen readers go through them; the canvas only draws.
  */
 function TileButtons(props: { mode: 'manual' | 'auto' }) {
   const { t } = useTranslation()
-  const snap = useSnapshot(store.casino)
+  const mines = useSnapshot(store.casino.mines)
+  const running = useSnapshot(store.casino.auto).running
   const ref = useRef<HTMLDivElement>(null)
   const size = useSize(ref)
   const layout = size.width > 0 ? minesLayout(size) : null
-  const game = snap.mines.game
+  const game = mines.game
   const active = game?.state === 'active'
   const revealed = game?.revealed ?? []
   const minesAt = game?.minePositions ?? []
-  const picking = props.mode === 'auto' && !active && snap.auto.running === null
-  const picked = snap.mines.autoTiles
-  const tap = (i: number) => {
-    if (picking) {
-      const list = store.casino.mines.autoTiles
-      const at = list.indexOf(i)
-      if (at >= 0) list.splice(at, 1)
-      else if (list.length < TILES - store.casino.mines.mines) list.push(i)
-      return
-    }
-    if (!active || revealed.includes(i)) return
-    audio.play('click')
-    void revealMine(i)
-  }
-  const stateOf = (i: number) => (revealed.includes(i) ? (minesAt.includes(i) ? 'mine' : 'gem') : game && game.state !== 'active' ? (minesAt.includes(i) ? 'hiddenMine' : 'hiddenGem') : 'hidden')
+  const picking = props.mode === 'auto' && !active && running === null
+  const picked = mines.autoTiles
+  const stateOf = (i: number): TileState =>
+    revealed.includes(i) ? (minesAt.includes(i) ? 'mine' : 'gem') : game && game.state !== 'active' ? (minesAt.includes(i) ? 'hiddenMine' : 'hiddenGem') : 'hidden'
   return (
     <div ref={ref} className="mines-buttons" role="group" aria-label={t('casino.mines.board')}>
       {layout &&
-        layout.tiles.map((sq, i) => {
-          const state = stateOf(i)
-          const disabled = picking ? false : !active || revealed.includes(i) || snap.mines.pending
-          return (
-            <button
-              key={i}
-              type="button"
-              className={`mines-tile ${picking && picked.includes(i) ? 'picked' : ''} ${snap.mines.pendingTile === i ? 'pending' : ''}`}
-              style={{ left: sq.x, top: sq.y, width: sq.size, height: sq.size }}
-              aria-disabled={disabled}
-              aria-pressed={picking ? picked.includes(i) : undefined}
-              aria-label={t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })}
-              data-testid={`tile-${i}`}
-              onClick={() => !disabled && tap(i)}
-            />
-          )
-        })}
+        layout.tiles.map((sq, i) => (
+          <TileButton
+            key={i}
+            i={i}
+            x={sq.x}
+            y={sq.y}
+            size={sq.size}
+            state={stateOf(i)}
+            // Not the move in flight: a tap then does nothing (tapTile), and the 25 tiles are not re-rendered twice a move.
+            disabled={picking ? false : !active || revealed.includes(i)}
+            pending={mines.pendingTile === i}
+            picking={picking}
+            picked={picked.includes(i)}
+          />
+        ))}
     </div>
   )
 }
@@ -104,13 +141,57 @@ function Stage(props: { children: ReactNode }) {
   )
 }
 
+/** Opens a closed tile chosen at random (where the mines are is the server's, fixed at the start). */
+function revealRandom(): void {
+  const open = new Set(store.casino.mines.game?.revealed ?? [])
+  const closed = Array.from({ length: TILES }, (_, i) => i).filter((i) => !open.has(i))
+  const tile = closed[Math.floor(Math.random() * closed.length)]
+  if (tile === undefined) return
+  audio.play('click')
+  void revealMine(tile)
+}
+
+/** The board: the canvas and its tile buttons (memo: the page's other changes never reach it). */
+const MinesBoard = memo(function MinesBoard(props: { mode: 'manual' | 'auto' }) {
+  return (
+    <Stage>
+      <TileButtons mode={props.mode} />
+    </Stage>
+  )
+})
+
+/** The pay table follows the open game's mine count, or the next one's. */
+function MinesInfo() {
+  const { mines, game } = useSnapshot(store.casino.mines)
+  return <InfoPanel game="mines" mines={game?.state === 'active' ? (game.mines ?? mines) : mines} />
+}
+
 /** Mines: choose how many mines, open tiles for a rising multiplier, cash out before a mine. */
 export default function MinesPage() {
   const { t } = useTranslation()
   useEffect(() => preloadSounds(['bet', 'click', 'gem', 'bomb', 'win']), [])
-  const snap = useSnapshot(store)
-  const mines = snap.casino.mines
   const [mode, setMode] = useState<'manual' | 'auto'>('manual')
+  useEffect(() => {
+    void resumeMines()
+  }, [])
+  return (
+    <section className="game mines" aria-labelledby="mines-title">
+      <GameTitle id="mines-title" title={t('games.mines')} />
+      <MinesBoard mode={mode} />
+      <MinesControls mode={mode} onMode={setMode} />
+      <RecentStrip game="mines" />
+      <MinesInfo />
+      <FairnessPanel game="mines" />
+    </section>
+  )
+}
+
+/** The announce line and the controls: they follow every move of the open game. */
+function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void }) {
+  const { t } = useTranslation()
+  const snap = { casino: { mines: useSnapshot(store.casino.mines), auto: { running: useSnapshot(store.casino.auto).running } }, session: { lang: useSnapshot(store.session).lang } }
+  const mines = snap.casino.mines
+  const { mode, onMode: setMode } = props
   const lang = snap.session.lang
   const game = mines.game
   const active = game?.state === 'active'
@@ -125,9 +206,6 @@ export default function MinesPage() {
   const ready = stakeCentavos(mines.stake) !== null
 
   useEffect(() => {
-    void resumeMines()
-  }, [])
-  useEffect(() => {
     // Fewer safe tiles than picked: drop the extra picks.
     const list = store.casino.mines.autoTiles
     if (list.length > TILES - mines.mines) list.splice(TILES - mines.mines)
@@ -137,15 +215,6 @@ export default function MinesPage() {
     audio.play('bet')
     void startMines()
   }
-  /** Opens a closed tile chosen at random (where the mines are is the server's, fixed at the start). */
-  const revealRandom = () => {
-    const open = new Set(game?.revealed ?? [])
-    const closed = Array.from({ length: TILES }, (_, i) => i).filter((i) => !open.has(i))
-    const tile = closed[Math.floor(Math.random() * closed.length)]
-    if (tile === undefined) return
-    audio.play('click')
-    void revealMine(tile)
-  }
   let announce = ''
   if (game && game.state !== 'active') {
     announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: num(game.multiplier, 4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
@@ -153,11 +222,7 @@ export default function MinesPage() {
     announce = t('casino.mines.gemAnnounce', { gems, multiplier: num(now, 4) })
   }
   return (
-    <section className="game mines" aria-labelledby="mines-title">
-      <GameTitle id="mines-title" title={t('games.mines')} />
-      <Stage>
-        <TileButtons mode={mode} />
-      </Stage>
+    <>
       <p className="visually-hidden" aria-live="polite" data-testid="mines-announce">
         {announce}
       </p>
@@ -211,9 +276,6 @@ export default function MinesPage() {
           </>
         )}
       </div>
-      <RecentStrip game="mines" bets={mines.history} label={(b) => (b.state === 'won' ? `${num(b.multiplier ?? 0, 2)}×` : '0×')} />
-      <InfoPanel game="mines" mines={count} />
-      <FairnessPanel game="mines" />
-    </section>
+    </>
   )
 }

@@ -1,5 +1,6 @@
 import { BitmapText, Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { colorOf, counterElapsed, isolated } from '../../engine/renderCost'
 import { numberFont } from '../../engine/numberFont'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
@@ -58,6 +59,12 @@ class DiceScene implements Scene<DiceState> {
   /** The animation: from -> to over rollMs, started at `at` (clock ms). */
   private anim = { from: 50, to: 50, at: 0, running: false }
   private shown = 50
+  /** The number on show: it follows `shown` in COUNTER_STEP_MS steps. */
+  private shownText = 50
+  /** What the track and the marker were last drawn for (their geometry is rebuilt only when it changes). */
+  private trackKey = ''
+  private payoutKey = ''
+  private markerKey = ''
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
@@ -66,7 +73,7 @@ class DiceScene implements Scene<DiceState> {
     this.payoutText = new Text({ text: '', style: { fontFamily: FONT, fontSize: 18, fontWeight: 'bold', fill: 0xffffff } })
     this.payoutText.anchor.set(0.5, 0)
     this.payoutText.visible = false
-    ctx.root.addChild(this.track, this.ticks, this.marker, this.number, this.payoutText)
+    ctx.root.addChild(this.track, this.ticks, this.marker, isolated(this.number), isolated(this.payoutText))
   }
 
   update(state: Readonly<DiceState>, prev?: Readonly<DiceState>): void {
@@ -76,7 +83,7 @@ class DiceScene implements Scene<DiceState> {
       this.payoutAt = null
       if (this.ctx.motion === 'none') {
         this.anim = { from: state.roll, to: state.roll, at: 0, running: false }
-        this.shown = state.roll
+        this.shown = this.shownText = state.roll
       } else {
         this.anim = { from, to: state.roll, at: this.ctx.clock.now(), running: true }
         this.ctx.audio.play('click')
@@ -91,25 +98,31 @@ class DiceScene implements Scene<DiceState> {
     if (this.state) this.draw()
   }
 
-  tick(): void {
+  tick(): boolean {
     if (!this.anim.running) {
-      if (this.payoutAt !== null) this.drawPayout()
+      const counting = this.payoutAt !== null
+      if (counting) this.drawPayout()
       if (this.state.pending) this.drawPending()
-      return
+      // Settled and nothing in flight: the last frame stands.
+      return counting || this.state.pending
     }
     const duration = this.ctx.motion === 'reduced' ? 120 : Number(this.ctx.tuning.rollMs)
     const k = Math.min(1, (this.ctx.clock.now() - this.anim.at) / duration)
     const eased = 1 - (1 - k) ** 3
     this.shown = this.anim.from + (this.anim.to - this.anim.from) * eased
+    // The marker glides every frame; the number steps (a new text rebuilds its glyph geometry).
+    const kText = Math.min(1, counterElapsed(this.ctx.clock.now() - this.anim.at) / duration)
+    this.shownText = this.anim.from + (this.anim.to - this.anim.from) * (1 - (1 - kText) ** 3)
     if (k >= 1) {
       this.anim.running = false
-      this.shown = this.anim.to
+      this.shown = this.shownText = this.anim.to
       if (this.state.won) {
         this.ctx.audio.play('win')
         this.payoutAt = this.ctx.clock.now()
       } else this.ctx.audio.play('lose')
     }
-    this.draw()
+    this.drawMarker()
+    return true
   }
 
   unmount(): void {}
@@ -135,15 +148,19 @@ class DiceScene implements Scene<DiceState> {
     let k = 1
     if (this.payoutAt !== null && this.ctx.motion !== 'none') {
       const duration = this.ctx.motion === 'reduced' ? 120 : PAYOUT_MS
-      k = Math.min(1, (this.ctx.clock.now() - this.payoutAt) / duration)
+      k = Math.min(1, counterElapsed(this.ctx.clock.now() - this.payoutAt) / duration)
       if (k >= 1) this.payoutAt = null
     }
     const cents = Math.round(s.payout * 100 * (1 - (1 - k) ** 3))
-    const text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
-    if (this.payoutText.text !== text) this.payoutText.text = text
+    const key = `${s.locale}|${cents}`
+    if (key !== this.payoutKey) {
+      this.payoutKey = key
+      const text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
+      if (this.payoutText.text !== text) this.payoutText.text = text
+    }
     // Style writes re-rasterise the text: only when they change (this runs on every slider move).
     if (this.payoutText.style.fontSize !== place.size) this.payoutText.style.fontSize = place.size
-    this.payoutText.tint = String(this.ctx.tuning.winColor)
+    this.payoutText.tint = colorOf(String(this.ctx.tuning.winColor))
     this.payoutText.position.set(track.x + track.w / 2, place.y)
   }
 
@@ -157,11 +174,20 @@ class DiceScene implements Scene<DiceState> {
     if (pending) this.payoutText.visible = false
   }
 
+  /** Everything from the state: the track when its inputs changed, then the marker and texts. */
   private draw(): void {
-    const { track, xOf, label } = this.layout
+    this.drawTrack()
+    this.drawMarker()
+  }
+
+  /** The zones: rebuilt only when the target, the condition, the size or the colours change (a roll only moves the marker). */
+  private drawTrack(): void {
+    const { track, xOf } = this.layout
     const { target, condition } = this.state
-    const win = String(this.ctx.tuning.winColor)
-    const lose = String(this.ctx.tuning.loseColor)
+    const { win, lose } = this.colors()
+    const key = `${target}|${condition}|${track.x}|${track.y}|${track.w}|${track.h}|${win}|${lose}|${String(this.ctx.tuning.trackColor)}`
+    if (key === this.trackKey) return
+    this.trackKey = key
     const split = xOf(target)
     const [leftColor, rightColor] = condition === 'under' ? [win, lose] : [lose, win]
     this.track
@@ -174,25 +200,43 @@ class DiceScene implements Scene<DiceState> {
       .fill(rightColor)
       .rect(split - 1.5, track.y - 8, 3, track.h + 16)
       .fill(0xffffff)
+  }
 
+  private colors() {
+    return { win: String(this.ctx.tuning.winColor), lose: String(this.ctx.tuning.loseColor) }
+  }
+
+  /**
+   * The marker is drawn once per size in white around x = 0; a frame only moves and tints it,
+   * so a roll rebuilds no geometry.
+   */
+  private drawMarker(): void {
+    const { track, xOf, label } = this.layout
+    const { win, lose } = this.colors()
+    const markerKey = `${track.y}|${track.h}`
+    if (markerKey !== this.markerKey) {
+      this.markerKey = markerKey
+      this.marker
+        .clear()
+        .poly([0, track.y - 6, -12, track.y - 30, 12, track.y - 30])
+        .fill(0xffffff)
+        .circle(0, track.y + track.h / 2, track.h * 0.9)
+        .fill({ color: 0xffffff, alpha: 0.35 })
+    }
     const settled = !this.anim.running
     const hasRoll = this.state.roll !== null
-    this.marker.clear()
+    this.marker.visible = hasRoll
     this.number.visible = hasRoll
     this.drawPayout()
     this.drawPending()
     if (!hasRoll) return
-    const x = xOf(this.shown)
     const color = settled ? (this.state.won ? win : lose) : String(this.ctx.tuning.markerColor)
-    this.marker
-      .poly([x, track.y - 6, x - 12, track.y - 30, x + 12, track.y - 30])
-      .fill(color)
-      .circle(x, track.y + track.h / 2, track.h * 0.9)
-      .fill({ color, alpha: 0.35 })
-    const text = formatDecimal(this.shown, this.state.locale, 2, false)
+    this.marker.x = xOf(this.shown)
+    this.marker.tint = colorOf(color)
+    const text = formatDecimal(this.shownText, this.state.locale, 2, false)
     if (this.number.text !== text) this.number.text = text
     if (this.number.style.fontSize !== label.size) this.number.style.fontSize = label.size
-    this.number.tint = settled ? color : 0xffffff
+    this.number.tint = settled ? colorOf(color) : 0xffffff
     this.number.position.set(track.x + track.w / 2, label.y)
   }
 }

@@ -1,5 +1,6 @@
 import { BitmapText, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { colorOf, counterElapsed, isolated } from '../../engine/renderCost'
 import { numberFont } from '../../engine/numberFont'
 import { SparkPool } from '../../engine/sparks'
 import { pick } from '../../engine/random'
@@ -149,7 +150,7 @@ class LimboScene implements Scene<LimboState> {
     this.sparkArts[0].poly([0, -5, 1.2, -1.2, 5, 0, 1.2, 1.2, 0, 5, -1.2, 1.2, -5, 0, -1.2, -1.2]).fill(0xffffff)
     this.sparkArts[1].circle(0, 0, 2.6).fill(0xffffff)
     this.sparks = new SparkPool(POOL, (i) => (i % 2 === 0 ? this.sparkArts[0] : this.sparkArts[1]))
-    ctx.root.addChild(this.track, this.glow, this.trail, this.mark, this.comet, this.ring, this.number, this.pill, this.targetText, this.payoutText, this.sparks.container)
+    ctx.root.addChild(this.track, this.glow, isolated(this.trail), this.mark, this.comet, this.ring, isolated(this.number), this.pill, this.targetText, isolated(this.payoutText), this.sparks.container)
   }
 
   update(state: Readonly<LimboState>, prev?: Readonly<LimboState>): void {
@@ -187,8 +188,10 @@ class LimboScene implements Scene<LimboState> {
     if (this.state) this.pose(this.ctx.clock.now())
   }
 
-  tick(): void {
-    if (this.moving) this.pose(this.ctx.clock.now())
+  tick(): boolean {
+    if (!this.moving) return false
+    this.pose(this.ctx.clock.now())
+    return true
   }
 
   unmount(): void {
@@ -277,11 +280,14 @@ class LimboScene implements Scene<LimboState> {
 
     // The value on show, and how far the landing flash has decayed (1: over).
     let shown = 1
+    let shownText = 1
     let counting = false
     let flash = 1
     if (run && !waiting) {
       const k = clamp01((now - run.at) / run.dur)
       shown = countValue(run.result, k, Number(tuning.easePower))
+      // The comet climbs every frame; the number steps (a new text rebuilds its glyph geometry).
+      shownText = k >= 1 ? shown : countValue(run.result, clamp01(counterElapsed(now - run.at) / run.dur), Number(tuning.easePower))
       counting = k < 1
       if (!counting && !run.landed) this.land(run)
       if (!counting) flash = clamp01((now - run.landAt) / this.ms('flashMs'))
@@ -289,7 +295,7 @@ class LimboScene implements Scene<LimboState> {
       this.sizeNumber(l, `${formatDecimal(run.result, locale, 2, false)}×`)
     } else this.sizeNumber(l, `${formatDecimal(1, locale, 2, false)}×`)
 
-    const text = `${formatDecimal(shown, locale, 2, false)}×`
+    const text = `${formatDecimal(shownText, locale, 2, false)}×`
     if (this.number.text !== text) {
       this.number.text = text
       if (counting && run) this.tickSound(run, now)
@@ -297,7 +303,7 @@ class LimboScene implements Scene<LimboState> {
     const landed = !!run && !waiting && !counting
     const outcome = landed ? String(run.won ? tuning.winColor : tuning.loseColor) : null
     const neutral = String(tuning.numberColor)
-    this.number.tint = outcome ?? neutral
+    this.number.tint = colorOf(outcome ?? neutral)
 
     // Win: a pop and an expanding ring; loss: a short shake.
     let scale = 1
@@ -320,11 +326,11 @@ class LimboScene implements Scene<LimboState> {
 
     this.ring.visible = landed && run.won && flash < 1 && this.ctx.motion === 'full'
     if (this.ring.visible && outcome !== null) {
-      this.ring.tint = outcome
+      this.ring.tint = colorOf(outcome)
       this.ring.scale.set(0.7 + 0.6 * easeOut(flash))
       this.ring.alpha = 0.7 * (1 - flash)
     }
-    this.glow.tint = outcome ?? (counting ? String(tuning.cometColor) : String(tuning.trackColor))
+    this.glow.tint = colorOf(outcome ?? (counting ? String(tuning.cometColor) : String(tuning.trackColor)))
     this.glow.alpha = landed ? 0.2 + 0.35 * (1 - flash) ** 2 : counting ? 0.16 : waiting ? alpha * 0.3 : 0.2
 
     this.poseTrajectory(l, s, shown, outcome, waiting, now)
@@ -340,17 +346,17 @@ class LimboScene implements Scene<LimboState> {
     const p = limboProgress(shown, top)
     curvePoint(l.curve, limboProgress(s.target, top), this.point)
     this.mark.position.set(this.point.x, this.point.y)
-    this.mark.tint = outcome ?? String(tuning.mutedColor)
+    this.mark.tint = colorOf(outcome ?? String(tuning.mutedColor))
 
     curvePoint(l.curve, p, this.point)
     this.comet.position.set(this.point.x, this.point.y)
-    this.comet.tint = outcome ?? String(tuning.cometColor)
+    this.comet.tint = colorOf(outcome ?? String(tuning.cometColor))
     const pulse = waiting && this.ctx.motion === 'full' ? 0.5 + 0.5 * Math.sin(((now - this.pendingAt) / Number(tuning.pulseMs)) * Math.PI * 2) : 0
     this.comet.scale.set(1 + 0.35 * pulse)
 
     // Redrawn only when the comet moved a segment's worth: a few dozen line segments.
     const steps = Math.round(p * TRAIL_STEPS)
-    this.trail.tint = outcome ?? String(tuning.cometColor)
+    this.trail.tint = colorOf(outcome ?? String(tuning.cometColor))
     if (steps === this.trailDrawn) return
     this.trailDrawn = steps
     this.trail.clear()
@@ -376,7 +382,9 @@ class LimboScene implements Scene<LimboState> {
     this.payoutText.visible = show
     if (!show) return
     const k = clamp01((now - run.landAt) / this.ms('payoutMs'))
-    const cents = k >= 1 ? Math.round(run.payout * 100) : Math.round(run.payout * 100 * easeOut(k))
+    // The text steps (counterElapsed); the fade-in below stays smooth.
+    const kText = clamp01(counterElapsed(now - run.landAt) / this.ms('payoutMs'))
+    const cents = kText >= 1 ? Math.round(run.payout * 100) : Math.round(run.payout * 100 * easeOut(kText))
     if (cents !== this.payoutCents) {
       this.payoutCents = cents
       const text = this.ctx.t('casino.limbo.payout', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
@@ -386,7 +394,7 @@ class LimboScene implements Scene<LimboState> {
       const size = fitFontSize(final, l.payout.maxWidth, l.payout.size, 10)
       if (this.payoutText.style.fontSize !== size) this.payoutText.style.fontSize = size
     }
-    this.payoutText.tint = String(this.ctx.tuning.winColor)
+    this.payoutText.tint = colorOf(String(this.ctx.tuning.winColor))
     this.payoutText.position.set(l.payout.x, l.payout.y)
     this.payoutText.alpha = 0.4 + 0.6 * easeOut(Math.min(1, k * 3))
   }

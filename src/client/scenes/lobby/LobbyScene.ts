@@ -86,9 +86,10 @@ class LobbyScene implements Scene<LobbyState> {
     }
   }
 
-  tick(): void {
-    if (!this.state) return
+  tick(): boolean {
+    if (!this.state) return false
     const now = this.ctx.clock.now()
+    let moved = this.ctx.motion === 'full' || now - this.counter.at < COUNTER_MS
     const slideMs = Number(this.ctx.tuning.slideMs)
     if (this.state.slides.length > 1 && now - this.slideStartedAt >= slideMs) {
       this.slideStartedAt = now
@@ -99,13 +100,17 @@ class LobbyScene implements Scene<LobbyState> {
       this.ctx.tweens.to(this.strip, { x: -this.current * this.view.width }, 0.6)
       this.slideSettleAt = now + 650
       this.drawDots()
+      moved = true
     }
     if (this.slideSettleAt && now >= this.slideSettleAt) {
       this.slideSettleAt = 0
       this.showSlides([this.current])
+      moved = true
     }
+    if (!moved) return false
     this.drawCounters()
     if (this.ctx.motion === 'full') this.drawSparkles(now)
+    return true
   }
 
   private showSlides(indexes: number[]): void {
@@ -210,6 +215,4 @@ export const lobbySceneDef: SceneDef<LobbyState> = {
   create: () => new LobbyScene(),
   fixtures: lobbyFixtures,
   tuning: lobbyTuning,
-  // The lobby only decorates (the tiles are DOM): its drift is drawn at 30 fps.
-  maxFps: 30,
 }

@@ -1,5 +1,6 @@
 import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { counterElapsed } from '../../engine/renderCost'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
@@ -123,7 +124,8 @@ class MinesScene implements Scene<MinesState> {
   private readonly plate = new Graphics(this.blank)
   private sparks!: SparkPool
   private readonly tiles: TileView[] = []
-  private readonly card = new Container({ label: 'card' })
+  // Its own render group: the counting payout rebuilds the card's draw list, not the board's.
+  private readonly card = new Container({ label: 'card', isRenderGroup: true })
   private readonly cardBg = new Graphics(this.blank)
   private cardTitle!: Text
   private cardMultiplier!: Text
@@ -135,9 +137,14 @@ class MinesScene implements Scene<MinesState> {
   private readonly shock = new Graphics(this.blank)
   private fadeAt = -1
   private sparking = false
-  /** While nothing moves the board is drawn from one cached texture: one quad a frame instead of every layer. */
-  private cached = false
-  private cardCached = false
+  /**
+   * Nothing moves (every flip, spark, shake and the card done): tick does nothing and says so, and
+   * the host draws no frame (the canvas keeps the last one). A state or a size wakes it. This
+   * replaced caching the board as a texture, which re-rendered it at each animation's end.
+   */
+  private resting = false
+  /** The cash-out card is still popping or counting. */
+  private cardMoving = false
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
@@ -168,8 +175,7 @@ class MinesScene implements Scene<MinesState> {
   }
 
   update(state: Readonly<MinesState>, prev?: Readonly<MinesState>): void {
-    this.setCached(false)
-    this.setCardCached(false)
+    this.resting = false
     this.state = state
     this.targets = minesLooks(state)
     const now = this.ctx.clock.now()
@@ -228,8 +234,7 @@ class MinesScene implements Scene<MinesState> {
   }
 
   resize(view: Viewport): void {
-    this.setCached(false)
-    this.setCardCached(false)
+    this.resting = false
     const layout = minesLayout(view)
     this.layout = layout
     const old = this.art
@@ -254,15 +259,17 @@ class MinesScene implements Scene<MinesState> {
     else this.tick()
   }
 
-  tick(): void {
-    if (!this.state) return
+  tick(): boolean {
+    if (!this.state || this.resting) return false
     const now = this.ctx.clock.now()
     this.tiles.forEach((tile, i) => this.poseTile(tile, i, now))
     this.sparking = this.sparks.pose(now, 380 * (this.layout ? this.layout.tileSize / 64 : 1), 0.6)
     this.poseBoard(now)
     this.poseCard(now)
-    // Snapshot mode never ticks, so its frame is always drawn directly.
-    this.setCached(this.settled())
+    // This frame draws the final pose; the next ones draw nothing until something changes.
+    // (A card still to come, cardAt in the future, keeps it awake.)
+    this.resting = this.settled() && !this.cardMoving && !(this.cardAt >= 0 && now < this.cardAt)
+    return true
   }
 
   unmount(): void {
@@ -278,12 +285,6 @@ class MinesScene implements Scene<MinesState> {
     if (this.sparking || this.shakeAt >= 0 || this.shockAt >= 0 || this.fadeAt >= 0) return false
     const pulsing = this.ctx.motion === 'full'
     return this.tiles.every((t) => !t.flip && !(pulsing && t.pendingAt >= 0))
-  }
-
-  private setCached(on: boolean): void {
-    if (on === this.cached || !this.layout) return
-    this.cached = on
-    this.board.cacheAsTexture(on)
   }
 
   private get reduced(): boolean {
@@ -470,7 +471,7 @@ class MinesScene implements Scene<MinesState> {
     const state = this.state
     if (!state || this.cardAt < 0 || now < this.cardAt) {
       this.card.visible = false
-      this.setCardCached(false)
+      this.cardMoving = false
       return
     }
     if (this.cardSound) {
@@ -483,17 +484,11 @@ class MinesScene implements Scene<MinesState> {
     this.card.alpha = Math.min(1, pop * 1.6)
     this.card.scale.set(this.reduced ? 1 : 0.7 + 0.3 * backOut(pop))
     const counterMs = this.reduced ? 120 : Number(this.ctx.tuning.counterMs)
-    const k = Math.min(1, (now - this.cardAt) / counterMs)
+    const k = Math.min(1, counterElapsed(now - this.cardAt) / counterMs)
     const value = k >= 1 ? state.payout : Math.floor(state.payout * easeOutCubic(k) * 100) / 100
     const text = formatMoney(value, state.locale)
     if (this.cardPayout.text !== text) this.setText(this.cardPayout, text)
-    this.setCardCached(k >= 1 && pop >= 1 && this.ctx.motion !== 'none')
-  }
-
-  private setCardCached(on: boolean): void {
-    if (on === this.cardCached) return
-    this.cardCached = on
-    this.card.cacheAsTexture(on)
+    this.cardMoving = k < 1 || pop < 1
   }
 }
 

@@ -150,10 +150,4 @@ export async function setLanguage(locale: Locale): Promise<void> {
   save('lang', locale)
 }
 
-/** The invitation landing page stores its code for the register form. */
-export function storeInvitation(code: string): void {
-  const clean = code.trim().slice(0, 32)
-  if (!clean) return
-  store.session.invitation = clean
-  save('invitation', clean)
-}
+export { storeInvitation } from './invitation'

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react'
+import { memo, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../../format/format'
@@ -26,7 +26,7 @@ function AutoField(props: { name: AutoKey; label: string; placeholder?: string; 
 }
 
 /** Manual or automatic play: the tabs, and the auto settings with start and stop. */
-export function ModeTabs(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void; game: GameName }) {
+export const ModeTabs = memo(function ModeTabs(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void; game: GameName }) {
   const { t } = useTranslation()
   const running = useSnapshot(store.casino.auto).running !== null
   return (
@@ -38,7 +38,7 @@ export function ModeTabs(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual'
       ))}
     </div>
   )
-}
+})
 
 export function AutoBetPanel(props: { game: GameName; ready: boolean; hint?: string }) {
   const { t } = useTranslation()

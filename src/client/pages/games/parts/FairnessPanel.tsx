@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { memo, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { Bet } from '../../../../shared/contract'
@@ -38,7 +38,23 @@ function Outcome(props: { bet: Bet; verdict: Verdict }) {
  * rotation reveals the old server seed; any bet can be looked up and recomputed here with the
  * same code the server runs.
  */
-export function FairnessPanel(props: { game: GameName }) {
+export const FairnessPanel = memo(function FairnessPanel(props: { game: GameName }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    void loadSeed()
+  }, [])
+  // The body (seed pair, verifier, the last bets) is built only while open: a bet moves the nonce
+  // and the list, and a closed panel should cost the game page nothing.
+  return (
+    <details className="game-panel fairness" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('casino.fair.title')}</summary>
+      {open && <FairnessBody game={props.game} />}
+    </details>
+  )
+})
+
+function FairnessBody(props: { game: GameName }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store.casino)
   const fair = snap.fair
@@ -48,10 +64,6 @@ export function FairnessPanel(props: { game: GameName }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const minesOpen = snap.mines.game?.state === 'active'
-
-  useEffect(() => {
-    void loadSeed()
-  }, [])
   // The field starts from the active client seed, and again after each rotation; clearing it to
   // type a new one does not refill it.
   const activeSeed = fair.current?.clientSeed
@@ -83,8 +95,7 @@ export function FairnessPanel(props: { game: GameName }) {
   const recent = snap[props.game].history.slice(0, 5)
 
   return (
-    <details className="game-panel fairness">
-      <summary>{t('casino.fair.title')}</summary>
+    <>
       <p className="muted">{t('casino.fair.intro')}</p>
       <dl className="seed-list">
         <dt>{t('casino.fair.serverSeedHash')}</dt>
@@ -147,6 +158,6 @@ export function FairnessPanel(props: { game: GameName }) {
       )}
       {error && <p className="error-text">{error}</p>}
       {checked && (checked.verdict ? <Outcome bet={checked.bet} verdict={checked.verdict} /> : <p role="status">{t('casino.fair.notRevealed', { id: checked.bet.betId })}</p>)}
-    </details>
+    </>
   )
 }

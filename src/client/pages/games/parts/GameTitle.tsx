@@ -1,10 +1,11 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { setMuted } from '../../../engine/audio'
 import { store } from '../../../store/store'
 
 /** The game's heading with the sound toggle beside it (the same setting as the side menu's); pressed: muted. */
-export function GameTitle(props: { id: string; title: string }) {
+export const GameTitle = memo(function GameTitle(props: { id: string; title: string }) {
   const { t } = useTranslation()
   const { muted } = useSnapshot(store.ui)
   return (
@@ -22,4 +23,4 @@ export function GameTitle(props: { id: string; title: string }) {
       </button>
     </div>
   )
-}
+})

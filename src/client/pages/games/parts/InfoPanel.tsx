@@ -1,3 +1,4 @@
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { diceMultiplier } from '../../../../shared/games/dice'
@@ -10,8 +11,22 @@ import { store } from '../../../store/store'
 const DICE_CHANCES = [98, 90, 75, 50, 25, 10, 5, 1]
 const LIMBO_TARGETS = [1.01, 1.5, 2, 3, 5, 10, 100, 1000, 1_000_000]
 
-/** The game's return to player and its pay table, from the same functions the server pays with. */
-export function InfoPanel(props: { game: GameName; mines?: number }) {
+/**
+ * The game's return to player and its pay table, from the same functions the server pays with.
+ * The body is built only while the panel is open: a closed panel costs a game page nothing.
+ */
+export const InfoPanel = memo(function InfoPanel(props: { game: GameName; mines?: number }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="game-panel info" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('casino.info.title')}</summary>
+      {open && <InfoBody game={props.game} mines={props.mines} />}
+    </details>
+  )
+})
+
+function InfoBody(props: { game: GameName; mines?: number | undefined }) {
   const { t } = useTranslation()
   const { game } = props
   const lang = useSnapshot(store.session).lang
@@ -30,8 +45,7 @@ export function InfoPanel(props: { game: GameName; mines?: number }) {
     rows = Array.from({ length: TILES - m }, (_, i) => [String(i + 1), `${num(multiplierToNumber(minesMultiplier(m, i + 1)), 4)}×`])
   }
   return (
-    <details className="game-panel info">
-      <summary>{t('casino.info.title')}</summary>
+    <>
       <p>{t(`casino.info.rtp_${game}`)}</p>
       <p className="muted">{t(`casino.info.rules_${game}`, { mines: props.mines ?? 3 })}</p>
       <div className="pay-table-wrap">
@@ -53,6 +67,6 @@ export function InfoPanel(props: { game: GameName; mines?: number }) {
           </tbody>
         </table>
       </div>
-    </details>
+    </>
   )
 }

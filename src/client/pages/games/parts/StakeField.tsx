@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { centavosToReais } from '../../../../shared/money'
@@ -8,7 +9,7 @@ import { clampStake, doubleStake, halfStake, MAX_STAKE, maxStakeFor, MIN_STAKE, 
 import { store } from '../../../store/store'
 
 /** The stake input with ½, 2×, min and max; locked while a game or an auto run uses it. */
-export function StakeField(props: { game: GameName; locked?: boolean }) {
+export const StakeField = memo(function StakeField(props: { game: GameName; locked?: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
   const { game } = props
@@ -34,7 +35,7 @@ export function StakeField(props: { game: GameName; locked?: boolean }) {
         <button type="button" className="secondary small" disabled={locked} onClick={() => set(clampStake(MIN_STAKE))} aria-label={t('casino.minLabel')}>
           {t('casino.min')}
         </button>
-        <button type="button" className="secondary small" disabled={locked} onClick={() => set(maxStakeFor(snap.user?.balance))} aria-label={t('casino.maxLabel')}>
+        <button type="button" className="secondary small" disabled={locked} onClick={() => set(maxStakeFor(store.user?.balance))} aria-label={t('casino.maxLabel')}>
           {t('casino.max')}
         </button>
       </div>
@@ -43,4 +44,4 @@ export function StakeField(props: { game: GameName; locked?: boolean }) {
       </small>
     </div>
   )
-}
+})
