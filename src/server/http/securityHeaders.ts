@@ -30,8 +30,8 @@ function socketOrigins(production: boolean): ((req: IncomingMessage) => string)[
 /**
  * The app's policy: every script and style from a file of this origin (React's style props go
  * through the CSSOM, which a policy does not govern), no eval (Pixi gets its no-eval shaders from
- * `pixi.js/unsafe-eval`), images and sounds also from data: and blob: (howler unlocks audio with a
- * data: URI), frames only of this origin (the sandbox pay page) and the configured ones (the
+ * `pixi.js/unsafe-eval`), images and sounds also from data: and blob: (textures and sounds made in
+ * the page), frames only of this origin (the sandbox pay page) and the configured ones (the
  * support chat, a real payment provider), and the app itself framed by nobody.
  */
 function appDirectives(config: HeaderConfig): Directives {
