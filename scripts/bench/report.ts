@@ -4,7 +4,7 @@ import type { BetWindow } from './loadClient'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
-export interface BetRow {
+interface BetRow {
   players: number
   app: BetWindow
   bare: BetWindow

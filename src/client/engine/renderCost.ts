@@ -5,7 +5,7 @@ import { Color, Container, type ContainerChild } from 'pixi.js'
  * A money counter in a canvas Text re-rasterises and re-uploads its texture on each change: it
  * steps at this interval (20 a second, still smooth to the eye) rather than on every frame.
  */
-export const COUNTER_STEP_MS = 50
+const COUNTER_STEP_MS = 50
 
 /** Elapsed ms rounded down to the counter's step. */
 export const counterElapsed = (elapsed: number) => Math.floor(elapsed / COUNTER_STEP_MS) * COUNTER_STEP_MS

@@ -47,7 +47,7 @@ export async function systemAccountId(q: Queryable, kind: SystemAccountKind): Pr
  *
  * Lock order, the same for every posting so concurrent ones cannot deadlock: users' accounts in
  * id order, then the system accounts in id order. Users' accounts come first because a caller
- * may lock one user's accounts (lockUserAccounts) to read a balance before it posts.
+ * may lock one user's accounts to read a balance before it posts (wallet_bet, migration 008).
  */
 export async function post(q: Queryable, posting: Posting, at: Date): Promise<bigint> {
   const sum = posting.entries.reduce((s, e) => s + e.amount, 0n)
@@ -76,23 +76,6 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
   const values = posting.entries.map((_, i) => `($1, $${i * 2 + 2}, $${i * 2 + 3})`).join(', ')
   await q.query(`INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ${values}`, [txId, ...posting.entries.flatMap((e) => [e.accountId, e.amount])])
   return txId
-}
-
-/**
- * Locks a user's accounts (in id order, as post() would) and returns them: for a read-then-post
- * such as a bet that spends cash before bonus, so the balance read is the one posted against.
- * The lock is the one post()'s UPDATE takes (NO KEY UPDATE), which the KEY SHARE locks of
- * concurrent ledger entries' foreign keys do not block.
- */
-export async function lockUserAccounts(q: Queryable, userId: bigint): Promise<Record<UserAccountKind, { id: bigint; balance: bigint }>> {
-  const r = await q.query<{ id: bigint; kind: UserAccountKind; balance: bigint }>(
-    'SELECT id, kind, balance FROM ledger_accounts WHERE user_id = $1 ORDER BY id FOR NO KEY UPDATE',
-    [userId],
-  )
-  const out = {} as Record<UserAccountKind, { id: bigint; balance: bigint }>
-  for (const row of r.rows) out[row.kind] = { id: BigInt(row.id), balance: BigInt(row.balance) }
-  for (const kind of USER_ACCOUNT_KINDS) if (!out[kind]) throw new Error(`user ${userId} has no ${kind} account`)
-  return out
 }
 
 /**

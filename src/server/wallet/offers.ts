@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 
-export const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
+const PROMOTIONAL_CURRENIES = ['INSBRL', 'EXPPAY'] as const
 export type PromoCurreny = (typeof PROMOTIONAL_CURRENIES)[number]
 
 export function isPromotional(curreny: string): curreny is PromoCurreny {
