@@ -80,13 +80,12 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
 
 /**
  * SQL of the version of a user's balance: the id of the last ledger entry on the user's cash or
- * bonus account (0 before any). Posting to an account locks its row before it inserts the
- * entries, so these ids grow in commit order. Read it in the statement that reads the balance,
- * so both come from one snapshot. `user` is the SQL of the user's id.
+ * bonus account (0 before any), as wallet_balance (migration 008) defines it for the bet path too.
+ * Read it in the statement that reads the balance, so both come from one snapshot. `user` is the
+ * SQL of the user's id.
  */
 export function balanceVersionSql(user: string): string {
-  return `(SELECT COALESCE(max((SELECT max(e.id) FROM ledger_entries e WHERE e.account_id = a.id)), 0)::bigint
-    FROM ledger_accounts a WHERE a.user_id = ${user} AND a.kind IN ('cash', 'bonus'))`
+  return `(SELECT v.version FROM wallet_balance(${user}) v)`
 }
 
 /** A user's balances in centavos, and their version (balanceVersionSql), from one snapshot. */

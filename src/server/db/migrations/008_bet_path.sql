@@ -73,6 +73,8 @@ CREATE FUNCTION reais_json(c bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- A player's cash + bonus and its version (the id of the last entry on either; 0 before any).
+-- The one definition of the version: ledger.ts balanceVersionSql reads it from here. Posting to an
+-- account locks its row before it inserts the entries, so these ids grow in commit order.
 CREATE FUNCTION wallet_balance(p_user bigint, OUT balance bigint, OUT version bigint) LANGUAGE sql STABLE AS $$
   SELECT COALESCE(sum(a.balance), 0)::bigint,
     COALESCE(max((SELECT max(e.id) FROM ledger_entries e WHERE e.account_id = a.id)), 0)::bigint
@@ -112,16 +114,12 @@ BEGIN
   WITH mine AS (
     SELECT a.id, a.kind, a.balance FROM ledger_accounts a
     WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE
-  ), theirs AS (
-    SELECT a.id, u.is_test FROM users u
-      JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = CASE WHEN u.is_test THEN 'play_house' ELSE 'house' END AND a.shard = u.id % 16
-    WHERE u.id = p_user
   )
   SELECT max(mine.id) FILTER (WHERE mine.kind = 'cash'), max(mine.balance) FILTER (WHERE mine.kind = 'cash'),
       max(mine.id) FILTER (WHERE mine.kind = 'bonus'), max(mine.balance) FILTER (WHERE mine.kind = 'bonus'),
-      max(theirs.id), bool_or(theirs.is_test)
+      max(theirs.account_id), bool_or(theirs.is_test)
     INTO cash_id, cash, bonus_id, bonus, house, is_test
-    FROM mine CROSS JOIN theirs;
+    FROM mine CROSS JOIN house_account(p_user) theirs;
   IF cash_id IS NULL OR bonus_id IS NULL OR house IS NULL THEN
     RAISE EXCEPTION 'user % has no cash, bonus or house account', p_user;
   END IF;
