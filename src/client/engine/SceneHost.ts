@@ -17,6 +17,13 @@ export interface HostOptions<S> {
   source(apply: (state: S) => void): { initial: S; stop(): void }
 }
 
+/** Two scene states with the same value in every field (states are flat records of primitives and snapshots). */
+function sameFields<S>(a: S, b: S): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
+
 /**
  * Mounts one scene on a Pixi application: gives it its context, feeds it state, resizes it with
  * the canvas and ticks it; unmount tears down whatever mount set up.
@@ -58,6 +65,8 @@ export class SceneHost<S> {
     scene.mount(ctx)
     scene.resize(this.viewport())
     const { initial, stop } = options.source((state) => {
+      // The store changed in a part this scene does not show (a bet's pending flag, the history): no update, no frame.
+      if (this.last !== undefined && sameFields(state, this.last)) return
       scene.update(state, this.last)
       this.last = state
       this.dirty = true

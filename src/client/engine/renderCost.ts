@@ -29,3 +29,8 @@ export function colorOf(value: string): number {
   }
   return n
 }
+
+/** Sets a tint only when it changes: Pixi's setter parses its value through Color on every write, and scenes tint every frame. */
+export function setTint(target: Container, color: number): void {
+  if (target.tint !== color) target.tint = color
+}

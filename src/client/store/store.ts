@@ -117,6 +117,8 @@ export const store = proxy({
       target: 50.5,
       condition: 'under' as 'over' | 'under',
       pending: false,
+      /** The bet has been on its way for BUSY_AFTER_MS: only then do the button and the scene show it (a quick reply flickers nothing). */
+      busy: false,
       last: null as Bet | null,
       history: [] as Bet[],
     },
@@ -125,6 +127,8 @@ export const store = proxy({
       /** The target multiplier (1.01..1000000). */
       target: 2,
       pending: false,
+      /** The bet has been on its way for BUSY_AFTER_MS: only then do the button and the scene show it (a quick reply flickers nothing). */
+      busy: false,
       last: null as Bet | null,
       history: [] as Bet[],
     },

@@ -88,11 +88,11 @@ const bet = () => {
 /** The main button: it follows the bet in flight. */
 function DiceBetButton() {
   const { t } = useTranslation()
-  const { pending, stake } = useSnapshot(store.casino.dice)
+  const { busy, stake } = useSnapshot(store.casino.dice)
   const ready = stakeCentavos(stake) !== null
   return (
-    <button type="button" className="primary bet-button" disabled={pending || !ready} aria-busy={pending} onClick={bet}>
-      {pending ? t('casino.rolling') : t('casino.bet')}
+    <button type="button" className="primary bet-button" disabled={busy || !ready} aria-busy={busy} onClick={bet}>
+      {busy ? t('casino.rolling') : t('casino.bet')}
     </button>
   )
 }

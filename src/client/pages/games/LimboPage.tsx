@@ -64,10 +64,10 @@ const bet = () => {
 /** The main button: it follows the bet in flight. */
 function LimboBetButton(props: { ready: boolean }) {
   const { t } = useTranslation()
-  const pending = useSnapshot(store.casino.limbo).pending
+  const busy = useSnapshot(store.casino.limbo).busy
   return (
-    <button type="button" className="primary bet-button" disabled={pending || !props.ready} aria-busy={pending} onClick={bet}>
-      {pending ? t('casino.limbo.playing') : t('casino.bet')}
+    <button type="button" className="primary bet-button" disabled={busy || !props.ready} aria-busy={busy} onClick={bet}>
+      {busy ? t('casino.limbo.playing') : t('casino.bet')}
     </button>
   )
 }

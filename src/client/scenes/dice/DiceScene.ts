@@ -1,7 +1,7 @@
-import { BitmapText, Container, Graphics, Text } from 'pixi.js'
+import { Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
-import { colorOf, counterElapsed, isolated } from '../../engine/renderCost'
-import { numberFont } from '../../engine/numberFont'
+import { GlyphText } from '../../engine/GlyphText'
+import { colorOf, setTint, counterElapsed } from '../../engine/renderCost'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
@@ -51,9 +51,11 @@ class DiceScene implements Scene<DiceState> {
   private readonly track = new Graphics()
   private readonly ticks = new Container()
   private readonly marker = new Graphics()
-  /** Bitmap glyphs: the roll changes the number every frame while it runs. */
-  private number!: BitmapText
-  private payoutText!: Text
+  /** Atlas glyphs: the roll changes the number every frame while it runs. */
+  private readonly number = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 48, anchorX: 0.5 })
+  private readonly payoutText = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 18, anchorX: 0.5 })
+  /** The value and language the number's text was last formatted for. */
+  private numberFor = ''
   /** When the payout counter started (clock ms), or null when none is running. */
   private payoutAt: number | null = null
   /** The animation: from -> to over rollMs, started at `at` (clock ms). */
@@ -68,12 +70,8 @@ class DiceScene implements Scene<DiceState> {
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
-    this.number = new BitmapText({ text: '', style: { fontFamily: numberFont(FONT), fontSize: 48 } })
-    this.number.anchor.set(0.5, 0)
-    this.payoutText = new Text({ text: '', style: { fontFamily: FONT, fontSize: 18, fontWeight: 'bold', fill: 0xffffff } })
-    this.payoutText.anchor.set(0.5, 0)
     this.payoutText.visible = false
-    ctx.root.addChild(this.track, this.ticks, this.marker, isolated(this.number), isolated(this.payoutText))
+    ctx.root.addChild(this.track, this.ticks, this.marker, this.number, this.payoutText)
   }
 
   update(state: Readonly<DiceState>, prev?: Readonly<DiceState>): void {
@@ -156,11 +154,10 @@ class DiceScene implements Scene<DiceState> {
     if (key !== this.payoutKey) {
       this.payoutKey = key
       const text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
-      if (this.payoutText.text !== text) this.payoutText.text = text
+      this.payoutText.text = text
     }
-    // Style writes re-rasterise the text: only when they change (this runs on every slider move).
-    if (this.payoutText.style.fontSize !== place.size) this.payoutText.style.fontSize = place.size
-    this.payoutText.tint = colorOf(String(this.ctx.tuning.winColor))
+    this.payoutText.size = place.size
+    setTint(this.payoutText, colorOf(String(this.ctx.tuning.winColor)))
     this.payoutText.position.set(track.x + track.w / 2, place.y)
   }
 
@@ -232,11 +229,14 @@ class DiceScene implements Scene<DiceState> {
     if (!hasRoll) return
     const color = settled ? (this.state.won ? win : lose) : String(this.ctx.tuning.markerColor)
     this.marker.x = xOf(this.shown)
-    this.marker.tint = colorOf(color)
-    const text = formatDecimal(this.shownText, this.state.locale, 2, false)
-    if (this.number.text !== text) this.number.text = text
-    if (this.number.style.fontSize !== label.size) this.number.style.fontSize = label.size
-    this.number.tint = settled ? colorOf(color) : 0xffffff
+    setTint(this.marker, colorOf(color))
+    const numberFor = `${this.shownText}|${this.state.locale}`
+    if (numberFor !== this.numberFor) {
+      this.numberFor = numberFor
+      this.number.text = formatDecimal(this.shownText, this.state.locale, 2, false)
+    }
+    this.number.size = label.size
+    setTint(this.number, settled ? colorOf(color) : 0xffffff)
     this.number.position.set(track.x + track.w / 2, label.y)
   }
 }

@@ -22,7 +22,7 @@ function diceState(): DiceState {
     rollId: last?.betId ?? null,
     payout: last?.payout ?? 0,
     locale: store.session.lang,
-    pending: dice.pending,
+    pending: dice.busy,
   }
 }
 

@@ -1,7 +1,7 @@
-import { BitmapText, FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
+import { FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
-import { colorOf, counterElapsed, isolated } from '../../engine/renderCost'
-import { numberFont } from '../../engine/numberFont'
+import { colorOf, setTint, counterElapsed, isolated } from '../../engine/renderCost'
+import { GlyphText } from '../../engine/GlyphText'
 import { SparkPool } from '../../engine/sparks'
 import { pick } from '../../engine/random'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
@@ -122,10 +122,12 @@ class LimboScene implements Scene<LimboState> {
   private readonly comet = new Graphics(this.cometArt)
   private readonly pill = new Graphics()
   private sparks!: SparkPool
-  /** A bitmap font: the count changes the number every frame, and a canvas Text would re-rasterise and re-upload each time. */
-  private number!: BitmapText
+  /** Atlas glyphs: the count changes the number every frame, and a canvas Text would re-rasterise and re-upload each time. */
+  private readonly number = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 48, anchorX: 0.5, anchorY: 0.5 })
   private targetText!: Text
-  private payoutText!: Text
+  private readonly payoutText = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 20, anchorX: 0.5, anchorY: 0.5 })
+  /** The value and language the number's text was last formatted for. */
+  private numberFor = ''
   private readonly point: Point = { x: 0, y: 0 }
   private trailDrawn = -1
   private payoutCents = -1
@@ -137,10 +139,8 @@ class LimboScene implements Scene<LimboState> {
     this.ctx = ctx
     ctx.root.eventMode = 'none'
     const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff }
-    this.number = new BitmapText({ text: '', style: { fontFamily: numberFont(FONT), fontSize: 48 } })
     this.targetText = new Text({ text: '', style: { ...style, fontSize: 14 } })
-    this.payoutText = new Text({ text: '', style: { ...style, fontSize: 20 } })
-    for (const t of [this.number, this.targetText, this.payoutText]) t.anchor.set(0.5)
+    this.targetText.anchor.set(0.5)
     this.targetText.tint = String(ctx.tuning.mutedColor)
     this.payoutText.tint = String(ctx.tuning.winColor)
     this.payoutText.visible = false
@@ -150,7 +150,7 @@ class LimboScene implements Scene<LimboState> {
     this.sparkArts[0].poly([0, -5, 1.2, -1.2, 5, 0, 1.2, 1.2, 0, 5, -1.2, 1.2, -5, 0, -1.2, -1.2]).fill(0xffffff)
     this.sparkArts[1].circle(0, 0, 2.6).fill(0xffffff)
     this.sparks = new SparkPool(POOL, (i) => (i % 2 === 0 ? this.sparkArts[0] : this.sparkArts[1]))
-    ctx.root.addChild(this.track, this.glow, isolated(this.trail), this.mark, this.comet, this.ring, isolated(this.number), this.pill, this.targetText, isolated(this.payoutText), this.sparks.container)
+    ctx.root.addChild(this.track, this.glow, isolated(this.trail), this.mark, this.comet, this.ring, this.number, this.pill, this.targetText, this.payoutText, this.sparks.container)
   }
 
   update(state: Readonly<LimboState>, prev?: Readonly<LimboState>): void {
@@ -265,7 +265,7 @@ class LimboScene implements Scene<LimboState> {
     if (this.numberSizeFor === finalText) return
     this.numberSizeFor = finalText
     const size = fitFontSize(finalText, l.number.maxWidth, l.number.maxSize, 18)
-    if (this.number.style.fontSize !== size) this.number.style.fontSize = size
+    this.number.size = size
   }
 
   private pose(now: number): void {
@@ -295,15 +295,19 @@ class LimboScene implements Scene<LimboState> {
       this.sizeNumber(l, `${formatDecimal(run.result, locale, 2, false)}×`)
     } else this.sizeNumber(l, `${formatDecimal(1, locale, 2, false)}×`)
 
-    const text = `${formatDecimal(shownText, locale, 2, false)}×`
-    if (this.number.text !== text) {
-      this.number.text = text
-      if (counting && run) this.tickSound(run, now)
+    const numberFor = `${shownText}|${locale}`
+    if (numberFor !== this.numberFor) {
+      this.numberFor = numberFor
+      const text = `${formatDecimal(shownText, locale, 2, false)}×`
+      if (this.number.text !== text) {
+        this.number.text = text
+        if (counting && run) this.tickSound(run, now)
+      }
     }
     const landed = !!run && !waiting && !counting
     const outcome = landed ? String(run.won ? tuning.winColor : tuning.loseColor) : null
     const neutral = String(tuning.numberColor)
-    this.number.tint = colorOf(outcome ?? neutral)
+    setTint(this.number, colorOf(outcome ?? neutral))
 
     // Win: a pop and an expanding ring; loss: a short shake.
     let scale = 1
@@ -326,11 +330,11 @@ class LimboScene implements Scene<LimboState> {
 
     this.ring.visible = landed && run.won && flash < 1 && this.ctx.motion === 'full'
     if (this.ring.visible && outcome !== null) {
-      this.ring.tint = colorOf(outcome)
+      setTint(this.ring, colorOf(outcome))
       this.ring.scale.set(0.7 + 0.6 * easeOut(flash))
       this.ring.alpha = 0.7 * (1 - flash)
     }
-    this.glow.tint = colorOf(outcome ?? (counting ? String(tuning.cometColor) : String(tuning.trackColor)))
+    setTint(this.glow, colorOf(outcome ?? (counting ? String(tuning.cometColor) : String(tuning.trackColor))))
     this.glow.alpha = landed ? 0.2 + 0.35 * (1 - flash) ** 2 : counting ? 0.16 : waiting ? alpha * 0.3 : 0.2
 
     this.poseTrajectory(l, s, shown, outcome, waiting, now)
@@ -346,17 +350,17 @@ class LimboScene implements Scene<LimboState> {
     const p = limboProgress(shown, top)
     curvePoint(l.curve, limboProgress(s.target, top), this.point)
     this.mark.position.set(this.point.x, this.point.y)
-    this.mark.tint = colorOf(outcome ?? String(tuning.mutedColor))
+    setTint(this.mark, colorOf(outcome ?? String(tuning.mutedColor)))
 
     curvePoint(l.curve, p, this.point)
     this.comet.position.set(this.point.x, this.point.y)
-    this.comet.tint = colorOf(outcome ?? String(tuning.cometColor))
+    setTint(this.comet, colorOf(outcome ?? String(tuning.cometColor)))
     const pulse = waiting && this.ctx.motion === 'full' ? 0.5 + 0.5 * Math.sin(((now - this.pendingAt) / Number(tuning.pulseMs)) * Math.PI * 2) : 0
     this.comet.scale.set(1 + 0.35 * pulse)
 
     // Redrawn only when the comet moved a segment's worth: a few dozen line segments.
     const steps = Math.round(p * TRAIL_STEPS)
-    this.trail.tint = colorOf(outcome ?? String(tuning.cometColor))
+    setTint(this.trail, colorOf(outcome ?? String(tuning.cometColor)))
     if (steps === this.trailDrawn) return
     this.trailDrawn = steps
     this.trail.clear()
@@ -388,13 +392,13 @@ class LimboScene implements Scene<LimboState> {
     if (cents !== this.payoutCents) {
       this.payoutCents = cents
       const text = this.ctx.t('casino.limbo.payout', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
-      if (this.payoutText.text !== text) this.payoutText.text = text
+      this.payoutText.text = text
       // Sized for the final amount, so the counter does not grow as it runs.
       const final = this.ctx.t('casino.limbo.payout', { value: formatMoney(run.payout, s.locale), lng: s.locale })
       const size = fitFontSize(final, l.payout.maxWidth, l.payout.size, 10)
-      if (this.payoutText.style.fontSize !== size) this.payoutText.style.fontSize = size
+      this.payoutText.size = size
     }
-    this.payoutText.tint = colorOf(String(this.ctx.tuning.winColor))
+    setTint(this.payoutText, colorOf(String(this.ctx.tuning.winColor)))
     this.payoutText.position.set(l.payout.x, l.payout.y)
     this.payoutText.alpha = 0.4 + 0.6 * easeOut(Math.min(1, k * 3))
   }

@@ -17,14 +17,14 @@ const PixiStage = lazy(() => import('../../engine/PixiStage'))
  */
 function limboState(): LimboState {
   const { casino, session } = snapshot(store)
-  const { target, pending, last } = casino.limbo
+  const { target, busy, last } = casino.limbo
   return {
     locale: session.lang,
-    target: !pending && last?.target !== undefined ? last.target : target,
+    target: !busy && last?.target !== undefined ? last.target : target,
     result: last?.result ?? null,
     won: last ? last.state === 'won' : null,
     payout: last?.payout ?? 0,
-    pending,
+    pending: busy,
     rollId: last?.betId ?? null,
   }
 }

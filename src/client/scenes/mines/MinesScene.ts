@@ -1,5 +1,6 @@
 import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { GlyphText } from '../../engine/GlyphText'
 import { counterElapsed } from '../../engine/renderCost'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { formatDecimal } from '../../format/decimal'
@@ -129,7 +130,8 @@ class MinesScene implements Scene<MinesState> {
   private readonly cardBg = new Graphics(this.blank)
   private cardTitle!: Text
   private cardMultiplier!: Text
-  private cardPayout!: Text
+  /** Atlas glyphs: the payout counts up on the card. */
+  private cardPayout!: GlyphText
   private cardAt = -1
   private cardSound = false
   private shakeAt = -1
@@ -167,8 +169,8 @@ class MinesScene implements Scene<MinesState> {
     const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff, fontSize: 12 }
     this.cardTitle = new Text({ text: '', style: { ...style, fill: 0x9aa6bf } })
     this.cardMultiplier = new Text({ text: '', style: { ...style, fill: String(ctx.tuning.accent) } })
-    this.cardPayout = new Text({ text: '', style })
-    for (const text of [this.cardTitle, this.cardMultiplier, this.cardPayout]) text.anchor.set(0.5)
+    this.cardPayout = new GlyphText({ fontFamily: style.fontFamily, fontWeight: style.fontWeight, size: 20, anchorX: 0.5, anchorY: 0.5 })
+    for (const text of [this.cardTitle, this.cardMultiplier]) text.anchor.set(0.5)
     this.card.addChild(this.cardBg, this.cardTitle, this.cardMultiplier, this.cardPayout)
     this.card.visible = false
     ctx.root.addChild(this.board, this.card)
@@ -441,7 +443,7 @@ class MinesScene implements Scene<MinesState> {
     this.card.position.set(card.x + card.w / 2, card.y + card.h / 2)
     this.cardTitle.style.fontSize = card.titleSize
     this.cardMultiplier.style.fontSize = card.multiplierSize
-    this.cardPayout.style.fontSize = card.payoutSize
+    this.cardPayout.size = card.payoutSize
     this.cardTitle.position.set(card.w / 2, card.h * 0.22)
     this.cardMultiplier.position.set(card.w / 2, card.h * 0.5)
     this.cardPayout.position.set(card.w / 2, card.h * 0.78)
@@ -460,11 +462,12 @@ class MinesScene implements Scene<MinesState> {
   }
 
   /** Sets a card text, shrinking it to fit the card's width (long translations, large multipliers). */
-  private setText(text: Text, value: string): void {
+  private setText(text: Text | GlyphText, value: string): void {
     text.text = value
     text.scale.set(1)
     const max = (this.layout?.card.w ?? 0) * 0.86
-    if (max > 0 && text.width > max) text.scale.set(max / text.width)
+    const width = text instanceof GlyphText ? text.textWidth : text.width
+    if (max > 0 && width > max) text.scale.set(max / width)
   }
 
   private poseCard(now: number): void {

@@ -82,6 +82,13 @@ function signedIn(): boolean {
   return false
 }
 
+/**
+ * A dice or limbo bet shows itself as on its way (button label, dimmed scene) only after this
+ * long: most replies come sooner, and a state shown for one or two frames is flicker that costs a
+ * React render, a layout and a paint per bet. The bet is guarded by `pending` from the tap on.
+ */
+const BUSY_AFTER_MS = 150
+
 /** Dice and limbo: one bet from the slice's stake and inputs; the reply is shown and recorded. */
 async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
   if (!signedIn()) return null
@@ -89,6 +96,7 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
   const amount = stakeWire(slice.stake)
   if (slice.pending || amount === null) return null
   slice.pending = true
+  const busy = setTimeout(() => (slice.busy = slice.pending), BUSY_AFTER_MS)
   try {
     const bet = await sendOnce<Bet>(call, { amount, ...inputs() })
     slice.last = bet
@@ -99,7 +107,9 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
     // The catalogue has shown the refusal.
     return null
   } finally {
+    clearTimeout(busy)
     slice.pending = false
+    slice.busy = false
   }
 }
 
