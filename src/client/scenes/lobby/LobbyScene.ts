@@ -2,6 +2,7 @@ import { Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import { formatMoney, formatOnline } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, Viewport } from '../../engine/types'
+import { GlyphText } from '../../engine/GlyphText'
 import { lobbyFixtures } from './LobbyScene.fixtures'
 import { lobbyLayout, type LobbyLayout } from './lobbyLayout'
 import { lobbyTuning } from './lobbyTuning'
@@ -34,7 +35,9 @@ class LobbyScene implements Scene<LobbyState> {
   private readonly dots = new Graphics()
   private readonly sparkles = new Container()
   private online!: Text
+  /** The jackpot's label (changes with the language) and its amount (atlas glyphs: it counts up all the time). */
   private jackpot!: Text
+  private jackpotValue!: GlyphText
   /** Each sparkle's drawn dot with where and how it drifts. */
   private sparkleDots: { dot: Graphics; x: number; y: number; speed: number; phase: number }[] = []
   private slideStartedAt = 0
@@ -48,9 +51,11 @@ class LobbyScene implements Scene<LobbyState> {
     this.online = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: 0xffffff } })
     this.jackpot = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: String(ctx.tuning.accent), fontWeight: 'bold' } })
     this.jackpot.anchor.set(1, 0)
+    this.jackpotValue = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 12, anchorX: 1 })
+    this.jackpotValue.tint = String(ctx.tuning.accent)
     // No mask: the canvas is exactly the banner, so the slides outside it are clipped for free
     // (a stencil mask would cost every frame).
-    ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot)
+    ctx.root.addChild(this.strip, this.sparkles, this.dots, this.online, this.jackpot, this.jackpotValue)
     const count = Number(ctx.tuning.sparkles)
     const seeds = Array.from({ length: count }, () => ({
       x: ctx.random(),
@@ -183,15 +188,19 @@ class LobbyScene implements Scene<LobbyState> {
     this.online.position.set(online.x, online.y)
     const j = this.state.jackpot
     this.jackpot.visible = j !== null
+    this.jackpotValue.visible = j !== null
     if (!j) return
     const value = j.base + (j.perSecond * Math.max(0, this.ctx.clock.now() - j.since)) / 1000
     const cents = `${locale}|${Math.floor(value * 100)}`
     if (cents !== this.shownKeys.jackpot) {
       this.shownKeys.jackpot = cents
-      this.setText(this.jackpot, `${this.ctx.t('home.jackpot', { lng: locale })} ${formatMoney(Math.floor(value * 100) / 100, locale)}`, jackpot.size)
+      this.jackpotValue.text = formatMoney(Math.floor(value * 100) / 100, locale)
+      this.setText(this.jackpot, this.ctx.t('home.jackpot', { lng: locale }), jackpot.size)
     }
-    if (this.jackpot.style.fontSize !== jackpot.size) this.jackpot.style.fontSize = jackpot.size
-    this.jackpot.position.set(jackpot.x, jackpot.y)
+    this.jackpotValue.size = jackpot.size
+    this.jackpotValue.position.set(jackpot.x, jackpot.y)
+    // The label sits a space's width left of the amount.
+    this.jackpot.position.set(jackpot.x - this.jackpotValue.textWidth - jackpot.size * 0.3, jackpot.y)
   }
 
   private setText(node: Text, text: string, size: number): void {
