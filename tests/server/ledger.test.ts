@@ -37,6 +37,25 @@ describe('database and ledger', () => {
         await q.query('INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ($1, $2, 100), ($1, $3, -99)', [tx.rows[0]!.id, house, promotions])
       }),
     ).rejects.toThrow(/does not balance/)
+  })
+
+  it('refuses an entry on an account that does not exist, and never deletes an account (the checks that replace the entries foreign key)', async () => {
+    const house = await systemAccountId(t.db, 'house')
+    const missing = BigInt((await t.db.query<{ id: bigint }>('SELECT max(id) + 1000 AS id FROM ledger_accounts')).rows[0]!.id)
+    const entries = () => t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entries')
+    const before = (await entries()).rows[0]!.n
+    await expect(
+      t.db.tx(async (q) => {
+        const tx = await q.query<{ id: bigint }>(`INSERT INTO ledger_transactions (kind, created_at) VALUES ('bad', now()) RETURNING id`)
+        await q.query('INSERT INTO ledger_entries (tx_id, account_id, amount) VALUES ($1, $2, 100), ($1, $3, -100)', [tx.rows[0]!.id, house, missing])
+      }),
+    ).rejects.toThrow(/does not exist/)
+    expect((await entries()).rows[0]!.n).toBe(before)
+    const user = await newUserId()
+    const cash = await userAccountId(t.db, user, 'cash')
+    await expect(t.db.query('DELETE FROM ledger_accounts WHERE id = $1', [cash])).rejects.toThrow(/never deleted/)
+    await expect(t.db.query('TRUNCATE ledger_accounts CASCADE')).rejects.toThrow(/never deleted/)
+    expect((await t.db.query('SELECT 1 FROM ledger_accounts WHERE id = $1', [cash])).rows).toHaveLength(1)
     await expect(post(t.db, { kind: 'bad', entries: [{ accountId: house, amount: 5n }] }, new Date())).rejects.toThrow(/unbalanced/)
   })
 
