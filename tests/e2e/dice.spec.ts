@@ -9,6 +9,9 @@ test('a player bets on dice and sees the result and the balance change', async (
   await page.getByRole('button', { name: 'Jogar Dice' }).click()
   await expect(page).toHaveURL(/\/dice\?/)
   await expect(page.getByRole('heading', { name: 'Dice' })).toBeVisible()
+  // The slider is drawn by a worker, and it answers: the scene mounted there.
+  await expect.poll(() => page.evaluate(() => window.__app?.stageThread)).toBe('worker')
+  await expect.poll(() => page.evaluate(() => window.__app?.sceneReady)).toBe(true)
   // pt-BR: a comma in every number, the inputs included.
   const stake = page.getByLabel('Valor da aposta')
   await expect(stake).toHaveValue('1,00')

@@ -8,7 +8,7 @@ async function settle(page: Page, scene = false) {
   if (scene) await page.waitForFunction(() => window.__app?.sceneReady === true)
   await page.evaluate(async () => {
     await document.fonts.ready
-    ;(window.__app?.sceneHost as { render(): void } | null | undefined)?.render()
+    await (window.__app?.sceneHost as { render(): void | Promise<void> } | null | undefined)?.render()
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
   })
 }
@@ -26,6 +26,15 @@ async function registerAndStore(page: Page) {
 test('home page', async ({ page }) => {
   await page.goto('/home?snapshot=1')
   await settle(page, true)
+  // The lobby is drawn by its worker (an OffscreenCanvas) in this browser.
+  expect(await page.evaluate(() => window.__app?.stageThread)).toBe('worker')
+  await expect(page).toHaveScreenshot('home.png')
+})
+
+test('home page with the lobby drawn on the page thread (the fallback) looks the same', async ({ page }) => {
+  await page.goto('/home?snapshot=1&stage=page')
+  await settle(page, true)
+  expect(await page.evaluate(() => window.__app?.stageThread)).toBe('page')
   await expect(page).toHaveScreenshot('home.png')
 })
 

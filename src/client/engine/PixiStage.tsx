@@ -2,15 +2,16 @@
 import 'pixi.js/unsafe-eval'
 import { Application, useApplication } from '@pixi/react'
 import { useEffect, useState, type RefObject } from 'react'
+import { audio } from './audio'
 import { SceneHost, type HostOptions } from './SceneHost'
-import type { SceneDef } from './types'
+import type { SceneDef, StageHandle } from './types'
 
-export interface StageProps<S> extends Omit<HostOptions<S>, 'def'> {
+export interface StageProps<S, H extends StageHandle<S> = SceneHost<S>> extends Omit<HostOptions<S>, 'def' | 'audio'> {
   def: SceneDef<S>
   /** The element the canvas fills and follows in size. */
   container: RefObject<HTMLElement | null>
   /** Called with the host once the scene is mounted (the dev switcher feeds fixtures through it). */
-  onHost?(host: SceneHost<S> | null): void
+  onHost?(host: H | null): void
 }
 
 function SceneMount<S>(props: StageProps<S>) {
@@ -19,7 +20,7 @@ function SceneMount<S>(props: StageProps<S>) {
   useEffect(() => {
     if (!isInitialised) return
     const host = new SceneHost<S>(app)
-    host.mount({ def, motion, seed, clock, t, tuning, intents, source })
+    host.mount({ def, motion, seed, clock, t, tuning, intents, source, audio })
     onHost?.(host)
     // StrictMode mounts, unmounts and mounts again: unmount leaves nothing behind, so the second mount starts clean.
     return () => {

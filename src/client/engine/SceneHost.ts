@@ -1,9 +1,8 @@
 import { Container, UPDATE_PRIORITY, type Application, type Ticker } from 'pixi.js'
-import { audio } from './audio'
 import { TEST_BUILD } from './determinism'
 import { seededRandom } from './random'
 import { createTweens } from './tweens'
-import type { Clock, Motion, Scene, SceneContext, SceneDef, Tuning, Viewport } from './types'
+import type { AudioService, Clock, Motion, Scene, SceneContext, SceneDef, Tuning, Viewport } from './types'
 
 export interface HostOptions<S> {
   def: SceneDef<S>
@@ -11,6 +10,8 @@ export interface HostOptions<S> {
   seed: number
   clock: Clock
   t: SceneContext['t']
+  /** The page's sounds (a scene in a worker asks the page to play them). */
+  audio: AudioService
   tuning?: Tuning
   intents?: SceneContext['intents']
   /** Where the state comes from: returns the first state and calls `apply` on each change; returns the unsubscribe. */
@@ -52,7 +53,7 @@ export class SceneHost<S> {
       clock: options.clock,
       random: seededRandom(options.seed),
       tweens,
-      audio,
+      audio: options.audio,
       t: options.t,
       intents: options.intents ?? {},
       motion: options.motion,

@@ -8,3 +8,6 @@ export const TEST_BUILD = import.meta.env.DEV || import.meta.env.VITE_DEV_SCENES
 export const SNAPSHOT_MODE = TEST_BUILD && typeof location !== 'undefined' && new URLSearchParams(location.search).has('snapshot')
 
 export const SNAPSHOT_SEED = 7
+
+/** `?stage=page` (test builds only): scenes draw on the page's thread even where a worker could (the fallback, tested). */
+export const STAGE_ON_PAGE = TEST_BUILD && typeof location !== 'undefined' && new URLSearchParams(location.search).get('stage') === 'page'

@@ -77,3 +77,13 @@ export interface SceneDef<S = unknown> {
    */
   maxFps?: number
 }
+
+/** What a page holds of its mounted scene, wherever it runs (this thread or a worker). */
+export interface StageHandle<S> {
+  /** Feeds a new state (the dev switcher's fixtures). */
+  update(state: S): void
+  /** Draws one frame now; with a worker, resolves once it is drawn. */
+  render(): void | Promise<void>
+  /** Stops or restarts the frame loop. */
+  setActive(active: boolean): void
+}

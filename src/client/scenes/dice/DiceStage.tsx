@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useRef } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { fixedClock, realClock } from '../../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
-import type { SceneHost } from '../../engine/SceneHost'
+import { SceneStage } from '../../engine/SceneStage'
+import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
 import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
-import { diceSceneDef, type DiceState } from './DiceScene'
+import type { DiceState } from './DiceScene'
 
-const PixiStage = lazy(() => import('../../engine/PixiStage'))
 
 function diceState(): DiceState {
   const { dice } = snapshot(store.casino)
@@ -35,13 +35,13 @@ export default function DiceStage() {
     const stop = subscribe(store.casino.dice, () => apply(diceState()))
     return { initial: diceState(), stop }
   }, [])
-  const onHost = useCallback((h: SceneHost<DiceState> | null) => {
+  const onHost = useCallback((h: StageHandle<DiceState> | null) => {
     if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
   }, [])
   return (
     <div className="game-stage" ref={container} aria-hidden="true">
       <Suspense fallback={null}>
-        <PixiStage def={diceSceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
+        <SceneStage sceneId="dice" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
       </Suspense>
     </div>
   )

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useRef } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { fixedClock, realClock } from '../../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
-import type { SceneHost } from '../../engine/SceneHost'
+import { SceneStage } from '../../engine/SceneStage'
+import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
 import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
-import { limboSceneDef, type LimboState } from './LimboScene'
+import type { LimboState } from './LimboScene'
 
-const PixiStage = lazy(() => import('../../engine/PixiStage'))
 
 /**
  * The store's limbo slice as the scene's state. A shown result is judged against its own bet's
@@ -45,13 +45,13 @@ export default function LimboStage() {
       },
     }
   }, [])
-  const onHost = useCallback((h: SceneHost<LimboState> | null) => {
+  const onHost = useCallback((h: StageHandle<LimboState> | null) => {
     if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
   }, [])
   return (
     <div className="game-stage" ref={container} aria-hidden="true" data-testid="limbo-stage">
       <Suspense fallback={null}>
-        <PixiStage def={limboSceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
+        <SceneStage sceneId="limbo" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
       </Suspense>
     </div>
   )

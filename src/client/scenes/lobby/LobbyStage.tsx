@@ -1,16 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
 import { fixedClock, realClock } from '../../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
-import type { SceneHost } from '../../engine/SceneHost'
+import { SceneStage } from '../../engine/SceneStage'
+import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
-import { lobbySceneDef, type LobbyState } from './LobbyScene'
+import type { LobbyState } from './LobbyScene'
 import { FIXTURE_TIME, LOBBY_SLIDES } from './LobbyScene.fixtures'
 
-const PixiStage = lazy(() => import('../../engine/PixiStage'))
 
 /** The store's lobby slice as the scene's state. */
 function lobbyState(): LobbyState {
@@ -34,11 +34,11 @@ export default function LobbyStage(props: { active: boolean }) {
       },
     }
   }, [])
-  const host = useRef<SceneHost<LobbyState> | null>(null)
+  const host = useRef<StageHandle<LobbyState> | null>(null)
   const active = useRef(props.active)
   // Drawn once per mount: a new seed would remount the scene.
   const [seed] = useState(() => (SNAPSHOT_MODE ? SNAPSHOT_SEED : Date.now() % 100_000))
-  const onHost = useCallback((h: SceneHost<LobbyState> | null) => {
+  const onHost = useCallback((h: StageHandle<LobbyState> | null) => {
     host.current = h
     if (h && !SNAPSHOT_MODE) h.setActive(active.current)
     if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
@@ -51,7 +51,7 @@ export default function LobbyStage(props: { active: boolean }) {
   return (
     <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
       <Suspense fallback={null}>
-        <PixiStage def={lobbySceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={seed} clock={clock} t={t} source={source} onHost={onHost} />
+        <SceneStage sceneId="lobby" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={seed} clock={clock} t={t} source={source} onHost={onHost} />
       </Suspense>
     </div>
   )

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { fixedClock, realClock } from '../../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
-import type { SceneHost } from '../../engine/SceneHost'
+import { SceneStage } from '../../engine/SceneStage'
+import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
 import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
-import { minesSceneDef, type MinesState } from './MinesScene'
+import type { MinesState } from './MinesScene'
 
-const PixiStage = lazy(() => import('../../engine/PixiStage'))
 
 const NONE: readonly number[] = []
 
@@ -64,14 +64,14 @@ export default function MinesStage(props: { children?: ReactNode }) {
       },
     }
   }, [])
-  const onHost = useCallback((h: SceneHost<MinesState> | null) => {
+  const onHost = useCallback((h: StageHandle<MinesState> | null) => {
     if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), sceneHost: h, sceneReady: h !== null }
   }, [])
   return (
     <div className="game-stage mines-stage" ref={container} data-testid="mines-stage">
       <div aria-hidden="true">
         <Suspense fallback={null}>
-          <PixiStage def={minesSceneDef} container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
+          <SceneStage sceneId="mines" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={SNAPSHOT_SEED} clock={clock} t={t} source={source} onHost={onHost} />
         </Suspense>
       </div>
       {props.children}
