@@ -138,6 +138,8 @@ export const store = proxy({
       mines: 3,
       /** A start, reveal or cash-out is on its way. */
       pending: false,
+      /** It has been on its way for a while: the controls show it (see BUSY_AFTER_MS). */
+      busy: false,
       /** The tile whose reveal is on its way (shown pending at once). */
       pendingTile: null as number | null,
       /** The open game, or the last one once it ended (null before the first). */

@@ -243,38 +243,36 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
             <dd>{next === null ? '—' : `${num(next, 4)}×`}</dd>
           </div>
         </dl>
-        {active ? (
-          <>
-            <button type="button" className="primary bet-button cashout" disabled={mines.pending || gems === 0} aria-busy={mines.pending} onClick={() => void cashOutMines()} data-testid="cashout">
-              {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: num(now, 4) })}
+        {/* Both groups stay mounted and swap by display: a round's start and end then re-create no select, stake field or tabs (a 30 ms task each at a phone's speed). */}
+        <div className="control-group" style={{ display: active ? 'contents' : 'none' }}>
+          <button type="button" className="primary bet-button cashout" disabled={!active || mines.busy || gems === 0} aria-busy={mines.busy} onClick={() => void cashOutMines()} data-testid="cashout">
+            {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: num(now, 4) })}
+          </button>
+          <button type="button" className="secondary" disabled={!active || mines.busy} onClick={revealRandom}>
+            {t('casino.mines.random')}
+          </button>
+        </div>
+        <div className="control-group" style={{ display: active ? 'none' : 'contents' }}>
+          <label className="field">
+            <span>{t('casino.mines.count')}</span>
+            <select value={mines.mines} disabled={running || mines.busy} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
+              {Array.from({ length: 24 }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <StakeField game="mines" />
+          <ModeTabs game="mines" mode={mode} onMode={setMode} />
+          {mode === 'manual' ? (
+            <button type="button" className="primary bet-button" disabled={active || mines.busy || !ready} aria-busy={mines.busy} onClick={start}>
+              {t('casino.bet')}
             </button>
-            <button type="button" className="secondary" disabled={mines.pending} onClick={revealRandom}>
-              {t('casino.mines.random')}
-            </button>
-          </>
-        ) : (
-          <>
-            <label className="field">
-              <span>{t('casino.mines.count')}</span>
-              <select value={mines.mines} disabled={running || mines.pending} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
-                {Array.from({ length: 24 }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <StakeField game="mines" />
-            <ModeTabs game="mines" mode={mode} onMode={setMode} />
-            {mode === 'manual' ? (
-              <button type="button" className="primary bet-button" disabled={mines.pending || !ready} aria-busy={mines.pending} onClick={start}>
-                {t('casino.bet')}
-              </button>
-            ) : (
-              <AutoBetPanel game="mines" ready={ready && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
-            )}
-          </>
-        )}
+          ) : (
+            <AutoBetPanel game="mines" ready={ready && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
+          )}
+        </div>
       </div>
     </>
   )

@@ -89,28 +89,37 @@ function signedIn(): boolean {
  */
 const BUSY_AFTER_MS = 150
 
+/** Runs a game's call with `pending` set from the start and `busy` once it has taken BUSY_AFTER_MS; both cleared after. */
+export async function inFlight<T>(slice: { pending: boolean; busy: boolean }, run: () => Promise<T>): Promise<T> {
+  slice.pending = true
+  const busy = setTimeout(() => (slice.busy = slice.pending), BUSY_AFTER_MS)
+  try {
+    return await run()
+  } finally {
+    clearTimeout(busy)
+    slice.pending = false
+    slice.busy = false
+  }
+}
+
 /** Dice and limbo: one bet from the slice's stake and inputs; the reply is shown and recorded. */
 async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
   if (!signedIn()) return null
   const slice = store.casino[game]
   const amount = stakeWire(slice.stake)
   if (slice.pending || amount === null) return null
-  slice.pending = true
-  const busy = setTimeout(() => (slice.busy = slice.pending), BUSY_AFTER_MS)
-  try {
-    const bet = await sendOnce<Bet>(call, { amount, ...inputs() })
-    slice.last = bet
-    advanceNonce(bet)
-    recordBet(game, bet)
-    return bet
-  } catch {
-    // The catalogue has shown the refusal.
-    return null
-  } finally {
-    clearTimeout(busy)
-    slice.pending = false
-    slice.busy = false
-  }
+  return inFlight(slice, async () => {
+    try {
+      const bet = await sendOnce<Bet>(call, { amount, ...inputs() })
+      slice.last = bet
+      advanceNonce(bet)
+      recordBet(game, bet)
+      return bet
+    } catch {
+      // The catalogue has shown the refusal.
+      return null
+    }
+  })
 }
 
 export const placeDiceBet = () =>
@@ -141,33 +150,34 @@ export async function startMines(): Promise<Bet | null> {
   const mines = store.casino.mines
   const amount = stakeWire(mines.stake)
   if (mines.pending || amount === null || minesOpen()) return null
-  mines.pending = true
-  try {
-    const bet = await sendOnce<Bet>(casino.minesStart, { amount, mines: mines.mines })
-    advanceNonce(bet)
-    applyMines(bet)
-    return bet
-  } catch {
-    return null
-  } finally {
-    mines.pending = false
-  }
+  return inFlight(mines, async () => {
+    try {
+      const bet = await sendOnce<Bet>(casino.minesStart, { amount, mines: mines.mines })
+      advanceNonce(bet)
+      applyMines(bet)
+      return bet
+    } catch {
+      return null
+    }
+  })
 }
 
 /** A move in the open game; a refusal (the game ended elsewhere, say) shows the server's view again. */
 async function minesMove(call: typeof casino.minesReveal | typeof casino.minesCashout, body: Record<string, unknown>, tile: number | null): Promise<Bet | null> {
   const mines = store.casino.mines
-  mines.pending = true
   mines.pendingTile = tile
   try {
-    const bet = await sendOnce<Bet>(call, body)
-    applyMines(bet)
-    return bet
-  } catch {
-    void resumeMines()
-    return null
+    return await inFlight(mines, async () => {
+      try {
+        const bet = await sendOnce<Bet>(call, body)
+        applyMines(bet)
+        return bet
+      } catch {
+        void resumeMines()
+        return null
+      }
+    })
   } finally {
-    mines.pending = false
     mines.pendingTile = null
   }
 }
