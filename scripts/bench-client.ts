@@ -207,7 +207,8 @@ async function game(browser: Browser, base: string, token: string, name: (typeof
   const betButton = page.getByRole('button', { name: 'Apostar', exact: true })
   // Mines resumes a board left open (by an earlier round): finish it first.
   if (name === 'mines') {
-    await betButton.or(page.getByTestId('cashout')).first().waitFor({ timeout: 15_000 })
+    // Both control groups stay in the page (one hidden): wait for whichever shows.
+    await betButton.or(page.getByTestId('cashout')).filter({ visible: true }).first().waitFor({ timeout: 15_000 })
     for (let i = 0; i < 30 && !(await betButton.isVisible()); i++) {
       const cashout = page.getByTestId('cashout')
       if (await cashout.isEnabled().catch(() => false)) await cashout.click()
@@ -247,9 +248,8 @@ interface LighthouseResult {
   audits: Record<string, { numericValue?: number; score: number | null; title: string }>
 }
 
-/** Lighthouse mobile (simulated slow 4G, 4x CPU) on /home, in its own chromium (asynchronously: the server runs in this process). */
-async function lighthouse(base: string) {
-  const out = path.join(os.tmpdir(), `aposta-lighthouse-${process.pid}.json`)
+/** One Lighthouse run on /home, its report written to `out`. */
+async function runLighthouse(base: string, out: string): Promise<void> {
   await promisify(execFile)(
     process.execPath,
     [
@@ -265,6 +265,21 @@ async function lighthouse(base: string) {
     ],
     { cwd: root },
   )
+}
+
+/** Lighthouse mobile (simulated slow 4G, 4x CPU) on /home, in its own chromium (asynchronously: the server runs in this process). */
+async function lighthouse(base: string) {
+  const out = path.join(os.tmpdir(), `aposta-lighthouse-${process.pid}.json`)
+  // Lighthouse now and then loses its trace of the load (NO_NAVSTART): one more try before failing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runLighthouse(base, out)
+      break
+    } catch (err) {
+      if (attempt >= 2) throw err
+      console.log(`  Lighthouse failed (${String(err).split('\n')[0]}), again`)
+    }
+  }
   const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseResult
   fs.rmSync(out, { force: true })
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
