@@ -16,8 +16,8 @@ import type { LimboState } from './LimboScene'
  * target; while a bet is on its way (or before the first) the target is the one being played.
  */
 function limboState(): LimboState {
-  const { casino, session } = snapshot(store)
-  const { target, busy, last } = casino.limbo
+  const { target, busy, last } = snapshot(store.casino.limbo)
+  const session = { lang: store.session.lang }
   return {
     locale: session.lang,
     target: !busy && last?.target !== undefined ? last.target : target,

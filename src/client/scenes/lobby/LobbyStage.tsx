@@ -14,7 +14,8 @@ import { FIXTURE_TIME, LOBBY_SLIDES } from './LobbyScene.fixtures'
 
 /** The store's lobby slice as the scene's state. */
 function lobbyState(): LobbyState {
-  const { lobby, session } = snapshot(store)
+  const lobby = snapshot(store.lobby)
+  const session = { lang: store.session.lang }
   return { locale: session.lang, slides: LOBBY_SLIDES, slide: 0, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
 }
 

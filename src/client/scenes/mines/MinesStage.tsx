@@ -15,8 +15,9 @@ const NONE: readonly number[] = []
 
 /** The store's mines slice as the scene's state: the open game, or the last one once it ended. */
 function minesState(): MinesState {
-  const { casino, session } = snapshot(store)
-  const { game, mines, pendingTile } = casino.mines
+  // The two slices it shows, not the whole store: this runs on every change of the mines slice.
+  const { game, mines, pendingTile } = snapshot(store.casino.mines)
+  const session = { lang: store.session.lang }
   if (!game) return { locale: session.lang, gameId: null, mines, revealed: NONE, minePositions: null, state: 'idle', pendingTile, multiplier: 1, payout: 0 }
   return {
     locale: session.lang,
