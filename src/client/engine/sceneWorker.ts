@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE } from '../../shared/locales'
 import { fixedClock, realClock } from './clock'
 import { loadScene } from './registry'
 import { SceneHost } from './SceneHost'
-import type { FromWorker, ToWorker } from './stageProtocol'
+import { shareUnchanged, type FromWorker, type ToWorker } from './stageProtocol'
 import type { AudioService } from './types'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -74,8 +74,8 @@ function handle(m: ToWorker): void {
       mount(m).catch((err: unknown) => post({ type: 'failed', message: String(err) }))
       return
     case 'state':
-      latest = m.state
-      feed?.(m.state)
+      latest = shareUnchanged(latest, m.state)
+      feed?.(latest)
       return
     case 'resize':
       size = { width: m.width, height: m.height }

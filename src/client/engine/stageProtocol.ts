@@ -31,3 +31,20 @@ export type FromWorker =
   | { type: 'rendered'; id: number }
   | { type: 'audio'; name: SoundName }
   | { type: 'failed'; message: string }
+
+/**
+ * A state posted to the worker arrives as a fresh copy, every array and object new. Fields equal
+ * in value to the last state's keep the last state's objects, so the worker's scene sees what a
+ * scene on the page sees: unchanged parts unchanged by reference (the lobby rebuilds its slides
+ * when `slides` changes; SceneHost skips a state whose fields are all the same).
+ */
+export function shareUnchanged<S>(last: S | null, next: S): S {
+  if (last === null || typeof last !== 'object' || typeof next !== 'object' || next === null) return next
+  const out = { ...next } as Record<string, unknown>
+  const before = last as Record<string, unknown>
+  for (const [key, value] of Object.entries(out)) {
+    const old = before[key]
+    if (value !== null && typeof value === 'object' && old !== null && typeof old === 'object' && JSON.stringify(value) === JSON.stringify(old)) out[key] = old
+  }
+  return out as S
+}
