@@ -32,11 +32,6 @@ function minesState(): MinesState {
   }
 }
 
-/** valtio snapshots share unchanged arrays, so the arrays compare by reference. */
-function sameBoard(a: MinesState, b: MinesState): boolean {
-  return (Object.keys(a) as (keyof MinesState)[]).every((k) => a[k] === b[k])
-}
-
 /**
  * The mines board canvas: it only animates what the store already holds. `children` (the page's
  * tile buttons, placed from minesLayout) sit over the canvas in the same box, so both share
@@ -47,18 +42,12 @@ export default function MinesStage(props: { children?: ReactNode }) {
   const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
   const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
   const source = useCallback((apply: (s: MinesState) => void) => {
-    let last = minesState()
-    // The slice also changes as the player types a stake: only what the board shows reaches the scene.
-    const push = () => {
-      const next = minesState()
-      if (sameBoard(last, next)) return
-      last = next
-      apply(next)
-    }
+    // The slice also changes as the player types a stake: SceneHost drops a state equal to the last, field by field.
+    const push = () => apply(minesState())
     const stopMines = subscribe(store.casino.mines, push)
     const stopLang = subscribe(store.session, push)
     return {
-      initial: last,
+      initial: minesState(),
       stop: () => {
         stopMines()
         stopLang()
