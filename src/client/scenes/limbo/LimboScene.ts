@@ -1,6 +1,7 @@
 import { FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import { colorOf, setTint, counterElapsed, isolated } from '../../engine/renderCost'
+import { easeOutCubic } from '../../engine/easing'
 import { GlyphText } from '../../engine/GlyphText'
 import { SparkPool } from '../../engine/sparks'
 import { pick } from '../../engine/random'
@@ -63,7 +64,6 @@ interface Run {
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v))
-const easeOut = (k: number) => 1 - (1 - k) ** 3
 
 /**
  * Limbo: the result multiplier counts up from 1.00 while a comet climbs a trajectory past (or
@@ -314,7 +314,7 @@ class LimboScene implements Scene<LimboState> {
     let dx = 0
     let alpha = 1
     if (landed && flash < 1) {
-      if (run.won) scale = 1 + 0.16 * (1 - easeOut(flash))
+      if (run.won) scale = 1 + 0.16 * (1 - easeOutCubic(flash))
       else dx = 6 * l.unit * (1 - flash) * Math.sin(flash * Math.PI * 6)
     }
     if (waiting) {
@@ -331,7 +331,7 @@ class LimboScene implements Scene<LimboState> {
     this.ring.visible = landed && run.won && flash < 1 && this.ctx.motion === 'full'
     if (this.ring.visible && outcome !== null) {
       setTint(this.ring, colorOf(outcome))
-      this.ring.scale.set(0.7 + 0.6 * easeOut(flash))
+      this.ring.scale.set(0.7 + 0.6 * easeOutCubic(flash))
       this.ring.alpha = 0.7 * (1 - flash)
     }
     setTint(this.glow, colorOf(outcome ?? (counting ? String(tuning.cometColor) : String(tuning.trackColor))))
@@ -388,7 +388,7 @@ class LimboScene implements Scene<LimboState> {
     const k = clamp01((now - run.landAt) / this.ms('payoutMs'))
     // The text steps (counterElapsed); the fade-in below stays smooth.
     const kText = clamp01(counterElapsed(now - run.landAt) / this.ms('payoutMs'))
-    const cents = kText >= 1 ? Math.round(run.payout * 100) : Math.round(run.payout * 100 * easeOut(kText))
+    const cents = kText >= 1 ? Math.round(run.payout * 100) : Math.round(run.payout * 100 * easeOutCubic(kText))
     if (cents !== this.payoutCents) {
       this.payoutCents = cents
       const text = this.ctx.t('casino.limbo.payout', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
@@ -400,7 +400,7 @@ class LimboScene implements Scene<LimboState> {
     }
     setTint(this.payoutText, colorOf(String(this.ctx.tuning.winColor)))
     this.payoutText.position.set(l.payout.x, l.payout.y)
-    this.payoutText.alpha = 0.4 + 0.6 * easeOut(Math.min(1, k * 3))
+    this.payoutText.alpha = 0.4 + 0.6 * easeOutCubic(Math.min(1, k * 3))
   }
 
   /** The count reached the result: its sound, and on a win a burst. */

@@ -1,13 +1,11 @@
-import { Container, Graphics, GraphicsContext, Text } from 'pixi.js'
+import { Container, Graphics, GraphicsContext } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
-import { GlyphText } from '../../engine/GlyphText'
-import { counterElapsed } from '../../engine/renderCost'
+import { easeOutCubic, backOut } from '../../engine/easing'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
-import { formatDecimal } from '../../format/decimal'
-import { formatMoney } from '../../format/format'
 import { SparkPool } from '../../engine/sparks'
 import { pick } from '../../engine/random'
 import { buildArt, type Face, type MinesArt } from './minesArt'
+import { MinesCard } from './MinesCard'
 import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
 
@@ -57,9 +55,7 @@ const minesTuning: TuningSpec = {
   emberB: { value: '#ffb02e' },
 }
 
-const FONT = 'DejaVu Sans, sans-serif'
 const PRESS_MS = 80
-const POP_MS = 260
 const POOL = 48
 
 interface Look {
@@ -91,8 +87,6 @@ interface TileView {
 }
 const ended = (s: Readonly<MinesState>) => s.state === 'won' || s.state === 'lost'
 const easeIn = (k: number) => k * k
-const easeOutCubic = (k: number) => 1 - (1 - k) ** 3
-const backOut = (k: number) => 1 + 2.70158 * (k - 1) ** 3 + 1.70158 * (k - 1) ** 2
 
 /** Each tile's final look for a state: what the player opened, and once the game ended, the rest dimmed. */
 function minesLooks(s: Readonly<MinesState>): Look[] {
@@ -125,13 +119,7 @@ class MinesScene implements Scene<MinesState> {
   private readonly plate = new Graphics(this.blank)
   private sparks!: SparkPool
   private readonly tiles: TileView[] = []
-  // Its own render group: the counting payout rebuilds the card's draw list, not the board's.
-  private readonly card = new Container({ label: 'card', isRenderGroup: true })
-  private readonly cardBg = new Graphics(this.blank)
-  private cardTitle!: Text
-  private cardMultiplier!: Text
-  /** Atlas glyphs: the payout counts up on the card. */
-  private cardPayout!: GlyphText
+  private card!: MinesCard
   private cardAt = -1
   private cardSound = false
   private shakeAt = -1
@@ -151,7 +139,6 @@ class MinesScene implements Scene<MinesState> {
   mount(ctx: SceneContext): void {
     this.ctx = ctx
     this.board.eventMode = 'none'
-    this.card.eventMode = 'none'
     this.board.addChild(this.plate)
     for (let i = 0; i < TILE_COUNT; i++) {
       const root = new Container({ label: `tile-${i}` })
@@ -166,14 +153,8 @@ class MinesScene implements Scene<MinesState> {
     this.sparks = new SparkPool(POOL, () => this.blank)
     this.shock.visible = false
     this.board.addChild(this.sparks.container, this.shock)
-    const style = { fontFamily: FONT, fontWeight: 'bold' as const, fill: 0xffffff, fontSize: 12 }
-    this.cardTitle = new Text({ text: '', style: { ...style, fill: 0x9aa6bf } })
-    this.cardMultiplier = new Text({ text: '', style: { ...style, fill: String(ctx.tuning.accent) } })
-    this.cardPayout = new GlyphText({ fontFamily: style.fontFamily, fontWeight: style.fontWeight, size: 20, anchorX: 0.5, anchorY: 0.5 })
-    for (const text of [this.cardTitle, this.cardMultiplier]) text.anchor.set(0.5)
-    this.card.addChild(this.cardBg, this.cardTitle, this.cardMultiplier, this.cardPayout)
-    this.card.visible = false
-    ctx.root.addChild(this.board, this.card)
+    this.card = new MinesCard(this.blank, String(ctx.tuning.accent))
+    ctx.root.addChild(this.board, this.card.container)
   }
 
   update(state: Readonly<MinesState>, prev?: Readonly<MinesState>): void {
@@ -231,7 +212,7 @@ class MinesScene implements Scene<MinesState> {
       if (pending && tile.pendingAt < 0) tile.pendingAt = now
       if (!pending) tile.pendingAt = -1
     })
-    this.updateCardText()
+    this.card.setTexts(state, this.ctx.t, TILE_COUNT)
     this.tick()
   }
 
@@ -254,7 +235,7 @@ class MinesScene implements Scene<MinesState> {
     this.shock.context = this.art.shock
     this.board.pivot.set(board.x + board.size / 2, board.y + board.size / 2)
     this.board.position.set(board.x + board.size / 2, board.y + board.size / 2)
-    this.layoutCard()
+    this.card.layout(layout.card, this.art.card)
     // Every display object now draws from the new art, so the old one can go.
     old?.destroy()
     if (this.state && this.ctx.motion === 'none') this.settleAll(this.ctx.clock.now())
@@ -276,7 +257,7 @@ class MinesScene implements Scene<MinesState> {
 
   unmount(): void {
     this.board.destroy({ children: true })
-    this.card.destroy({ children: true })
+    this.card.destroy()
     this.art?.destroy()
     this.art = null
     this.blank.destroy()
@@ -327,7 +308,7 @@ class MinesScene implements Scene<MinesState> {
     this.poseBoard(now)
     this.cardAt = state.state === 'won' ? now - 100_000 : -1
     this.cardSound = false
-    this.updateCardText()
+    this.card.setTexts(state, this.ctx.t, TILE_COUNT)
     this.poseCard(now)
   }
 
@@ -434,46 +415,10 @@ class MinesScene implements Scene<MinesState> {
     this.board.alpha = alpha
   }
 
-  private layoutCard(): void {
-    const layout = this.layout
-    if (!layout || !this.art) return
-    const { card } = layout
-    this.cardBg.context = this.art.card
-    this.card.pivot.set(card.w / 2, card.h / 2)
-    this.card.position.set(card.x + card.w / 2, card.y + card.h / 2)
-    this.cardTitle.style.fontSize = card.titleSize
-    this.cardMultiplier.style.fontSize = card.multiplierSize
-    this.cardPayout.size = card.payoutSize
-    this.cardTitle.position.set(card.w / 2, card.h * 0.22)
-    this.cardMultiplier.position.set(card.w / 2, card.h * 0.5)
-    this.cardPayout.position.set(card.w / 2, card.h * 0.78)
-    for (const text of [this.cardTitle, this.cardMultiplier, this.cardPayout]) this.setText(text, text.text)
-  }
-
-  private updateCardText(): void {
-    const state = this.state
-    if (!state || state.state !== 'won') return
-    const full = state.revealed.length >= TILE_COUNT - state.mines
-    const multiplier = `${formatDecimal(state.multiplier, state.locale, state.multiplier >= 1000 ? 2 : 4, false)}×`
-    const payout = formatMoney(state.payout, state.locale)
-    const title = this.ctx.t(full ? 'casino.mines.boardCleared' : 'casino.mines.cashedOut', { multiplier, payout })
-    if (this.cardTitle.text !== title) this.setText(this.cardTitle, title)
-    if (this.cardMultiplier.text !== multiplier) this.setText(this.cardMultiplier, multiplier)
-  }
-
-  /** Sets a card text, shrinking it to fit the card's width (long translations, large multipliers). */
-  private setText(text: Text | GlyphText, value: string): void {
-    text.text = value
-    text.scale.set(1)
-    const max = (this.layout?.card.w ?? 0) * 0.86
-    const width = text instanceof GlyphText ? text.textWidth : text.width
-    if (max > 0 && width > max) text.scale.set(max / width)
-  }
-
   private poseCard(now: number): void {
     const state = this.state
     if (!state || this.cardAt < 0 || now < this.cardAt) {
-      this.card.visible = false
+      this.card.hide()
       this.cardMoving = false
       return
     }
@@ -481,17 +426,7 @@ class MinesScene implements Scene<MinesState> {
       this.cardSound = false
       this.ctx.audio.play('win')
     }
-    this.card.visible = true
-    const popMs = this.reduced ? 120 : POP_MS
-    const pop = Math.min(1, (now - this.cardAt) / popMs)
-    this.card.alpha = Math.min(1, pop * 1.6)
-    this.card.scale.set(this.reduced ? 1 : 0.7 + 0.3 * backOut(pop))
-    const counterMs = this.reduced ? 120 : Number(this.ctx.tuning.counterMs)
-    const k = Math.min(1, counterElapsed(now - this.cardAt) / counterMs)
-    const value = k >= 1 ? state.payout : Math.floor(state.payout * easeOutCubic(k) * 100) / 100
-    const text = formatMoney(value, state.locale)
-    if (this.cardPayout.text !== text) this.setText(this.cardPayout, text)
-    this.cardMoving = k < 1 || pop < 1
+    this.cardMoving = this.card.pose(now, this.cardAt, state, this.reduced, Number(this.ctx.tuning.counterMs))
   }
 }
 
