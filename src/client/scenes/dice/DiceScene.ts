@@ -1,5 +1,6 @@
 import { Container, Graphics, Text } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
+import { easeOutCubic } from '../../engine/easing'
 import { GlyphText } from '../../engine/GlyphText'
 import { colorOf, setTint, counterElapsed } from '../../engine/renderCost'
 import { formatDecimal } from '../../format/decimal'
@@ -106,11 +107,11 @@ class DiceScene implements Scene<DiceState> {
     }
     const duration = this.ctx.motion === 'reduced' ? 120 : Number(this.ctx.tuning.rollMs)
     const k = Math.min(1, (this.ctx.clock.now() - this.anim.at) / duration)
-    const eased = 1 - (1 - k) ** 3
+    const eased = easeOutCubic(k)
     this.shown = this.anim.from + (this.anim.to - this.anim.from) * eased
     // The marker glides every frame; the number steps (a new text rebuilds its glyph geometry).
     const kText = Math.min(1, counterElapsed(this.ctx.clock.now() - this.anim.at) / duration)
-    this.shownText = this.anim.from + (this.anim.to - this.anim.from) * (1 - (1 - kText) ** 3)
+    this.shownText = this.anim.from + (this.anim.to - this.anim.from) * easeOutCubic(kText)
     if (k >= 1) {
       this.anim.running = false
       this.shown = this.shownText = this.anim.to
@@ -149,7 +150,7 @@ class DiceScene implements Scene<DiceState> {
       k = Math.min(1, counterElapsed(this.ctx.clock.now() - this.payoutAt) / duration)
       if (k >= 1) this.payoutAt = null
     }
-    const cents = Math.round(s.payout * 100 * (1 - (1 - k) ** 3))
+    const cents = Math.round(s.payout * 100 * easeOutCubic(k))
     const key = `${s.locale}|${cents}`
     if (key !== this.payoutKey) {
       this.payoutKey = key
