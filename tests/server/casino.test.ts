@@ -151,6 +151,28 @@ describe('mines', () => {
     expect(win.body.data).toMatchObject({ state: 'won', multiplier: multiplierToNumber(minesMultiplier(24, 1)), payout: 24.75 })
   })
 
+  it('moves without the state the page assumes (no open game, a tile already open, a stake above the balance) are refused, move nothing and take no nonce', async () => {
+    const p = await funded(5)
+    const before = await balances(t, p.userId)
+    expect((await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: 3 } })).body.status).not.toBe(200)
+    expect((await callKeyed(t, casino.minesCashout, { token: p.token })).body.status).not.toBe(200)
+    const short = await callKeyed(t, casino.diceBet, { token: p.token, body: { amount: '5.01', target: '50.00', condition: 'over' } })
+    expect(short.body.status).toBe(9999)
+    expect((await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '5.01', mines: 3 } })).body.status).toBe(9999)
+    expect(await balances(t, p.userId)).toEqual(before)
+    expect((await secretPair(p.userId)).nonce).toBe(0)
+
+    const pair = await secretPair(p.userId)
+    const safe = Array.from({ length: 25 }, (_, i) => i).find((i) => !minePositions(pair, 3).includes(i))!
+    await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '1.00', mines: 3 } })
+    await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: safe } })
+    const again = await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: safe } })
+    expect(again.body.status).not.toBe(200)
+    const game = (await call(t, casino.minesActive, { token: p.token })).body.data
+    expect(game).toMatchObject({ state: 'active', revealed: [safe] })
+    expect((await balances(t, p.userId)).cash).toBe(before.cash - centavosOf(1))
+  })
+
   it('one open game per user', async () => {
     const p = await funded()
     await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '1.00', mines: 3 } })
