@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto'
+import { chainForward, chainNext } from '../../shared/games/rounds/chain'
+import type { RoundGameId } from '../../shared/games/rounds/types'
+import type { Db } from '../db/connection'
+import { generateChain } from './chainWorker'
+
+export interface ChainOptions {
+  /** Links in a new chain (rounds it can play: one less). */
+  length: number
+  /** A checkpoint every this many links. */
+  every: number
+}
+export const DEFAULT_CHAIN: ChainOptions = { length: 1_000_000, every: 1_000 }
+
+interface ChainRow {
+  id: bigint
+  game: string
+  salt: string
+  terminating_hash: string
+  length: number
+  checkpoint_every: number
+}
+
+/**
+ * One game's hash chain in play: its public commitment (terminating hash and salt) and the hash
+ * of any of its rounds, recomputed from the nearest checkpoint below it. Rounds are numbered from
+ * 1: round n plays link[length - 1 - n], so round 1 plays the link just before the terminating hash.
+ */
+export class RoundChain {
+  /** The segment last computed: link[segmentStart ...]. */
+  private segmentStart = -1
+  private segment: string[] = []
+
+  constructor(
+    readonly id: bigint,
+    readonly game: RoundGameId,
+    readonly salt: string,
+    readonly terminatingHash: string,
+    readonly length: number,
+    private readonly every: number,
+    private readonly checkpoints: readonly string[],
+  ) {}
+
+  /** How many rounds the chain plays: every link but the terminating one. */
+  get rounds(): number {
+    return this.length - 1
+  }
+
+  /** The hash of round n (1 .. rounds). Rounds go one after another, so a segment serves `every` of them. */
+  hashOf(n: number): string {
+    if (!Number.isInteger(n) || n < 1 || n > this.rounds) throw new Error(`chain ${this.id} has no round ${n}`)
+    const idx = this.length - 1 - n
+    const start = Math.floor(idx / this.every) * this.every
+    if (start !== this.segmentStart) {
+      const first = this.checkpoints[start / this.every]
+      if (first === undefined) throw new Error(`chain ${this.id} lacks checkpoint ${start}`)
+      const links = [first]
+      for (let i = 1, h = first; i < this.every && start + i < this.length; i++) links.push((h = chainNext(h)))
+      this.segment = links
+      this.segmentStart = start
+    }
+    const hash = this.segment[idx - start]
+    if (hash === undefined) throw new Error(`chain ${this.id}: link ${idx} is past its segment`)
+    return hash
+  }
+
+  /** The hash a round's hash leads to: the previous round's, or the terminating hash for round 1. */
+  previousHashOf(n: number): string {
+    return n === 1 ? this.terminatingHash : this.hashOf(n - 1)
+  }
+}
+
+async function load(db: Db, row: ChainRow): Promise<RoundChain> {
+  const cps = await db.query<{ hash: string }>('SELECT hash FROM round_chain_checkpoints WHERE chain_id = $1 ORDER BY idx', [row.id])
+  return new RoundChain(row.id, row.game as RoundGameId, row.salt, row.terminating_hash, row.length, row.checkpoint_every, cps.rows.map((r) => r.hash))
+}
+
+/**
+ * The game's chain in play, made when it has none: a random seed hashed `length` times in a worker
+ * thread (progress goes to `log`), stored as checkpoints with a random salt in one transaction.
+ * Two processes making one at once: the unique index keeps the first, the other loads it.
+ */
+export async function liveChain(db: Db, game: RoundGameId, options: ChainOptions = DEFAULT_CHAIN, log?: (msg: string) => void): Promise<RoundChain> {
+  const select = 'SELECT id, game, salt, terminating_hash, length, checkpoint_every FROM round_chains WHERE game = $1 AND used_up_at IS NULL'
+  const found = (await db.query<ChainRow>(select, [game])).rows[0]
+  if (found) return load(db, found)
+  const seed = randomBytes(32).toString('hex')
+  const salt = randomBytes(32).toString('hex')
+  let reported = 0
+  const made = await generateChain(seed, options.length, options.every, (done) => {
+    if (done - reported >= options.length / 10 || done === options.length) {
+      reported = done
+      log?.(`${game}: hash chain ${Math.round((done / options.length) * 100)} % (${done} of ${options.length} links)`)
+    }
+  })
+  // The worker's chain, checked at its ends against the shared code before anything is stored.
+  const lastCheckpoint = made.checkpoints[made.checkpoints.length - 1] ?? ''
+  if (made.checkpoints[0] !== seed || chainForward(lastCheckpoint, (options.length - 1) % options.every) !== made.terminatingHash) {
+    throw new Error(`${game}: the generated chain does not check`)
+  }
+  const id = await db.tx(async (q) => {
+    const r = await q.query<{ id: bigint }>(
+      `INSERT INTO round_chains (game, salt, terminating_hash, length, checkpoint_every, created_at) VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (game) WHERE used_up_at IS NULL DO NOTHING RETURNING id`,
+      [game, salt, made.terminatingHash, options.length, options.every],
+    )
+    const chainId = r.rows[0]?.id
+    if (chainId === undefined) return null
+    await q.query(
+      'INSERT INTO round_chain_checkpoints (chain_id, idx, hash) SELECT $1, (n - 1) * $2, h FROM unnest($3::text[]) WITH ORDINALITY AS c(h, n)',
+      [chainId, options.every, made.checkpoints],
+    )
+    return chainId
+  })
+  if (id === null) log?.(`${game}: another process made the chain first; using its chain`)
+  const row = (await db.query<ChainRow>(select, [game])).rows[0]
+  if (!row) throw new Error(`${game}: no chain after making one`)
+  return load(db, row)
+}
