@@ -32,6 +32,9 @@ import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
 import { PayoutProcessor } from './withdrawals/PayoutProcessor'
 import { withdrawalRoutes } from './withdrawals/routes'
+import { Rounds } from './rounds/Rounds'
+import { roundEvents } from './rounds/roundEvents'
+import { roundRoutes } from './rounds/routes'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -109,14 +112,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   kycRoutes(app, deps)
   recordRoutes(app, deps)
   casinoRoutes(app, deps, config.casino)
+  const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
+  roundRoutes(app, deps, rounds)
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
 
   await serveClient(app, config.clientDir, config.production)
 
   payouts?.start()
+  rounds.start()
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
+    await rounds.stop()
     if (!options.db) await db.close()
   })
   return app

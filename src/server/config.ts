@@ -2,6 +2,8 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
+import { ROUND_GAMES } from '../shared/games/rounds/registry'
+import { ROUND_GAME_IDS, type RoundGameId, type RoundTimings } from '../shared/games/rounds/types'
 import { reaisTextToCentavos } from '../shared/money'
 
 /** A limit of `count` events per `windowMs`, written in the environment as e.g. "10/15m". */
@@ -99,6 +101,8 @@ export interface Config {
   wallet: WalletConfig
   /** Casino originals' limits in centavos (CASINO_MIN_STAKE, CASINO_MAX_STAKE, CASINO_MAX_PAYOUT in reais). */
   casino: { minStake: bigint; maxStake: bigint; maxPayout: bigint }
+  /** The shared-round games (Double, Row Double, Lucky Color): see RoundsConfig. */
+  rounds: RoundsConfig
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -252,6 +256,47 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
   return [...origins]
 }
 
+export interface RoundsConfig {
+  /** ROUNDS: 'on' (default) runs every game's round loop in this process; 'off' runs none. */
+  enabled: boolean
+  /** ROUND_CHAIN_LENGTH: links in a new hash chain (1,000,000); a checkpoint every ROUND_CHAIN_CHECKPOINT (1,000). */
+  chainLength: number
+  chainEvery: number
+  /** ROUND_TIMINGS: each game's betting, draw and result times, e.g. double=15/6/4 (seconds). */
+  timings: Record<RoundGameId, RoundTimings>
+  /** ROUND_MIN_STAKE / ROUND_MAX_STAKE: one bet's limits, reais (0.10 / 1000.00), in centavos. */
+  minStake: bigint
+  maxStake: bigint
+}
+
+function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
+  const switchText = (env.ROUNDS ?? 'on').trim()
+  if (switchText !== 'on' && switchText !== 'off') throw new ConfigError(`ROUNDS must be on or off, not "${switchText}"`)
+  const timings = Object.fromEntries(ROUND_GAME_IDS.map((g) => [g, { ...ROUND_GAMES[g].timings }])) as Record<RoundGameId, RoundTimings>
+  for (const part of (env.ROUND_TIMINGS ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [, game, ...secs] = /^(\w+)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(part) ?? []
+    if (game === undefined || !(ROUND_GAME_IDS as readonly string[]).includes(game)) {
+      throw new ConfigError(`ROUND_TIMINGS must read like double=15/6/4,luckyColor=55/3/2 (seconds of betting/draw/result), not "${part}"`)
+    }
+    const [betting, draw, result] = secs.map((x) => Math.round(Number(x) * 1000)) as [number, number, number]
+    if (betting <= 0) throw new ConfigError(`ROUND_TIMINGS: ${game} needs some betting time`)
+    timings[game as RoundGameId] = { bettingMs: betting, drawMs: draw, resultMs: result }
+  }
+  const chainLength = numberEnv(env, 'ROUND_CHAIN_LENGTH', 1_000_000)
+  const chainEvery = numberEnv(env, 'ROUND_CHAIN_CHECKPOINT', 1_000)
+  if (!Number.isInteger(chainLength) || chainLength < 2 || !Number.isInteger(chainEvery) || chainEvery < 1) {
+    throw new ConfigError('ROUND_CHAIN_LENGTH must be a whole number of at least 2, ROUND_CHAIN_CHECKPOINT at least 1')
+  }
+  return {
+    enabled: switchText === 'on',
+    chainLength,
+    chainEvery,
+    timings,
+    minStake: reaisEnv(env, 'ROUND_MIN_STAKE', CASINO_LIMIT_DEFAULTS.minStake),
+    maxStake: reaisEnv(env, 'ROUND_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
+  }
+}
+
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 export function parseRateRule(text: string): RateRule {
@@ -369,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxStake: reaisEnv(env, 'CASINO_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
       maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', CASINO_LIMIT_DEFAULTS.maxPayout),
     },
+    rounds: loadRoundsConfig(env),
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,

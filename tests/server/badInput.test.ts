@@ -66,6 +66,9 @@ const samples: Partial<Record<CallName, Sample>> = {
   minesActive: { query: {} },
   casinoBets: { query: {} },
   casinoBet: { params: { betId: '1' }, query: {} },
+  roundHistory: { params: { game: 'double' }, query: {} },
+  roundState: { params: { game: 'double' }, query: {} },
+  roundBet: { params: { game: 'double' }, body: { roundId: '1', choice: 'red', amount: '1.00' } },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }

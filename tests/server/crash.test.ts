@@ -35,7 +35,7 @@ describe('crash safety', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
     cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
     // The stream sends hundreds of transfers: lift the daily count, which is not under test here.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', TRANSFER_COUNT_PER_DAY: '1000000', DEPOSIT_TURNOVER: '0' }
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', TRANSFER_COUNT_PER_DAY: '1000000', DEPOSIT_TURNOVER: '0', ROUNDS: 'off' }
     delete env.DATABASE_URL
     let pgUrl: string | null = null
     if (process.env.DATABASE_URL) {

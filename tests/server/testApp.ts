@@ -63,6 +63,8 @@ export async function startTestApp(
       RETENTION_INTERVAL_MINUTES: '0',
       // Deposits may leave at once unless a suite tests the turnover itself.
       DEPOSIT_TURNOVER: '0',
+      // The shared-round loops run only in the suites that test them (each would make three chains).
+      ROUNDS: 'off',
       ...env,
     },
     overrides,

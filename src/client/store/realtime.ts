@@ -47,6 +47,15 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.
     if (!SNAPSHOT_MODE) store.lobby.onlineRaw = count
   },
+  // Shared rounds: the room's events arrive only after game:join, which the round pages (still to
+  // come, issue 12) send; until then only a round's settlement matters here, for its balance.
+  'round:started': () => undefined,
+  'round:bet': () => undefined,
+  'round:locked': () => undefined,
+  'round:result': () => undefined,
+  'round:settled': ({ balance, balanceVersion }) => {
+    applyBalance({ balance, balanceVersion })
+  },
 }
 
 /** Token change: with a token and no socket, a socket is created; without a token it is closed. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/contract/socket'
-import { offGameSchema, SOCKET_PATH } from '../../shared/contract/socket'
+import { gameJoinSchema, offGameSchema, SOCKET_PATH } from '../../shared/contract/socket'
+import { ROUND_GAME_IDS } from '../../shared/games/rounds/types'
 import type { SessionStore } from '../auth/sessions'
 
 type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void
@@ -9,6 +10,8 @@ type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters
 export interface Realtime {
   toUser<E extends keyof ServerToClientEvents>(userId: bigint, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
   toAll: Emit
+  /** To the players who joined a shared-round game's room (game:join). */
+  toGame<E extends keyof ServerToClientEvents>(game: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
   /** Drops the sockets of a session that ended (logout, password change). */
   disconnectSession(sessionId: bigint): void
 }
@@ -20,6 +23,8 @@ interface SocketData {
 
 const userRoom = (id: bigint) => `u:${id}`
 const sessionRoom = (id: bigint) => `s:${id}`
+const gameRoom = (game: string) => `g:${game}`
+const isRoundGame = (game: string) => (ROUND_GAME_IDS as readonly string[]).includes(game)
 
 /**
  * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
@@ -83,10 +88,15 @@ export function attachRealtime(
       else online.delete(userId)
       broadcastCount()
     })
+    socket.on('game:join', (payload) => {
+      const parsed = gameJoinSchema.safeParse(payload)
+      if (parsed.success && isRoundGame(parsed.data.game)) void socket.join(gameRoom(parsed.data.game))
+    })
     socket.on('offGame', (payload) => {
       const parsed = offGameSchema.safeParse(payload)
       if (!parsed.success) return
       const gameCode = typeof parsed.data === 'string' ? parsed.data : parsed.data.gameCode
+      if (isRoundGame(gameCode)) void socket.leave(gameRoom(gameCode))
       handlers.offGame(socket.data.userId, gameCode).catch((err) => app.log.error({ err }, 'offGame failed'))
     })
   })
@@ -105,6 +115,9 @@ export function attachRealtime(
     },
     toAll: (event, payload) => {
       io.emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
+    },
+    toGame: (game, event, payload) => {
+      io.to(gameRoom(game)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
     },
     disconnectSession: (sessionId) => {
       io.in(sessionRoom(sessionId)).disconnectSockets(true)

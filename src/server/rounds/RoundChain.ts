@@ -86,11 +86,12 @@ export async function liveChain(db: Db, game: RoundGameId, options: ChainOptions
   if (found) return load(db, found)
   const seed = randomBytes(32).toString('hex')
   const salt = randomBytes(32).toString('hex')
-  let reported = 0
+  let tenths = 0
   const made = await generateChain(seed, options.length, options.every, (done) => {
-    if (done - reported >= options.length / 10 || done === options.length) {
-      reported = done
-      log?.(`${game}: hash chain ${Math.round((done / options.length) * 100)} % (${done} of ${options.length} links)`)
+    const now = Math.floor((done * 10) / options.length)
+    if (now > tenths) {
+      tenths = now
+      log?.(`${game}: hash chain ${now * 10} % (${done} of ${options.length} links)`)
     }
   })
   // The worker's chain, checked at its ends against the shared code before anything is stored.

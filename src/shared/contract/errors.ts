@@ -91,6 +91,10 @@ export const ERROR_CODES = {
   CASHOUT_NEEDS_GEM: { status: 4007, http: 400, key: 'cashoutNeedsGem' },
   /** A stake above BONUS_MAX_STAKE while a gift is being wagered. */
   BONUS_MAX_STAKE: { status: 4008, http: 400, key: 'bonusMaxStake' },
+  /** Shared rounds: a bet on a round that is not the one open for bets (closed, unknown), or on a choice the game has not. */
+  ROUND_NOT_OPEN: { status: 4101, http: 409, key: 'roundNotOpen' },
+  /** Shared rounds: above the largest bet (ROUND_MAX_STAKE). */
+  ROUND_MAX_BET: { status: 4102, http: 400, key: 'roundMaxBet' },
 
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },

@@ -7,6 +7,7 @@ import * as auth from './auth'
 import * as casino from './casino'
 import * as game from './game'
 import * as order from './order'
+import * as rounds from './rounds'
 import * as user from './user'
 import * as wallet from './wallet'
 
@@ -50,6 +51,9 @@ export const calls = {
   minesActive: casino.minesActive,
   casinoBets: casino.casinoBets,
   casinoBet: casino.casinoBet,
+  roundHistory: rounds.roundHistory,
+  roundState: rounds.roundState,
+  roundBet: rounds.roundBet,
 } as const
 
 export type CallName = keyof typeof calls

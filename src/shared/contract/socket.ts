@@ -22,6 +22,16 @@ export const serverEventSchemas = {
   freeBalance: z.object(wireBalance),
   /** Ours: how many players are connected (the lobby shows the spec's 101 x raw + 2 digits). */
   'online:count': z.object({ count: z.number() }),
+  /** Shared rounds, to the players in the game's room (game:join): a round opened for bets. */
+  'round:started': z.object({ game: z.string(), roundId: z.string(), previousHash: z.string(), bettingEndsAt: z.number(), drawEndsAt: z.number(), nextAt: z.number(), serverTime: z.number() }),
+  /** A bet on the round (the player masked) and the round's totals per choice after it. */
+  'round:bet': z.object({ game: z.string(), roundId: z.string(), player: z.string(), choice: z.string(), amount: reais, totals: z.array(z.object({ choice: z.string(), amount: reais, bets: z.number() })) }),
+  /** Betting closed. */
+  'round:locked': z.object({ game: z.string(), roundId: z.string() }),
+  /** The round's number and its hash (revealed): the draw animates to it. */
+  'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string() }),
+  /** To each player with a bet in the round: what it paid, and the balance after. */
+  'round:settled': z.object({ game: z.string(), roundId: z.string(), stake: reais, payout: reais, ...wireBalance }),
 } as const
 
 type ServerEventName = keyof typeof serverEventSchemas
@@ -35,6 +45,10 @@ export const offGameSchema = z.union([
   z.object({ gameCode: z.string().check(z.minLength(1), z.maxLength(64)) }),
 ])
 
+/** game:join: a signed-in player opened a shared-round game: its round events follow (offGame leaves). */
+export const gameJoinSchema = z.object({ game: z.string().check(z.minLength(1), z.maxLength(64)) })
+
 export type ClientToServerEvents = {
   offGame: (payload: z.input<typeof offGameSchema>) => void
+  'game:join': (payload: z.input<typeof gameJoinSchema>) => void
 }
