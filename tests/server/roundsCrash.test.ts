@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 import { tileColor } from '../../src/shared/games/rounds/double'
 import { CAPTCHA, freePort } from './testApp'
+import { ServerProcess, sleep } from './serverProcess'
 import { expectLedgerInvariant } from './walletHelpers'
 
 /**
@@ -16,8 +15,6 @@ import { expectLedgerInvariant } from './walletHelpers'
  * before its betting closes (the restart finds it closed and settles it with its committed hash).
  * Every acknowledged bet is settled exactly once and the ledger balances.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const cleanup: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
@@ -61,31 +58,12 @@ describe('shared rounds through SIGKILL', () => {
     env.PORT = String(port)
     env.HOST = '127.0.0.1'
     const base = `http://127.0.0.1:${port}`
-    let child: ChildProcess | null = null
-    let output = ''
-    const start = async () => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      child = proc
-      proc.stdout!.on('data', (d) => (output = (output + d).slice(-4000)))
-      proc.stderr!.on('data', (d) => (output = (output + d).slice(-4000)))
-      const end = Date.now() + 30_000
-      for (;;) {
-        if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${output}`)
-        const up = await fetch(`${base}/api/app/main/appInfo`).then((r) => r.ok).catch(() => false)
-        if (up) return
-        if (Date.now() > end) throw new Error(`server did not start: ${output}`)
-        await sleep(50)
-      }
-    }
-    const kill = async () => {
-      const proc = child
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
-      const exited = new Promise((r) => proc.once('exit', r))
-      proc.kill('SIGKILL')
-      await exited
-    }
-    cleanup.push(kill)
-    const json = async (url: string, init?: RequestInit) => (await (await fetch(base + url, init)).json()) as { status: number; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+    const server = new ServerProcess(env, base)
+    cleanup.push(() => server.kill())
+    const start = () => server.start()
+    const kill = () => server.kill()
+    const json = (url: string, init?: RequestInit) => server.json(url, init)
+    const output = () => server.output
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
       json(url, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'pt_BR', ...headers }, body: JSON.stringify(body) })
     const login = async () => {
@@ -105,7 +83,7 @@ describe('shared rounds through SIGKILL', () => {
       for (;;) {
         const s = await json('/api/app/casino/double/state')
         if (s.data && s.data.phase === 'betting' && s.data.bettingEndsAt - s.data.serverTime >= ms) return s.data as { roundId: string; bettingEndsAt: number; serverTime: number }
-        if (Date.now() > end) throw new Error(`no open Double round: ${output}`)
+        if (Date.now() > end) throw new Error(`no open Double round: ${output()}`)
         await sleep(50)
       }
     }
@@ -115,7 +93,7 @@ describe('shared rounds through SIGKILL', () => {
         const r = await json('/api/app/casino/double/rounds?limit=100')
         const found = (r.data.rounds as { roundId: string; roll: number | null }[]).find((x) => x.roundId === roundId)
         if (found) return found.roll
-        if (Date.now() > end) throw new Error(`round ${roundId} never settled: ${output}`)
+        if (Date.now() > end) throw new Error(`round ${roundId} never settled: ${output()}`)
         await sleep(100)
       }
     }

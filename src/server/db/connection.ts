@@ -25,7 +25,18 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>
+  /**
+   * Takes a lock held as long as this process keeps it (a PostgreSQL session advisory lock on a
+   * connection of its own), or answers null when another process holds it. `lost` resolves if the
+   * connection, and with it the lock, goes. PGlite: one process per data folder, so always held.
+   */
+  sessionLock(key: number): Promise<SessionLock | null>
   close(): Promise<void>
+}
+
+export interface SessionLock {
+  readonly lost: Promise<void>
+  release(): Promise<void>
 }
 
 /**
@@ -81,6 +92,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     exec: async (sql) => {
       await clean(pg.exec(sql))
     },
+    sessionLock: async () => ({ lost: new Promise<void>(() => undefined), release: async () => undefined }),
     close: () => pg.close(),
   })
 }
@@ -131,6 +143,26 @@ export async function openPostgres(url: string, statementTimeoutMs = 10_000): Pr
     exec: async (sql) => {
       await clean(pool.query(sql))
     },
+    async sessionLock(key) {
+      // A connection of its own, outside the pool's reuse, for as long as the lock is held.
+      const client = new pg.Client({ connectionString: url })
+      let onLost: () => void = () => undefined
+      const lost = new Promise<void>((resolve) => (onLost = resolve))
+      client.on('error', () => onLost())
+      client.on('end', () => onLost())
+      await clean(client.connect())
+      const r = await clean(client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [key]))
+      if (!r.rows[0]?.held) {
+        await client.end().catch(() => undefined)
+        return null
+      }
+      return {
+        lost,
+        release: async () => {
+          await client.end().catch(() => undefined)
+        },
+      }
+    },
     close: () => pool.end(),
   })
 }
@@ -151,6 +183,7 @@ function joinOpenTransactions(db: Db): Db {
       return current ? fn(current) : db.tx((q) => open.run(q, () => fn(q)))
     },
     exec: (sql) => db.exec(sql),
+    sessionLock: (key) => db.sessionLock(key),
     close: () => db.close(),
   }
 }
