@@ -114,7 +114,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
   roundRoutes(app, deps, rounds)
-  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }).realtime
+  // Socket events across processes go through the configured PostgreSQL (tests that hand in a
+  // database of their own run one process and need none).
+  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
 
   await serveClient(app, config.clientDir, config.production)
 

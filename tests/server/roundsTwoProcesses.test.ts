@@ -5,17 +5,32 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPostgres } from '../../src/server/db/connection'
 import { CAPTCHA, freePort } from './testApp'
+import { connect } from 'socket.io-client'
+import { SOCKET_PATH } from '../../src/shared/contract/socket'
 import { ServerProcess, sleep } from './serverProcess'
+import { recorder, waitFor, type ClientSocket } from './walletHelpers'
 
 /**
  * Two server processes on one PostgreSQL database: one of them runs the round loops, both answer
- * the same rounds, and when the owner is killed the other takes the loops over within seconds.
+ * the same rounds, a player on the other process gets the round events (the socket adapter), and
+ * when the owner is killed the other takes the loops over within seconds.
  * (PGlite is one process per data folder: PostgreSQL only.)
  */
 const cleanup: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn().catch(() => undefined)
 })
+
+async function playerOn(s: ServerProcess): Promise<string> {
+  const codeId = Math.floor(Math.random() * 99_999_999)
+  await (await fetch(`${s.base}/api/auth/user/captcha/${codeId}`)).arrayBuffer()
+  const r = await s.json('/api/auth/user/restRegister', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'pt_BR' },
+    body: JSON.stringify({ username: `two.${process.pid}.${Date.now()}@example.com`, pwd: 'segredo123', codeId, captCode: CAPTCHA }),
+  })
+  return r.data.access_token as string
+}
 
 describe.runIf(process.env.DATABASE_URL)('shared rounds on two processes', () => {
   it('runs each loop once between them and hands it over when the owner dies', async () => {
@@ -73,6 +88,18 @@ describe.runIf(process.env.DATABASE_URL)('shared rounds on two processes', () =>
     const seqs = async () =>
       (await check.query<{ game: string; seqs: number[] }>(`SELECT game, array_agg(seq ORDER BY seq) AS seqs FROM rounds GROUP BY game`)).rows
     for (const row of await seqs()) expect(row.seqs, row.game).toEqual(row.seqs.map((_, i) => i + 1))
+
+    // A player connected to the process that does not run the loops sees the rounds on the socket.
+    const token = await playerOn(second)
+    const socket: ClientSocket = connect(second.base, { path: SOCKET_PATH, transports: ['websocket'], query: { token }, reconnection: false, forceNew: true })
+    cleanup.push(async () => void socket.close())
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve())
+      socket.once('connect_error', reject)
+    })
+    const got = recorder(socket)
+    socket.emit('game:join', { game: 'double' })
+    await waitFor(() => (got['round:result']?.length ?? 0) > 0 && (got['round:started']?.length ?? 0) > 0, 8_000)
 
     // The owner dies: the other takes the loops over and rounds go on.
     const before = (await settledIds(second)).length

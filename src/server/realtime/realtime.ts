@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { createAdapter } from '@socket.io/postgres-adapter'
+import pg from 'pg'
 import { Server } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/contract/socket'
 import { gameJoinSchema, offGameSchema, SOCKET_PATH } from '../../shared/contract/socket'
@@ -21,6 +23,19 @@ interface SocketData {
   sessionId: bigint
 }
 
+/**
+ * Several server processes on one PostgreSQL: events to a user, a session or a game's room reach
+ * the sockets on every process (@socket.io/postgres-adapter: NOTIFY, and a table for big ones).
+ */
+function attachAdapter(app: FastifyInstance, io: Server, databaseUrl: string): void {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+  pool.on('error', (err) => app.log.warn({ err }, 'socket adapter connection lost'))
+  io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.warn({ err }, 'socket adapter error') }))
+  app.addHook('onClose', async () => {
+    await pool.end().catch(() => undefined)
+  })
+}
+
 const userRoom = (id: bigint) => `u:${id}`
 const sessionRoom = (id: bigint) => `s:${id}`
 const gameRoom = (game: string) => `g:${game}`
@@ -37,6 +52,7 @@ export function attachRealtime(
   app: FastifyInstance,
   sessions: SessionStore,
   handlers: { offGame(userId: bigint, gameCode: string): Promise<void> },
+  databaseUrl: string | null = null,
 ): { realtime: Realtime; io: Server } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
@@ -44,6 +60,7 @@ export function attachRealtime(
     serveClient: false,
     cors: { origin: false },
   })
+  if (databaseUrl) attachAdapter(app, io, databaseUrl)
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token
@@ -71,7 +88,8 @@ export function attachRealtime(
       countTimer = null
       if (online.size === sentCount) return
       sentCount = online.size
-      io.emit('online:count', { count: online.size })
+      // This process's players: with several processes each counts its own sockets.
+      io.local.emit('online:count', { count: online.size })
     }, ONLINE_EVERY_MS)
     countTimer.unref?.()
   }
