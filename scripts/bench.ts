@@ -24,12 +24,13 @@ import pg from 'pg'
 import { request } from 'undici'
 import type { AppFigures } from './bench/appFigures'
 import { ANSWER, freePort, round } from './bench/lib'
+import type { FanoutSpec, FanoutWindow } from './bench/fanout'
 import type { BetWindow, LoadSpec } from './bench/loadClient'
-import { flatten, table, type BetsResult, type ClientResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
+import { flatten, table, type BetsResult, type ClientResult, type FanoutResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = path.join(root, 'bench')
-const PARTS = ['bets', 'figures', 'ledger', 'client'] as const
+const PARTS = ['bets', 'figures', 'ledger', 'fanout', 'client'] as const
 type Part = (typeof PARTS)[number]
 
 function argValue(name: string): string | undefined {
@@ -248,6 +249,38 @@ async function benchLedger(db: Database): Promise<LedgerResult> {
   }
 }
 
+/** Socket fan-out: the app (its Double rounds every 4 s here) and the bare socket.io server, one after the other. */
+async function benchFanout(): Promise<FanoutResult> {
+  const appDb = await databases[0]!.fresh()
+  const app = await startServer('app', [path.join(root, 'scripts/start.mjs')], {
+    ...baseEnv(),
+    ...APP_ENV,
+    ...appDb.env,
+    ROUND_TIMINGS: 'double=2/1/1',
+    ROUND_CHAIN_LENGTH: '100000',
+  })
+  let bare: Running | null = null
+  try {
+    bare = await startServer('bare', tsx('scripts/bench/bareSocket.ts'), { ...baseEnv(), BARE_EVERY_MS: '4000' })
+    const fanoutSpec: FanoutSpec = {
+      targets: [
+        { name: 'app', origin: app.origin, pid: app.pid },
+        { name: 'bare', origin: bare.origin, pid: bare.pid },
+      ],
+      sockets: Number(process.env.BENCH_SOCKETS || 2000),
+      rounds: Number(process.env.BENCH_FANOUT_ROUNDS || 5),
+    }
+    const specFile = path.join(tempDir('fanout'), 'spec.json')
+    fs.writeFileSync(specFile, JSON.stringify(fanoutSpec))
+    const out = await runScript<{ windows: FanoutWindow[] }>('scripts/bench/fanout.ts', [specFile])
+    return { sockets: fanoutSpec.sockets, windows: out.windows }
+  } finally {
+    await app.stop()
+    await bare?.stop()
+    await appDb.drop()
+  }
+}
+
 const resultsFile = path.join(benchDir, 'results.json')
 const previous: Partial<Results> = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {}
 const runStamp = new Date().toISOString()
@@ -261,6 +294,7 @@ const results: Results = {
   ...(previous.bets ? { bets: previous.bets } : {}),
   ...(previous.figures ? { figures: previous.figures } : {}),
   ...(previous.ledger ? { ledger: previous.ledger } : {}),
+  ...(previous.fanout ? { fanout: previous.fanout } : {}),
   list: [],
 }
 
@@ -299,6 +333,11 @@ try {
         results.ledger.byDatabase[db.label] = ledger
       })
     }
+  }
+  if (parts.has('fanout')) {
+    await attempt(`socket fan-out: ${process.env.BENCH_SOCKETS || 2000} sockets in one Double room, app and bare socket.io`, async () => {
+      results.fanout = { measuredAt: runStamp, ...(await benchFanout()) }
+    })
   }
   if (parts.has('client')) {
     await attempt('client (scripts/bench-client.ts, writes bench/client.json)', async () => {

@@ -1,5 +1,6 @@
 /** The bench's results: their shape in bench/results.json, the flat list of figures, the markdown table. */
 import type { AppFigures } from './appFigures'
+import type { FanoutWindow } from './fanout'
 import type { BetWindow } from './loadClient'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
@@ -27,6 +28,10 @@ export interface ClientResult {
   firstLoadJsGzipKiB?: number
   lighthouse?: { performance?: number; lcpMs?: number; tbtMs?: number; cls?: number }
 }
+export interface FanoutResult {
+  sockets: number
+  windows: FanoutWindow[]
+}
 export interface Section<T> {
   measuredAt: string
   byDatabase: Partial<Record<DatabaseLabel, T>>
@@ -36,6 +41,7 @@ export interface Results {
   bets?: Section<BetsResult> & { windowSeconds: number; warmupSeconds: number; slices?: number }
   figures?: Section<AppFigures>
   ledger?: Section<LedgerResult>
+  fanout?: FanoutResult & { measuredAt: string }
   client?: ClientResult
   /** Every figure flat: value, unit, the baseline beside it, the goal when issue 11 sets one. */
   list: FlatFigure[]
@@ -178,6 +184,30 @@ export function flatten(r: Results): FlatFigure[] {
       if (value !== undefined) out.push({ id, label, value, unit, goal, ...(at ? { measuredAt: at } : {}), outOfProcess: true })
     }
   }
+  const app = r.fanout?.windows.find((w) => w.target === 'app')
+  const bare = r.fanout?.windows.find((w) => w.target === 'bare')
+  if (r.fanout && app) {
+    const n = r.fanout.sockets
+    const fig = (id: string, label: string, key: 'lastP50Ms' | 'lastP99Ms' | 'serverCpuMsPerResult', unit: string): FlatFigure => {
+      const value = app[key]
+      const base = bare?.[key]
+      return {
+        id: `fanout.${id}`,
+        label: `${label}, ${n} sockets in one room`,
+        value,
+        unit,
+        ...(base !== undefined && base !== null ? { baseline: { label: 'bare socket.io server, same sockets', value: base, unit } } : {}),
+        ...(base && value !== null ? { ratio: ratio(value, base) } : {}),
+        measuredAt: r.fanout!.measuredAt,
+        outOfProcess: true,
+      }
+    }
+    out.push(
+      fig('lastP50', 'round:result to the last socket, p50', 'lastP50Ms', 'ms'),
+      fig('lastP99', 'round:result to the last socket, p99', 'lastP99Ms', 'ms'),
+      fig('cpu', 'server CPU per round:result sent', 'serverCpuMsPerResult', 'ms'),
+    )
+  }
   return out
 }
 
@@ -232,7 +262,16 @@ export function table(r: Results): string {
     if (baselines.length) lines.push('', 'Baselines (the bare server, same run): ' + baselines.join('; ') + '.')
     lines.push('', '*in-process*: the ledger figures call the database straight from the bench process (there is no server in them).', '')
   }
-  const client = r.list.filter((f) => !f.database)
+  const fanout = r.list.filter((f) => f.id.startsWith('fanout.'))
+  if (fanout.length && r.fanout) {
+    const missed = r.fanout.windows.map((w) => `${w.target} ${w.missed}`).join(', ')
+    lines.push(`## Socket fan-out (measured ${r.fanout.measuredAt})`, '')
+    lines.push(`${r.fanout.sockets} socket.io clients in one separate process, all in the Double room; each \`round:result\` carries the time it was sent. Deliveries missed: ${missed}.`, '')
+    lines.push('| figure | app | bare socket.io | ratio |', '|---|--:|--:|--:|')
+    for (const f of fanout) lines.push(`| ${f.label} | ${num(f.value, 1)} ${f.unit} | ${f.baseline ? `${num(f.baseline.value, 1)} ${f.unit}` : '-'} | ${f.ratio === undefined ? '-' : `${num(f.ratio, 2)}x`} |`)
+    lines.push('')
+  }
+  const client = r.list.filter((f) => !f.database && !f.id.startsWith('fanout.'))
   if (!client.length) lines.push('## Client', '', 'No bench/client.json: scripts/bench-client.ts has not written one.', '')
   else {
     lines.push(`## Client (bench/client.json${r.client?.measuredAt ? `, measured ${r.client.measuredAt}` : ''})`, '')

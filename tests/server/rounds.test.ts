@@ -154,7 +154,7 @@ describe('shared rounds', () => {
     const { round } = await settled('rowDouble', s.roundId)
     await waitFor(() => (got['round:settled'] ?? []).some((e) => (e as { roundId: string }).roundId === s.roundId), 10_000)
     const result = (seen['round:result'] ?? []).find((e) => (e as { roundId: string }).roundId === s.roundId)
-    expect(result).toEqual({ game: 'rowDouble', roundId: s.roundId, roll: round.roll, hash: round.hash })
+    expect(result).toMatchObject({ game: 'rowDouble', roundId: s.roundId, roll: round.roll, hash: round.hash })
     const mine = (got['round:settled'] ?? []).find((e) => (e as { roundId: string }).roundId === s.roundId) as { stake: number; payout: number; balance: number }
     const won = round.roll !== null && tileColor(round.roll) === 'black'
     expect(mine).toMatchObject({ game: 'rowDouble', stake: 2, payout: won ? 4 : 0, balance: won ? 12 : 8 })

@@ -50,7 +50,7 @@ export function roundEvents(db: Db, realtime: () => Realtime, now: () => number,
     },
     settled: (r, outcomes) => {
       realtime().toGame(r.game, 'round:locked', { game: r.game, roundId: r.roundId })
-      if (r.roll !== null && r.hash !== null) realtime().toGame(r.game, 'round:result', { game: r.game, roundId: r.roundId, roll: r.roll, hash: r.hash })
+      if (r.roll !== null && r.hash !== null) realtime().toGame(r.game, 'round:result', { game: r.game, roundId: r.roundId, roll: r.roll, hash: r.hash, at: now() })
       later(r.drawEndsAt, () => paid(r.game, r.roundId, outcomes))
     },
     voided: (game, roundId, outcomes) => {

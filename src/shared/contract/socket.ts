@@ -28,8 +28,8 @@ export const serverEventSchemas = {
   'round:bet': z.object({ game: z.string(), roundId: z.string(), player: z.string(), choice: z.string(), amount: reais, totals: z.array(z.object({ choice: z.string(), amount: reais, bets: z.number() })) }),
   /** Betting closed. */
   'round:locked': z.object({ game: z.string(), roundId: z.string() }),
-  /** The round's number and its hash (revealed): the draw animates to it. */
-  'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string() }),
+  /** The round's number and its hash (revealed): the draw animates to it. `at`: when it was sent (server ms). */
+  'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string(), at: z.number() }),
   /** To each player with a bet in the round: what it paid, and the balance after. */
   'round:settled': z.object({ game: z.string(), roundId: z.string(), stake: reais, payout: reais, ...wireBalance }),
 } as const
