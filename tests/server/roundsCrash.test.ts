@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 import { tileColor } from '../../src/shared/games/rounds/double'
 import { CAPTCHA, freePort } from './testApp'
-import { ServerProcess, sleep } from './serverProcess'
+import { scratchDatabase, ServerProcess, sleep } from './serverProcess'
 import { expectLedgerInvariant } from './walletHelpers'
 
 /**
@@ -39,18 +38,9 @@ describe('shared rounds through SIGKILL', () => {
     delete env.DATABASE_URL
 
     if (process.env.DATABASE_URL) {
-      const name = `rcrash_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = await openPostgres(process.env.DATABASE_URL)
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.close()
-      const url = new URL(process.env.DATABASE_URL)
-      url.pathname = `/${name}`
-      env.DATABASE_URL = url.toString()
-      cleanup.push(async () => {
-        const a = await openPostgres(process.env.DATABASE_URL!)
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await a.close()
-      })
+      const scratch = await scratchDatabase(process.env.DATABASE_URL, 'rcrash')
+      env.DATABASE_URL = scratch.url
+      cleanup.push(() => scratch.drop())
     } else {
       fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
     }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +6,7 @@ import { openPostgres } from '../../src/server/db/connection'
 import { CAPTCHA, freePort } from './testApp'
 import { connect } from 'socket.io-client'
 import { SOCKET_PATH } from '../../src/shared/contract/socket'
-import { ServerProcess, sleep } from './serverProcess'
+import { scratchDatabase, ServerProcess, sleep } from './serverProcess'
 import { recorder, waitFor, type ClientSocket } from './walletHelpers'
 
 /**
@@ -34,17 +33,9 @@ async function playerOn(s: ServerProcess): Promise<string> {
 
 describe.runIf(process.env.DATABASE_URL)('shared rounds on two processes', () => {
   it('runs each loop once between them and hands it over when the owner dies', async () => {
-    const name = `rtwo_${process.pid}_${randomBytes(4).toString('hex')}`
-    const admin = await openPostgres(process.env.DATABASE_URL!)
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.close()
-    cleanup.push(async () => {
-      const a = await openPostgres(process.env.DATABASE_URL!)
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await a.close()
-    })
-    const url = new URL(process.env.DATABASE_URL!)
-    url.pathname = `/${name}`
+    const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'rtwo')
+    cleanup.push(() => scratch.drop())
+    const url = new URL(scratch.url)
     const servers: ServerProcess[] = []
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-rtwo-'))

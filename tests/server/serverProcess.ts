@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { openPostgres } from '../../src/server/db/connection'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -43,5 +45,23 @@ export class ServerProcess {
   async json(url: string, init?: RequestInit): Promise<{ status: number; data: any }> {
     const res = await fetch(this.base + url, init)
     return (await res.json()) as { status: number; data: never }
+  }
+}
+
+/** A new, empty database on the PostgreSQL of `adminUrl`: its URL, and how to drop it. */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = await openPostgres(adminUrl)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.close()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = await openPostgres(adminUrl)
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await a.close()
+    },
   }
 }

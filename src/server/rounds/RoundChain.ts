@@ -10,7 +10,7 @@ export interface ChainOptions {
   /** A checkpoint every this many links. */
   every: number
 }
-export const DEFAULT_CHAIN: ChainOptions = { length: 1_000_000, every: 1_000 }
+const DEFAULT_CHAIN: ChainOptions = { length: 1_000_000, every: 1_000 }
 
 interface ChainRow {
   id: bigint

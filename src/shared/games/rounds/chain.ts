@@ -16,7 +16,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 
 /** 64 lower-case hex characters. */
-export const HASH_PATTERN = /^[0-9a-f]{64}$/
+const HASH_PATTERN = /^[0-9a-f]{64}$/
 
 /** The next link: SHA-256 of the hash's hex text, as hex text. Also: a round's hash -> the previous round's. */
 export function chainNext(hash: string): string {

@@ -10,7 +10,7 @@ export const DOUBLE_SIZE = 15
 /** The tiles around the wheel, clockwise from the top. */
 export const WHEEL_ORDER: readonly number[] = [0, 11, 5, 10, 6, 9, 7, 8, 1, 14, 2, 13, 3, 12, 4]
 
-export const DEFAULT_DOUBLE_PAYS: PayTable<DoubleChoice> = { white: 140_000n, red: 20_000n, black: 20_000n }
+const DEFAULT_DOUBLE_PAYS: PayTable<DoubleChoice> = { white: 140_000n, red: 20_000n, black: 20_000n }
 
 export function tileColor(tile: number): DoubleChoice {
   if (!Number.isInteger(tile) || tile < 0 || tile >= DOUBLE_SIZE) throw new Error(`no tile ${tile}`)

@@ -7,9 +7,9 @@
 import type { RoundRules } from './types'
 
 export type LuckyChoice = 'green' | 'red' | 'violet' | 'big' | 'small' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
-export const LUCKY_NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
+const LUCKY_NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
 export const LUCKY_CHOICES: readonly LuckyChoice[] = ['green', 'red', 'violet', 'big', 'small', ...LUCKY_NUMBERS]
-export const LUCKY_SIZE = 10
+const LUCKY_SIZE = 10
 
 /** Multipliers before the fee, in ten-thousandths; the fee in basis points (200 = 2 %). */
 export interface LuckyPays {
@@ -21,7 +21,7 @@ export interface LuckyPays {
   bigSmall: bigint
   feeBasisPoints: bigint
 }
-export const DEFAULT_LUCKY_PAYS: LuckyPays = { color: 20_000n, colorShared: 15_000n, violet: 45_000n, number: 90_000n, bigSmall: 20_000n, feeBasisPoints: 200n }
+const DEFAULT_LUCKY_PAYS: LuckyPays = { color: 20_000n, colorShared: 15_000n, violet: 45_000n, number: 90_000n, bigSmall: 20_000n, feeBasisPoints: 200n }
 
 /** The colours a number shows: one or two of green, red, violet. */
 export function luckyColors(n: number): ('green' | 'red' | 'violet')[] {
@@ -31,7 +31,7 @@ export function luckyColors(n: number): ('green' | 'red' | 'violet')[] {
   return n % 2 === 1 ? ['green'] : ['red']
 }
 
-export function luckyWins(choice: LuckyChoice, n: number): boolean {
+function luckyWins(choice: LuckyChoice, n: number): boolean {
   switch (choice) {
     case 'green':
     case 'red':
