@@ -103,6 +103,26 @@ describe('shared rounds', () => {
     expect(unknown.body.status).toBe(4101)
   })
 
+  it('bets racing on one balance: never below zero, and a key sent three times at once bets once', async () => {
+    const p = await funded(5)
+    const s = await openRound('double')
+    const key = idem()
+    const replies = await Promise.all([
+      ...Array.from({ length: 8 }, () => bet(p, 'double', { roundId: s.roundId, choice: 'red', amount: '1.00' })),
+      ...Array.from({ length: 3 }, () => bet(p, 'double', { roundId: s.roundId, choice: 'black', amount: '1.00' }, key)),
+    ])
+    const taken = replies.slice(0, 8).filter((r) => r.http === 200).length
+    const keyed = replies.slice(8)
+    expect(new Set(keyed.map((r) => r.raw)).size).toBe(1)
+    const keyedTook = keyed[0]!.http === 200 ? 1 : 0
+    expect(taken + keyedTook).toBe(5)
+    for (const r of replies.filter((x) => x.http !== 200)) expect(r.body.status).toBe(9999)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 0n })
+    const n = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM round_bets WHERE user_id = $1', [p.userId])
+    expect(Number(n.rows[0]!.n)).toBe(5)
+    await settled('double', s.roundId)
+  })
+
   it('rounds follow one another on the chain, for each game', async () => {
     for (const game of ['rowDouble', 'luckyColor'] as const) {
       const s1 = await openRound(game, 100)

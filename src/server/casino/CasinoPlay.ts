@@ -13,10 +13,6 @@
  * The reply is written here as JSON text with three holes (bet id, balance, version) that the
  * database fills; a replay answers the stored text, byte for byte.
  */
-import { randomBytes } from 'node:crypto'
-import type { Locale } from '../../shared/locales'
-import { STATUS_OK } from '../../shared/contract/errors'
-import type { Bet } from '../../shared/contract/casino'
 import { LOW_BALANCE_BELOW } from '../../shared/contract/wallet'
 import { diceMultiplier, diceRoll, diceWins, type DiceCondition } from '../../shared/games/dice'
 import type { SeedPair } from '../../shared/games/fair'
@@ -24,10 +20,10 @@ import { limboMultiplier, limboResult, limboWins } from '../../shared/games/limb
 import { minePositions, minesMultiplier, TILES } from '../../shared/games/mines'
 import { payoutOf } from '../../shared/games/payout'
 import { GroupCommit } from '../bets/GroupCommit'
+import { HOLE, replyParts, storeRefusal, type KeyedCall } from '../bets/storedReply'
 import type { Db } from '../db/connection'
 import type { WalletConfig } from '../config'
 import { AppError } from '../http/AppError'
-import { errorEnvelope } from '../http/errorHandler'
 import type { StoredReply } from '../http/idempotency'
 import { dayOf } from '../wallet/days'
 import type { BetFacts } from '../wallet/nudges'
@@ -89,13 +85,7 @@ type Move = Record<string, unknown> & { op: 'instant' | 'start' | 'reveal' | 'ca
 
 export type InstantBet = { game: 'dice'; stake: bigint; target: number; condition: DiceCondition } | { game: 'limbo'; stake: bigint; target: number }
 
-interface Call {
-  userId: bigint
-  key: string
-  hash: string
-  locale: Locale
-  at: Date
-}
+type Call = KeyedCall
 
 /** Stale answers are expected once per player and process, or after a rotation elsewhere. */
 const MAX_TRIES = 6
@@ -111,24 +101,6 @@ const MAX_REMEMBERED = 50_000
 const POSTGRES_LANES = 4
 const HOUSE_SHARDS = 16
 if (HOUSE_SHARDS % POSTGRES_LANES !== 0) throw new Error('the PostgreSQL lanes must divide the house sub-accounts')
-
-/** Holes in the reply text that no reply can contain: a random mark per process. */
-const MARK = `@${randomBytes(12).toString('base64url')}`
-const HOLE = { id: `${MARK}I`, balance: `${MARK}B`, version: `${MARK}V` }
-
-/** The success envelope around `bet`, as text cut at its three holes. */
-function replyParts(bet: Bet): string[] {
-  const text = JSON.stringify({ status: STATUS_OK, msg: '', data: bet })
-  const cut = (s: string, hole: string): [string, string] => {
-    const i = s.indexOf(hole)
-    if (i < 0 || s.indexOf(hole, i + 1) >= 0) throw new Error('a reply hole is missing or twice')
-    return [s.slice(0, i), s.slice(i + hole.length)]
-  }
-  const [p0, r0] = cut(text, HOLE.id)
-  const [p1, r1] = cut(r0, `"${HOLE.balance}"`)
-  const [p2, p3] = cut(r1, `"${HOLE.version}"`)
-  return [p0, p1, p2, p3]
-}
 
 /** A bet row as betView reads it, with holes where the database writes. */
 function viewWithHoles(row: Omit<BetRow, 'id' | 'seed_active'>): string[] {
@@ -449,27 +421,8 @@ export class CasinoPlay {
     }
   }
 
-  /**
-   * A refusal's reply, stored under the key like a success (a replay answers it even once its
-   * cause is gone). The move wrote nothing; should the key have been stored meanwhile (a
-   * concurrent duplicate), that reply is the answer.
-   */
-  async refuse(call: Call, err: AppError): Promise<Played> {
-    const http = err.code.http
-    const body = JSON.stringify(errorEnvelope(call.locale, err))
-    const stored = await this.db.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, http_status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [call.userId, call.key, call.hash, http, body, call.at],
-    )
-    if (stored.rows.length) return { http, body, replayed: false }
-    const r = await this.db.query<{ request_hash: string; http_status: number; response: string }>(
-      'SELECT request_hash, http_status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [call.userId, call.key],
-    )
-    const row = r.rows[0]
-    if (!row) throw new Error('idempotency key neither stored nor found')
-    if (row.request_hash !== call.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-    return { http: Number(row.http_status), body: row.response, replayed: true }
+  /** A refusal's reply, stored under the key (bets/storedReply.ts). */
+  refuse(call: Call, err: AppError): Promise<Played> {
+    return storeRefusal(this.db, call, err)
   }
 }

@@ -5,9 +5,9 @@ import { ROUND_GAMES } from '../../shared/games/rounds/registry'
 import type { RoundGameId } from '../../shared/games/rounds/types'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
-import { registerCall } from '../http/route'
-import { dayOf } from '../wallet/days'
+import { registerCall, registerKeyedCall } from '../http/route'
 import type { Rounds } from './Rounds'
+import { RoundPlay } from './RoundPlay'
 import { maskedPlayer, roundTotals } from './roundEvents'
 
 interface RoundRow {
@@ -57,31 +57,32 @@ export function roundRoutes(app: FastifyInstance, deps: Deps, rounds: Rounds): v
     }
   })
 
-  registerCall(app, deps, contract.roundBet, async ({ params, body, session, q, afterCommit }) => {
+  const play = new RoundPlay(db, deps.config.wallet)
+  registerKeyedCall(app, deps, contract.roundBet, async ({ params, body, session, key, hash, ctx }) => {
     const game = params.game as RoundGameId
-    if (!(ROUND_GAMES[game].rules.choices as readonly string[]).includes(body.choice)) throw new AppError('ROUND_NOT_OPEN')
-    if (body.amount > maxStake) throw new AppError('ROUND_MAX_BET', { max: maxStake })
-    if (body.amount < minStake) throw new AppError('STAKE_OUT_OF_RANGE', { min: minStake, max: maxStake })
-    const at = new Date(deps.now())
-    const r = await q.query<{ code: string; bet_id: bigint | null; balance: bigint | null; version: bigint | null }>(
-      'SELECT code, bet_id, balance, version FROM round_bet($1, $2, $3, $4, $5, $6, $7, $8)',
-      [session.userId, game, body.roundId, body.choice, body.amount, at, dayOf(at.getTime()), deps.config.wallet.bonusMaxStake],
-    )
-    const row = r.rows[0]
-    if (!row || row.code === 'ROUND_CLOSED') throw new AppError('ROUND_NOT_OPEN')
-    if (row.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE')
-    if (row.code === 'BONUS_MAX_STAKE') throw new AppError('BONUS_MAX_STAKE', { max: deps.config.wallet.bonusMaxStake })
-    if (row.code !== 'OK' || row.bet_id === null || row.balance === null || row.version === null) throw new Error(`round_bet answered ${row.code}`)
-    const balance = centavosToReais(BigInt(row.balance))
-    const balanceVersion = Number(row.version)
-    afterCommit(async () => {
-      deps.realtime.toUser(session.userId, 'insBalance', { balance, balanceVersion })
-      const pk = (await db.query<{ id: bigint }>('SELECT id FROM rounds WHERE game = $1 AND round_id = $2', [game, body.roundId])).rows[0]?.id
-      const uid = (await db.query<{ uid: bigint }>('SELECT uid FROM users WHERE id = $1', [session.userId])).rows[0]?.uid
-      if (pk === undefined || uid === undefined) return
-      const amount = centavosToReais(body.amount)
-      deps.realtime.toGame(game, 'round:bet', { game, roundId: body.roundId, player: maskedPlayer(uid), choice: body.choice, amount, totals: await roundTotals(db, BigInt(pk)) })
-    })
-    return { betId: String(row.bet_id), roundId: body.roundId, choice: body.choice, amount: centavosToReais(body.amount), balance, balanceVersion }
+    const call = { userId: session.userId, key, hash, locale: ctx.locale, at: new Date(deps.now()) }
+    // Refusals decided here are stored under the key like the database's.
+    const early = !(ROUND_GAMES[game].rules.choices as readonly string[]).includes(body.choice)
+      ? new AppError('ROUND_NOT_OPEN')
+      : body.amount > maxStake
+        ? new AppError('ROUND_MAX_BET', { max: maxStake })
+        : body.amount < minStake
+          ? new AppError('STAKE_OUT_OF_RANGE', { min: minStake, max: maxStake })
+          : null
+    const played = early ? await play.refuse(call, early) : await play.bet(call, { game, roundId: body.roundId, choice: body.choice, stake: body.amount })
+    const moved = played.moved
+    if (moved) {
+      deps.realtime.toUser(session.userId, 'insBalance', { balance: centavosToReais(moved.balance), balanceVersion: Number(moved.version) })
+      void announceBet(game, body.roundId, session.userId, body.choice, body.amount).catch((err: unknown) => app.log.warn({ err }, 'round bet announce failed'))
+    }
+    return played
   })
+
+  /** The bet on the room's feed: the player masked, and the round's totals after it. */
+  async function announceBet(game: RoundGameId, roundId: string, userId: bigint, choice: string, stake: bigint): Promise<void> {
+    const pk = (await db.query<{ id: bigint }>('SELECT id FROM rounds WHERE game = $1 AND round_id = $2', [game, roundId])).rows[0]?.id
+    const uid = (await db.query<{ uid: bigint }>('SELECT uid FROM users WHERE id = $1', [userId])).rows[0]?.uid
+    if (pk === undefined || uid === undefined) return
+    deps.realtime.toGame(game, 'round:bet', { game, roundId, player: maskedPlayer(uid), choice, amount: centavosToReais(stake), totals: await roundTotals(db, BigInt(pk)) })
+  }
 }
