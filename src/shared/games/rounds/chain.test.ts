@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { chainForward, chainNext, followsInChain, roundRoll } from './chain'
+import { chainForward, chainNext, followsInChain, roundRoll, verifyRound } from './chain'
 
 // A second implementation, apart from the shared code: node:crypto for the hashes, and the
 // modulo as a byte-by-byte long division instead of one BigInt.
@@ -70,6 +70,15 @@ describe('hash chain', () => {
       h = chainNext(h)
     }
     expect(seen15.size).toBe(15)
+  })
+
+  it('verifies a settled round: linked to the hash before it, and its roll', () => {
+    const [, , r2, r3] = ROLLS_15 as [number, number, number, number]
+    expect(verifyRound({ hash: link(3), roll: r3 }, link(4), SALT, 15)).toEqual({ linked: true, roll: r3, rollMatches: true })
+    // A wrong roll, a hash out of place, another salt: each caught.
+    expect(verifyRound({ hash: link(3), roll: (r3 + 1) % 15 }, link(4), SALT, 15).rollMatches).toBe(false)
+    expect(verifyRound({ hash: link(2), roll: r2 }, link(4), SALT, 15).linked).toBe(false)
+    expect(verifyRound({ hash: link(3), roll: r3 }, link(4), SALT.replace('a', 'b'), 15).roll).toBe(nodeRoll(link(3), SALT.replace('a', 'b'), 15))
   })
 
   it('refuses a modulus below 2', () => {

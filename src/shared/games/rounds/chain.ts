@@ -41,3 +41,18 @@ export function chainForward(hash: string, steps: number): string {
   for (let i = 0; i < steps; i++) h = chainNext(h)
   return h
 }
+
+export interface RoundCheck {
+  /** SHA-256 of the round's hash is the hash published before it (the previous round's, or the terminating hash). */
+  linked: boolean
+  /** The roll the round's hash and the chain's salt give. */
+  roll: number
+  /** The round was settled with that roll (a voided round, roll null, is not checked). */
+  rollMatches: boolean
+}
+
+/** What the app's verifier (and anyone's) checks of a settled round, with the shared code. */
+export function verifyRound(round: { hash: string; roll: number | null }, previousHash: string, salt: string, size: number): RoundCheck {
+  const roll = roundRoll(round.hash, salt, size)
+  return { linked: followsInChain(round.hash, previousHash), roll, rollMatches: round.roll === roll }
+}
