@@ -57,7 +57,7 @@ async function buildBare(clientDir: string) {
 /** The server as `npm start` runs it (demo mode, production build), on a fresh database; a fixed captcha lets the bench sign up. */
 async function serve(clientDir: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-client-'))
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA }))
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000' }))
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) }
 }

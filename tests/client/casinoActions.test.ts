@@ -28,7 +28,7 @@ const serverBalance = async () =>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-casino-client-'))
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', CLIENT_DIR: path.join(dataDir, 'none') }))
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', CLIENT_DIR: path.join(dataDir, 'none'), ROUNDS: 'off' }))
   await app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   setApiBase(base)

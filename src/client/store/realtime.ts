@@ -9,6 +9,7 @@ import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
 import { openOverlay } from './actions/ui'
+import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
 
 let socket: SocketClient | null = null
 let socketFor: string | null = null
@@ -47,15 +48,26 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.
     if (!SNAPSHOT_MODE) store.lobby.onlineRaw = count
   },
-  // Shared rounds: the room's events arrive only after game:join, which the round pages (still to
-  // come, issue 12) send; until then only a round's settlement matters here, for its balance.
-  'round:started': () => undefined,
-  'round:bet': () => undefined,
-  'round:locked': () => undefined,
-  'round:result': () => undefined,
-  'round:settled': ({ balance, balanceVersion }) => {
-    applyBalance({ balance, balanceVersion })
-  },
+  // Shared rounds: a game's room sends these once its page has joined it (game:join).
+  'round:started': (e) => roundStarted(e),
+  'round:bet': (e) => roundBetSeen(e),
+  'round:locked': (e) => roundLocked(e),
+  'round:result': (e) => roundResult(e),
+  'round:settled': (e) => roundSettled(e),
+}
+
+/** The round games whose room this page is in: joined again when the socket reconnects (a new socket has no rooms). */
+const joinedRounds = new Set<string>()
+
+/** A round game's page opened: its events follow (offGame leaves, as for every game). */
+export function joinRoundRoom(game: string): void {
+  joinedRounds.add(game)
+  socket?.emit('game:join', { game })
+}
+
+export function leaveRoundRoom(game: string): void {
+  joinedRounds.delete(game)
+  socket?.emit('offGame', { gameCode: game })
 }
 
 /** Token change: with a token and no socket, a socket is created; without a token it is closed. */
@@ -69,6 +81,7 @@ async function sync(): Promise<void> {
     if (store.session.token !== token) return
     socket = connectSocket(token, realtimeHandlers, (connected) => {
       store.realtime.connected = connected
+      if (connected) for (const game of joinedRounds) socket?.emit('game:join', { game })
     })
   } else if (!token && socket) {
     socket.close()

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio'
 import type { AppMode, Bet, GameEntry, UserInfo } from '../../shared/contract'
+import type { RoundGameId } from '../../shared/games/rounds/types'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { load } from './persist'
@@ -36,6 +37,50 @@ export interface AlertItem {
 export interface Notice {
   id: string
   text: string
+}
+
+export interface RoundTotal {
+  choice: string
+  amount: number
+  bets: number
+}
+
+export interface SettledRound {
+  roundId: string
+  hash: string | null
+  roll: number | null
+  settledAt: number
+}
+
+/** One shared-round game as the page shows it; times are the server's (add `clockOffset` to Date.now() to compare). */
+export interface RoundSlice {
+  live: {
+    roundId: string
+    bettingEndsAt: number
+    drawEndsAt: number
+    nextAt: number
+    previousHash: string
+    /** Known once betting has closed. */
+    roll: number | null
+    hash: string | null
+    locked: boolean
+    totals: RoundTotal[]
+  } | null
+  /** Settled rounds, newest first (Lucky Color's table shows 100). */
+  recent: SettledRound[]
+  /** This round's bets from everyone, newest first. */
+  feed: { player: string; choice: string; amount: number }[]
+  /** This player's bets in the live round. */
+  mine: { betId: string; choice: string; amount: number }[]
+  /** What the last round this player bet on paid. */
+  lastPayout: { roundId: string; stake: number; payout: number } | null
+  /** Server time minus this device's, from the last `state`. */
+  clockOffset: number
+  pending: boolean
+}
+
+export function emptyRound(): RoundSlice {
+  return { live: null, recent: [], feed: [], mine: [], lastPayout: null, clockOffset: 0, pending: false }
 }
 
 export interface TestCredentials {
@@ -176,4 +221,10 @@ export const store = proxy({
     jitter: SNAPSHOT_MODE ? 0 : Math.floor(Math.random() * 90),
     jackpot: null as { base: number; perSecond: number; since: number } | null,
   },
+  /** The shared-round games: each one's live round, its feed and results, this player's bets (fed by `state` and the round:* events). */
+  rounds: {
+    double: emptyRound(),
+    rowDouble: emptyRound(),
+    luckyColor: emptyRound(),
+  } satisfies Record<RoundGameId, RoundSlice>,
 })

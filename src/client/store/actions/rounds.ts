@@ -1,0 +1,91 @@
+/**
+ * The shared-round games' actions: open a game (its live state, its room), leave it, and bet on
+ * the round open for bets. The server decides every outcome; the events keep the slice live.
+ */
+import type { z } from 'zod/mini'
+import * as rounds from '../../../shared/contract/rounds'
+import type { RoundGameId } from '../../../shared/games/rounds/types'
+import { stakeCentavos } from '../stake'
+import { centavosToText } from '../../../shared/money'
+import { http } from '../api'
+import { applyBalance } from '../balance'
+import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { joinRoundRoom, leaveRoundRoom } from '../realtime'
+import { addSettled } from '../rounds'
+import { store } from '../store'
+import { newIdempotencyKey } from './cashier'
+import { api } from './session'
+import { openOverlay } from './ui'
+
+type StateReply = z.output<typeof rounds.roundState.reply>
+const fetchState = (game: RoundGameId) => api<StateReply>(rounds.roundState, { params: { game }, loading: false }, true)
+
+/** The live round as the server has it now: a page opened mid-round shows the time left, the bets so far and the last results. */
+export async function loadRoundState(game: RoundGameId, now = Date.now()): Promise<void> {
+  const state = await fetchState(game)
+  const slice = store.rounds[game]
+  if (!state) return
+  slice.clockOffset = state.serverTime - now
+  const sameRound = slice.live?.roundId === state.roundId
+  slice.live = {
+    roundId: state.roundId,
+    bettingEndsAt: state.bettingEndsAt,
+    drawEndsAt: state.drawEndsAt,
+    nextAt: state.nextAt,
+    previousHash: state.previousHash,
+    roll: state.roll,
+    hash: state.hash,
+    locked: state.phase !== 'betting',
+    totals: state.totals,
+  }
+  if (!sameRound) {
+    slice.feed = []
+    slice.mine = []
+  }
+  for (const r of [...state.recent].reverse()) addSettled(slice, r)
+}
+
+/** A round game's page opened: the state now, and the room's events from here on (a guest has no socket and polls). */
+export async function openRoundGame(game: RoundGameId): Promise<void> {
+  joinRoundRoom(game)
+  await loadRoundState(game).catch(() => undefined)
+}
+
+export function closeRoundGame(game: RoundGameId): void {
+  leaveRoundRoom(game)
+}
+
+/** A bet on the live round; retried with the same key if the connection drops, so it is made once. */
+export async function placeRoundBet(game: RoundGameId, choice: string, stakeText: string): Promise<boolean> {
+  if (!store.session.token) {
+    openOverlay('auth', 'login')
+    return false
+  }
+  const slice = store.rounds[game]
+  const stake = stakeCentavos(stakeText)
+  if (!slice.live || slice.pending || stake === null) return false
+  slice.pending = true
+  const headers = { 'Idempotency-Key': newIdempotencyKey() }
+  const body = { roundId: slice.live.roundId, choice, amount: centavosToText(stake) }
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let reply
+      try {
+        reply = await http.request<{ betId: string; roundId: string; choice: string; amount: number; balance: number; balanceVersion: number }>(rounds.roundBet, { params: { game }, body, headers, loading: false })
+      } catch (err) {
+        if (attempt < 2) continue
+        throw handleNetworkError(err)
+      }
+      if (reply.status !== 200) throw handleFailure(reply)
+      const bet = reply.data
+      applyBalance(bet)
+      if (slice.live?.roundId === bet.roundId) slice.mine = [...slice.mine, { betId: bet.betId, choice: bet.choice, amount: bet.amount }]
+      return true
+    }
+  } catch (err) {
+    if (err instanceof CallFailed) return false
+    throw err
+  } finally {
+    slice.pending = false
+  }
+}
