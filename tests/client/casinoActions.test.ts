@@ -1,50 +1,27 @@
-import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type App } from '../../src/server/app'
-import { loadConfig } from '../../src/server/config'
-import { setApiBase } from '../../src/client/store/api'
+import { playMoneyServer, type PlayMoneyServer } from './playMoneyServer'
 import { loadSeed, lookupBet, placeDiceBet, resumeMines, revealMine, rotateSeed, runAuto, startMines } from '../../src/client/store/actions/casino'
-import { getTestAccount, login, register } from '../../src/client/store/actions/session'
 import { store } from '../../src/client/store/store'
 import { verifyBet } from '../../src/shared/games/verify'
 import { centavosOf } from '../centavos'
 
 /** The casino actions (bets, auto-bet, mines resume, fairness) against the real server and database. */
-let app: App
-let dataDir: string
+let server: PlayMoneyServer
 let base = ''
-
-async function captcha(): Promise<number> {
-  const codeId = Math.floor(Math.random() * 99_999_999)
-  await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).text()
-  return codeId
-}
 
 const serverBalance = async () =>
   ((await (await fetch(`${base}/api/app/user/getBalance`, { headers: { authorization: store.session.token! } })).json()) as { data: { balance: number } }).data.balance
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-casino-client-'))
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', CLIENT_DIR: path.join(dataDir, 'none'), ROUNDS: 'off' }))
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  setApiBase(base)
-  store.session.deviceId = 'casino-test'
   // A player with play money: register, then sign in to the test account.
-  expect(await register({ username: `casino.${Date.now()}@example.com`, pwd: 'segredo123', codeId: await captcha(), captCode: 'teste' })).toBe(true)
-  await getTestAccount()
-  const creds = store.ui.testAccount!
-  expect(await login({ username: creds.username, pwd: creds.pwd, codeId: await captcha(), captCode: 'teste' })).toBe(true)
+  const s = await playMoneyServer('casino', { ROUNDS: 'off' })
+  server = s
+  base = s.base
+  expect(s.registered).toBe(true)
+  expect(s.loggedIn).toBe(true)
   expect(store.user?.balance).toBe(1000)
-  store.ui.overlay = null
 })
-afterAll(async () => {
-  await app.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 describe('auto-bet', () => {
   it('places the set number of bets and stops; the balance matches the server', async () => {

@@ -1,54 +1,23 @@
-import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type App } from '../../src/server/app'
-import { loadConfig } from '../../src/server/config'
-import { setApiBase } from '../../src/client/store/api'
+import { playMoneyServer, type PlayMoneyServer } from './playMoneyServer'
 import { closeRoundGame, loadRoundState, openRoundGame, placeRoundBet } from '../../src/client/store/actions/rounds'
-import { getTestAccount, login, register } from '../../src/client/store/actions/session'
 import { store } from '../../src/client/store/store'
 import { followsInChain } from '../../src/shared/games/rounds/chain'
 
 /** The shared-round actions against the real server and database, its Double rounds shortened. */
-let app: App
-let dataDir: string
-let base = ''
-
-async function captcha(): Promise<number> {
-  const codeId = Math.floor(Math.random() * 99_999_999)
-  await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).text()
-  return codeId
-}
+let server: PlayMoneyServer
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-round-client-'))
-  app = await buildApp(
-    loadConfig({
-      DATA_DIR: dataDir,
-      CAPTCHA_FIXED_ANSWER: 'teste',
-      LOG: '0',
-      CLIENT_DIR: path.join(dataDir, 'none'),
-      ROUND_CHAIN_LENGTH: '300',
-      ROUND_CHAIN_CHECKPOINT: '20',
-      ROUND_TIMINGS: 'double=3/0.3/0.3,rowDouble=60/1/1,luckyColor=60/1/1',
-    }),
-  )
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  setApiBase(base)
-  store.session.deviceId = 'round-test'
-  expect(await register({ username: `round.${Date.now()}@example.com`, pwd: 'segredo123', codeId: await captcha(), captCode: 'teste' })).toBe(true)
-  await getTestAccount()
-  const creds = store.ui.testAccount!
-  expect(await login({ username: creds.username, pwd: creds.pwd, codeId: await captcha(), captCode: 'teste' })).toBe(true)
-  store.ui.overlay = null
+  const s = await playMoneyServer('round', {
+    ROUND_CHAIN_LENGTH: '300',
+    ROUND_CHAIN_CHECKPOINT: '20',
+    ROUND_TIMINGS: 'double=3/0.3/0.3,rowDouble=60/1/1,luckyColor=60/1/1',
+  })
+  server = s
+  expect(s.registered).toBe(true)
+  expect(s.loggedIn).toBe(true)
 }, 60_000)
-afterAll(async () => {
-  await app.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 /** Reloads the state until a round is open for bets with at least `ms` left (server time). */
 async function bettingOpen(ms = 1_500): Promise<string> {
