@@ -82,6 +82,9 @@ const FIXTURES: Record<string, string[]> = {
   dice: ['idle', 'rolling', 'win', 'loss', 'edge'],
   limbo: ['idle', 'playing', 'win', 'loss', 'big'],
   mines: ['idle', 'playing', 'win', 'loss', 'full'],
+  double: ['betting', 'spinning', 'result', 'full-feed'],
+  rowDouble: ['betting', 'sliding', 'result', 'full-feed'],
+  luckyColor: ['betting', 'drawing', 'result', 'full-feed'],
 }
 for (const [scene, fixtures] of Object.entries(FIXTURES)) {
   for (const fixture of fixtures) {

@@ -19,6 +19,10 @@ const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').the
 const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
 const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
 const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
+// The three shared-round games share one chunk (their page and parts); each scene is its own.
+const DoublePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.DoublePage }))))
+const RowDoublePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.RowDoublePage }))))
+const LuckyColorPage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.LuckyColorPage }))))
 
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
@@ -53,8 +57,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/error', render: () => <ErrorPage /> },
   { path: '/mines', render: game(MinesPage) },
   { path: '/limbo', render: game(LimboPage) },
-  { path: '/luckyColor', render: titled('games.luckyColor') },
-  { path: '/rowDouble', render: titled('games.rowDouble') },
-  { path: '/double', render: titled('games.double') },
+  { path: '/luckyColor', render: game(LuckyColorPage) },
+  { path: '/rowDouble', render: game(RowDoublePage) },
+  { path: '/double', render: game(DoublePage) },
   { path: '/dice', needsLogin: true, render: game(DicePage) },
 ]

@@ -80,7 +80,7 @@ export default function SceneSwitcher() {
           </div>
         ))}
       </nav>
-      <div className="dev-stage" ref={container} data-testid="dev-stage">
+      <div className={`dev-stage ${id}`} ref={container} data-testid="dev-stage">
         {ready && def && fixture !== undefined && (
           <Suspense fallback={null}>
             <PixiStage key={`${id}/${fixtureName}/${motion}`} def={def} container={container} motion={motion} seed={SNAPSHOT_SEED} clock={clock} t={tr} tuning={tuning} source={source} onHost={onHost} />

@@ -6,6 +6,9 @@ const SCENES: Record<string, () => Promise<SceneDef<unknown>>> = {
   dice: () => import('../scenes/dice/DiceScene').then((m) => m.diceSceneDef),
   limbo: () => import('../scenes/limbo/LimboScene').then((m) => m.limboSceneDef),
   mines: () => import('../scenes/mines/MinesScene').then((m) => m.minesSceneDef),
+  double: () => import('../scenes/double/DoubleScene').then((m) => m.doubleSceneDef),
+  rowDouble: () => import('../scenes/rowDouble/RowDoubleScene').then((m) => m.rowDoubleSceneDef),
+  luckyColor: () => import('../scenes/luckyColor/LuckyColorScene').then((m) => m.luckyColorSceneDef),
 }
 
 export const SCENE_IDS = Object.keys(SCENES)

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../shared/contract'
 import { realtimeHandlers } from './realtime'
 import { emptyRound, store } from './store'
@@ -14,8 +14,8 @@ const started = (roundId: string, serverTime = 1_000_000) => ({
 })
 
 beforeEach(() => {
-  store.rounds.double = emptyRound()
-  store.rounds.luckyColor = emptyRound()
+  store.rounds.double = emptyRound('red')
+  store.rounds.luckyColor = emptyRound('green')
   store.user = { uId: 7, balance: 5, balanceVersion: 10, header: 0, email: 'a@b.co' } as UserInfo
 })
 
@@ -36,7 +36,16 @@ describe('round events into the store', () => {
     realtimeHandlers['round:result']({ game: 'double', roundId: '41', roll: 3, hash: 'b'.repeat(64), at: 1_015_000 })
     expect(slice.live).toMatchObject({ roll: 3, hash: 'b'.repeat(64) })
     expect(slice.recent).toEqual([{ roundId: '41', hash: 'b'.repeat(64), roll: 3, settledAt: 1_015_000 }])
-    realtimeHandlers['round:settled']({ game: 'double', roundId: '41', stake: 2, payout: 4, balance: 7, balanceVersion: 12 })
+    // Paid at the close of bets; shown when this device's draw ends (21 s after the start), not before.
+    vi.useFakeTimers()
+    try {
+      realtimeHandlers['round:settled']({ game: 'double', roundId: '41', stake: 2, payout: 4, balance: 7, balanceVersion: 12 })
+      expect(slice.lastPayout).toBeNull()
+      expect(store.user).toMatchObject({ balance: 5, balanceVersion: 10 })
+      vi.advanceTimersByTime(22_000)
+    } finally {
+      vi.useRealTimers()
+    }
     expect(slice.lastPayout).toEqual({ roundId: '41', stake: 2, payout: 4 })
     expect(store.user).toMatchObject({ balance: 7, balanceVersion: 12 })
     // The next round starts with an empty feed and no bets of this player.

@@ -41,10 +41,21 @@ export function roundResult(e: { game: string; roundId: string; roll: number; ha
   addSettled(slice, { roundId: e.roundId, hash: e.hash, roll: e.roll, settledAt: e.at })
 }
 
-export function roundSettled(e: { game: string; roundId: string; stake: number; payout: number; balance: number; balanceVersion: number }): void {
-  applyBalance({ balance: e.balance, balanceVersion: e.balanceVersion })
+/**
+ * This player's payout: shown (and the balance moved) when the draw ends on this device, not
+ * when the server settles at the close of bets: the header's balance must not tell the result
+ * before the wheel does. A later balance (another game's bet) still wins by its version.
+ */
+export function roundSettled(e: { game: string; roundId: string; stake: number; payout: number; balance: number; balanceVersion: number }, now = Date.now()): void {
   const slice = sliceOf(e.game)
-  if (slice) slice.lastPayout = { roundId: e.roundId, stake: e.stake, payout: e.payout }
+  const apply = () => {
+    applyBalance({ balance: e.balance, balanceVersion: e.balanceVersion })
+    if (slice) slice.lastPayout = { roundId: e.roundId, stake: e.stake, payout: e.payout }
+  }
+  const live = slice?.live
+  const wait = live && live.roundId === e.roundId ? live.drawEndsAt - slice.clockOffset - now : 0
+  if (wait > 0) setTimeout(apply, Math.min(wait, 60_000))
+  else apply()
 }
 
 /** A settled round into the newest-first list, once. */

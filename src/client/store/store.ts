@@ -77,10 +77,13 @@ export interface RoundSlice {
   /** Server time minus this device's, from the last `state`. */
   clockOffset: number
   pending: boolean
+  /** The stake field (wire text, '1.00') and the choice the bet button bets on. */
+  stake: string
+  choice: string
 }
 
-export function emptyRound(): RoundSlice {
-  return { live: null, recent: [], feed: [], mine: [], lastPayout: null, clockOffset: 0, pending: false }
+export function emptyRound(choice: string): RoundSlice {
+  return { live: null, recent: [], feed: [], mine: [], lastPayout: null, clockOffset: 0, pending: false, stake: '1.00', choice }
 }
 
 export interface TestCredentials {
@@ -223,8 +226,8 @@ export const store = proxy({
   },
   /** The shared-round games: each one's live round, its feed and results, this player's bets (fed by `state` and the round:* events). */
   rounds: {
-    double: emptyRound(),
-    rowDouble: emptyRound(),
-    luckyColor: emptyRound(),
+    double: emptyRound('red'),
+    rowDouble: emptyRound('red'),
+    luckyColor: emptyRound('green'),
   } satisfies Record<RoundGameId, RoundSlice>,
 })

@@ -8,6 +8,8 @@ import { formatMoney } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { diceFixtures } from './DiceScene.fixtures'
 import { diceLayout, type DiceLayout } from './diceLayout'
+import { withSavedValues } from '../../engine/tuning'
+import saved from './dice.tuning.json'
 
 export interface DiceState {
   /** 0.01..99.99 */
@@ -246,5 +248,5 @@ export const diceSceneDef: SceneDef<DiceState> = {
   id: 'dice',
   create: () => new DiceScene(),
   fixtures: diceFixtures,
-  tuning: diceTuning,
+  tuning: withSavedValues(diceTuning, saved),
 }

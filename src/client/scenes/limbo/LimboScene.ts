@@ -10,6 +10,8 @@ import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { limboFixtures } from './LimboScene.fixtures'
 import { countDuration, countValue, curvePoint, fitFontSize, limboLayout, limboProgress, limboScaleTop, type LimboLayout, type Point } from './limboLayout'
+import { withSavedValues } from '../../engine/tuning'
+import saved from './limbo.tuning.json'
 
 export interface LimboState {
   /** The language of the scene's texts and of the payout's punctuation. */
@@ -443,5 +445,5 @@ export const limboSceneDef: SceneDef<LimboState> = {
   id: 'limbo',
   create: () => new LimboScene(),
   fixtures: limboFixtures,
-  tuning: limboTuning,
+  tuning: withSavedValues(limboTuning, saved),
 }

@@ -8,6 +8,8 @@ import { buildArt, type Face, type MinesArt } from './minesArt'
 import { MinesCard } from './MinesCard'
 import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
+import { withSavedValues } from '../../engine/tuning'
+import saved from './mines.tuning.json'
 
 export interface MinesState {
   /** Formats the payout on the cash-out card. */
@@ -434,5 +436,5 @@ export const minesSceneDef: SceneDef<MinesState> = {
   id: 'mines',
   create: () => new MinesScene(),
   fixtures: minesFixtures,
-  tuning: minesTuning,
+  tuning: withSavedValues(minesTuning, saved),
 }

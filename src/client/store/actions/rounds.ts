@@ -89,3 +89,10 @@ export async function placeRoundBet(game: RoundGameId, choice: string, stakeText
     slice.pending = false
   }
 }
+
+type HistoryReply = z.output<typeof rounds.roundHistory.reply>
+
+/** The game's commitment (terminating hash and salt) and its last settled rounds, for the in-app verifier. */
+export async function loadRoundHistory(game: RoundGameId, limit = 20): Promise<HistoryReply | null> {
+  return api<HistoryReply>(rounds.roundHistory, { params: { game }, query: { limit: String(limit) }, loading: false }, true)
+}

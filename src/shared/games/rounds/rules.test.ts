@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DOUBLE_SIZE, WHEEL_ORDER, doubleRules, tileColor } from './double'
 import { LUCKY_CHOICES, luckyColorRules, luckyColors, luckyPeriodId, type LuckyChoice } from './luckyColor'
 import { ROUND_GAMES } from './registry'
+import { choicePays, exactRtp, rtpPercent } from './payTable'
 import type { RoundRules } from './types'
 
 /** Exact return of a choice: the mean multiplier over every equally likely roll, as a fraction of ten-thousandths. */
@@ -82,3 +83,23 @@ describe('registry', () => {
     expect(lucky.drawMs + lucky.resultMs).toBe(5_000)
   })
 })
+
+describe('the info panel figures (payTable.ts)', () => {
+  it('exact RTP fractions agree with the mean over the rolls, and display rounding is exact', () => {
+    const double = doubleRules('double')
+    // 7 red tiles x 2x over 15 tiles = 14/15; white 1 x 14x over 15 = 14/15.
+    for (const c of double.choices) {
+      const { numerator, denominator } = exactRtp(double, c)
+      expect(numerator * 15n).toBe(14n * denominator)
+      expect(rtpPercent(double, c)).toBe(93.33)
+    }
+    const lucky = luckyColorRules()
+    // green: 4 x 1.96 + 1 x 1.47 over 10 = 0.931; violet 2 x 4.41 / 10; a number 8.82 / 10; big 5 x 1.96 / 10.
+    const expected: Partial<Record<LuckyChoice, number>> = { green: 93.1, red: 93.1, violet: 88.2, big: 98, small: 98, '0': 88.2, '9': 88.2 }
+    for (const [c, pct] of Object.entries(expected)) expect(rtpPercent(lucky, c as LuckyChoice), c).toBe(pct)
+    expect(choicePays(lucky, 'green')).toEqual([19_600n, 14_700n])
+    expect(choicePays(lucky, '7')).toEqual([88_200n])
+    expect(choicePays(double, 'white')).toEqual([140_000n])
+  })
+})
+

@@ -4,20 +4,24 @@ import { useSnapshot } from 'valtio'
 import { centavosToReais } from '../../../../shared/money'
 import { formatMoney } from '../../../format/format'
 import { useDecimalField } from '../../../format/useDecimalField'
+import type { RoundGameId } from '../../../../shared/games/rounds/types'
 import type { GameName } from '../../../store/actions/casino'
 import { clampStake, doubleStake, halfStake, MAX_STAKE, maxStakeFor, MIN_STAKE, stakeCentavos } from '../../../store/stake'
 import { store } from '../../../store/store'
 
 /** The stake input with ½, 2×, min and max; locked while a game or an auto run uses it. */
-export const StakeField = memo(function StakeField(props: { game: GameName; locked?: boolean }) {
+/** The slice whose `stake` a game's field edits: a casino original's or a shared-round game's. */
+const stakeHolder = (game: GameName | RoundGameId): { stake: string } => (game in store.rounds ? store.rounds[game as RoundGameId] : store.casino[game as GameName])
+
+export const StakeField = memo(function StakeField(props: { game: GameName | RoundGameId; locked?: boolean }) {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
   const { game } = props
   const lang = snap.session.lang
-  const value = snap.casino[game].stake
+  const value = useSnapshot(stakeHolder(game)).stake
   const stake = stakeCentavos(value)
-  const locked = props.locked || snap.casino.auto.running !== null
-  const set = (v: string) => (store.casino[game].stake = v)
+  const locked = props.locked || (!(game in store.rounds) && snap.casino.auto.running !== null)
+  const set = (v: string) => (stakeHolder(game).stake = v)
   const input = useDecimalField(value, set, lang)
   const id = `${game}-stake`
   const invalid = stake === null || stake < MIN_STAKE || stake > MAX_STAKE
