@@ -32,6 +32,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--use-angle=swiftshader', '--enable-unsafe-swiftshader']
 const CAPTCHA = 'bench'
 const GAMES = ['dice', 'limbo', 'mines'] as const
+/** The shared-round pages, served with short rounds (2 s of bets, 5 s of draw, 1 s of result) so a window is mostly mid-draw. */
+const ROUND_PAGES = ['double', 'rowDouble', 'luckyColor'] as const
+const ROUND_TIMINGS = 'double=2/5/1,rowDouble=2/5/1,luckyColor=2/5/1'
 /** Rounds of the frame measures (BENCH_ROUNDS): the median of each figure is kept. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 
@@ -57,7 +60,7 @@ async function buildBare(clientDir: string) {
 /** The server as `npm start` runs it (demo mode, production build), on a fresh database; a fixed captcha lets the bench sign up. */
 async function serve(clientDir: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-client-'))
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000' }))
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS }))
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) }
 }
@@ -233,6 +236,33 @@ async function game(browser: Browser, base: string, token: string, name: (typeof
   return r
 }
 
+/** Presses a round page's bet button whenever bets are open (every BET_EVERY_MS). */
+const ROUND_BETTING = `(() => {
+  window.__benchBets = 0
+  window.__benchBet = setInterval(() => {
+    const bet = document.querySelector('[data-testid=round-bet]')
+    if (bet && !bet.disabled) { window.__benchBets++; bet.click() }
+  }, ${BET_EVERY_MS})
+})()`
+
+/** A shared-round page while its player bets on each round: the scene (in its worker) spins, the page's countdown, feed and totals live. */
+async function roundPage(browser: Browser, base: string, token: string, name: (typeof ROUND_PAGES)[number]) {
+  const { page, close } = await newPage(browser, token)
+  await page.goto(`${base}/${name}`, { waitUntil: 'load' })
+  await page.waitForFunction(() => document.querySelector('.game-stage canvas') !== null, undefined, { timeout: 15_000 })
+  await page.getByTestId('round-bet').waitFor({ timeout: 15_000 })
+  await page.waitForTimeout(1000)
+  const r = await frames(page, async () => {
+    await page.evaluate(ROUND_BETTING)
+    await page.waitForTimeout(BET_EVERY_MS * 2 + 200)
+  })
+  const bets = (await page.evaluate('window.__benchBets')) as number
+  await page.evaluate('clearInterval(window.__benchBet)')
+  await close()
+  if (bets < 1) throw new Error(`${name}: no bet was placed`)
+  return r
+}
+
 async function lobby(browser: Browser, base: string) {
   const { page, close } = await newPage(browser)
   await page.goto(`${base}/home`, { waitUntil: 'load' })
@@ -300,10 +330,16 @@ async function lighthouse(base: string) {
 }
 
 /** Each dev scene's busiest fixture animation (a test build): dice rolls, limbo counts up to a big result, mines loses with particles and shake. */
-const BUSIEST: Record<string, { cycle: string[]; everyMs: number }> = {
+const BUSIEST: Record<string, { cycle: string[]; everyMs: number; live?: boolean }> = {
   dice: { cycle: ['win', 'loss'], everyMs: 800 },
   limbo: { cycle: ['big', 'loss'], everyMs: 1200 },
   mines: { cycle: ['idle', 'loss'], everyMs: 900 },
+  // The shared rounds: a new round whose draw started a second ago, again and again, so the
+  // window is all mid-draw (the wheel spinning, the strip sliding, the balls orbiting), with the
+  // totals counting and the ring and the win's sparks at each end.
+  double: { cycle: ['spinning', 'result'], everyMs: 2500, live: true },
+  rowDouble: { cycle: ['sliding', 'result'], everyMs: 2500, live: true },
+  luckyColor: { cycle: ['drawing', 'result'], everyMs: 1500, live: true },
 }
 
 async function scenes(browser: Browser) {
@@ -324,6 +360,13 @@ async function scenes(browser: Browser) {
           let n = 0
           if (names.length) window.__benchFeed = setInterval(() => {
             const state = { ...window.__app.fixtures[names[n % names.length]] }
+            if (${busy.live === true}) {
+              // A shared round on this page's clock: its draw began a second ago.
+              let shift = Date.now() - 1000 - state.bettingEndsAt
+              if (n % names.length === 1) shift -= state.drawEndsAt - state.bettingEndsAt
+              state.bettingEndsAt += shift; state.drawEndsAt += shift; state.nextAt += shift
+              state.roundId = 'bench-' + Math.floor(n / names.length)
+            }
             if ('rollId' in state) state.rollId = 'bench-' + n
             if ('gameId' in state && state.gameId !== null) state.gameId = 'bench-' + n
             window.__app.sceneHost.update(state)
@@ -370,6 +413,7 @@ try {
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of GAMES) await measure(name, () => game(browser, prod.base, token, name))
+      for (const name of ROUND_PAGES) await measure(name, () => roundPage(browser, prod.base, token, name))
       await measure('lobby', () => lobby(browser, prod.base))
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
@@ -386,7 +430,7 @@ try {
     const result = {
       measuredAt: new Date().toISOString(),
       barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },
-      games: Object.fromEntries(GAMES.map((g) => [g, pages[g]!])),
+      games: Object.fromEntries([...GAMES, ...ROUND_PAGES].map((g) => [g, pages[g]!])),
       lobby: pages.lobby!,
       firstLoadJsGzipKiB: round(kib(js.before), 1),
       lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB },
@@ -400,6 +444,7 @@ try {
     console.log(line('bare Pixi, 200 sprites (mean)', result.barePixi))
     console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
     for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))
+    for (const g of ROUND_PAGES) console.log(line(`/${g} mid-draw, betting each round`, result.games[g]!))
     console.log(line('/home lobby (goal 60 fps)', result.lobby))
     console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
     console.log(

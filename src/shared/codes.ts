@@ -12,15 +12,16 @@ export const ORDER_STATUS_PAYING = ['99', '-99'] as const
 export const ORDER_TYPE = { TOP_UP: 10, WITHDRAWAL: 11, RECHARGE: 13, PRIZE: 19, BK: 199 } as const
 
 /**
- * Ours, not the spec's: order types of the wallet records that the spec's table lacks.
+ * Ours, not the spec's: order types of the wallet records that the spec's table lacks (43: a
+ * stake refunded, a voided shared round's).
  * Numbered away from the spec's codes so a future spec code cannot collide.
  */
-export const ORDER_TYPE_OURS = { TRANSFER_OUT: 31, TRANSFER_IN: 32, CASINO_BET: 41, CASINO_WIN: 42 } as const
+export const ORDER_TYPE_OURS = { TRANSFER_OUT: 31, TRANSFER_IN: 32, CASINO_BET: 41, CASINO_WIN: 42, CASINO_REFUND: 43 } as const
 
 /** Every order type a wallet record may carry (the records page's filter). */
 export const RECORD_TYPES = [
   ORDER_TYPE.TOP_UP, ORDER_TYPE.WITHDRAWAL, ORDER_TYPE.PRIZE,
-  ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN,
+  ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN, ORDER_TYPE_OURS.CASINO_REFUND,
 ] as const
 
 /** @public */

@@ -72,6 +72,11 @@ test('two players on two phones play the same Double round and see the same resu
 
 test('a guest sees the live round and is asked to sign in to bet', async ({ page }) => {
   await page.goto('/double')
+  // The wheel is drawn by a worker: the page itself never loads Pixi.
+  await expect.poll(() => page.evaluate(() => window.__app?.stageThread)).toBe('worker')
+  await expect.poll(() => page.evaluate(() => window.__app?.sceneReady)).toBe(true)
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')))
+  expect(scripts.filter((n) => /PixiStage|RenderTargetSystem|roundScene|DoubleScene/.test(n))).toEqual([])
   await expect(page.getByTestId('round-status')).toHaveText(/Apostas fecham em \d+ s|Apostas encerradas · sorteando|Resultado: /)
   await untilBetsOpen(page, 1)
   await page.getByTestId('round-bet').click()

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import * as casino from '../../src/shared/contract/casino'
+import type { RoundBetRecord } from '../../src/shared/contract/casino'
 import * as rounds from '../../src/shared/contract/rounds'
+import { voidRound } from '../../src/server/rounds/settleRound'
 import { followsInChain, roundRoll } from '../../src/shared/games/rounds/chain'
 import { tileColor } from '../../src/shared/games/rounds/double'
 import { centavosOf } from '../centavos'
@@ -96,6 +100,14 @@ describe('shared rounds', () => {
     const rows = await t.db.query<{ state: string; payout: bigint }>('SELECT state, payout FROM round_bets WHERE user_id = $1 ORDER BY id', [a.userId])
     expect(rows.rows.map((r) => r.state)).toEqual([colour === 'red' ? 'won' : 'lost', colour === 'white' ? 'won' : 'lost'])
 
+    // The bet history: the round's bets with their round and the spec's result codes, and the hash now that it is settled.
+    const mine = await call<{ records: RoundBetRecord[]; total: number }>(t, casino.casinoBets, { token: a.token, query: { game: 'double' } })
+    expect(mine.body.data.total).toBe(2)
+    expect(mine.body.data.records.map((r) => [r.roundId, r.choice, r.state, r.resultCode, r.roll, r.hash])).toEqual([
+      [s.roundId, 'white', colour === 'white' ? 'won' : 'lost', colour === 'white' ? 10 : 20, roll, round.hash],
+      [s.roundId, 'red', colour === 'red' ? 'won' : 'lost', colour === 'red' ? 10 : 20, roll, round.hash],
+    ])
+
     // Betting on it now: the round is closed.
     const late = await bet(a, 'double', { roundId: s.roundId, choice: 'red', amount: '1.00' })
     expect(late.body.status).toBe(4101)
@@ -188,6 +200,42 @@ describe('shared rounds', () => {
     expect((seen['round:started'] ?? []).length).toBe(before)
     sa.close()
     sw.close()
+  })
+
+  it('round bets in the bet history and the records: open (no hash yet), then a voided round refunded once, as code 90 and order type 43', async () => {
+    const p = await funded(20)
+    const dice = await callKeyed(t, casino.diceBet, { token: p.token, body: { amount: '1.00', target: '50', condition: 'under' }, key: idem() })
+    expect(dice.http).toBe(200)
+    const s = await openRound('double', 2_000)
+    expect((await bet(p, 'double', { roundId: s.roundId, choice: 'black', amount: '3.00' })).http).toBe(200)
+    const open = await call<{ records: (RoundBetRecord | { betId: string; game: string })[]; total: number }>(t, casino.casinoBets, { token: p.token })
+    expect(open.body.data.total).toBe(2)
+    // Newest first, both kinds: the round bet (its number and hash still secret), then the dice bet.
+    expect(open.body.data.records[0]).toMatchObject({ game: 'double', roundId: s.roundId, choice: 'black', state: 'open', resultCode: 0, roll: null, hash: null, amount: 3 })
+    expect(open.body.data.records[1]).toMatchObject({ game: 'dice', betId: (dice.body.data as { betId: string }).betId })
+    expect((await call<{ total: number }>(t, casino.casinoBets, { token: p.token, query: { game: 'dice' } })).body.data.total).toBe(1)
+    expect((await call<{ records: unknown[]; total: number }>(t, casino.casinoBets, { token: p.token, query: { game: 'double', page: '2' } })).body.data).toMatchObject({ records: [], total: 1 })
+
+    // The round cannot be completed: voided, every stake back, once (a second void finds it closed).
+    const pk = (await t.db.query<{ id: bigint }>(`SELECT id FROM rounds WHERE game = 'double' AND round_id = $1`, [s.roundId])).rows[0]?.id
+    expect(pk).toBeDefined()
+    const before = await balances(t, p.userId)
+    expect(await t.db.tx((q) => voidRound(q, 'double', BigInt(pk!), new Date()))).toHaveLength(1)
+    expect(await t.db.tx((q) => voidRound(q, 'double', BigInt(pk!), new Date()))).toBeNull()
+    expect((await balances(t, p.userId)).cash).toBe(before.cash + 300n)
+    const after = await call<{ records: RoundBetRecord[] }>(t, casino.casinoBets, { token: p.token, query: { game: 'double' } })
+    expect(after.body.data.records[0]).toMatchObject({ state: 'refunded', resultCode: 90, payout: 3, roll: null })
+
+    // The records: the stake (41) and its refund (43), each opening onto the round bet.
+    const refunds = await call<{ records: { id: string; type: number; amount: number }[] }>(t, calls.records, { token: p.token, query: { type: '43' } })
+    expect(refunds.body.data.records).toEqual([expect.objectContaining({ type: 43, amount: 3 })])
+    const detail = await call<{ bet: { roundId: string; choice: string; result: number; stake: number } }>(t, calls.record, { token: p.token, params: { id: refunds.body.data.records[0]!.id } })
+    expect(detail.body.data.bet).toMatchObject({ game: 'double', roundId: s.roundId, choice: 'black', result: 90, stake: 3 })
+    const stakes = await call<{ records: { id: string; type: number; amount: number }[] }>(t, calls.records, { token: p.token, query: { type: '41' } })
+    expect(stakes.body.data.records.map((r) => r.amount).sort()).toEqual([1, 3])
+    // Another player cannot open this record.
+    const other = await funded(1)
+    expect((await call(t, calls.record, { token: other.token, params: { id: refunds.body.data.records[0]!.id } })).body.status).not.toBe(200)
   })
 
   it('a bad game or round id is a validation error', async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react'
+import type { RoundGameId } from '../../shared/games/rounds/types'
 import { withFullLocale } from '../i18n/i18n'
 import { ErrorPage } from '../pages/ErrorPage'
 import { TitledPage } from '../pages/TitledPage'
@@ -20,9 +21,12 @@ const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
 const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
 const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
 // The three shared-round games share one chunk (their page and parts); each scene is its own.
-const DoublePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.DoublePage }))))
-const RowDoublePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.RowDoublePage }))))
-const LuckyColorPage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage').then((m) => ({ default: m.LuckyColorPage }))))
+const RoundGamePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage')))
+const roundGame = (id: RoundGameId) => () => (
+  <Suspense fallback={null}>
+    <RoundGamePage game={id} />
+  </Suspense>
+)
 
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
@@ -57,8 +61,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/error', render: () => <ErrorPage /> },
   { path: '/mines', render: game(MinesPage) },
   { path: '/limbo', render: game(LimboPage) },
-  { path: '/luckyColor', render: game(LuckyColorPage) },
-  { path: '/rowDouble', render: game(RowDoublePage) },
-  { path: '/double', render: game(DoublePage) },
+  { path: '/luckyColor', render: roundGame('luckyColor') },
+  { path: '/rowDouble', render: roundGame('rowDouble') },
+  { path: '/double', render: roundGame('double') },
   { path: '/dice', needsLogin: true, render: game(DicePage) },
 ]

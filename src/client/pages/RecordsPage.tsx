@@ -14,7 +14,7 @@ const FILTERS = [
   { key: 'deposits', types: String(ORDER_TYPE.TOP_UP) },
   { key: 'withdrawals', types: String(ORDER_TYPE.WITHDRAWAL) },
   { key: 'transfers', types: `${ORDER_TYPE_OURS.TRANSFER_OUT},${ORDER_TYPE_OURS.TRANSFER_IN}` },
-  { key: 'bets', types: `${ORDER_TYPE_OURS.CASINO_BET},${ORDER_TYPE_OURS.CASINO_WIN}` },
+  { key: 'bets', types: `${ORDER_TYPE_OURS.CASINO_BET},${ORDER_TYPE_OURS.CASINO_WIN},${ORDER_TYPE_OURS.CASINO_REFUND}` },
   { key: 'prizes', types: String(ORDER_TYPE.PRIZE) },
 ] as const
 
@@ -128,6 +128,14 @@ export function RecordsPage() {
                       <dd>{t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
                       <dt>{t('records.betId')}</dt>
                       <dd>{open.bet.betId}</dd>
+                      {open.bet.roundId !== undefined && (
+                        <>
+                          <dt>{t('records.round')}</dt>
+                          <dd data-testid="bet-round">{open.bet.roundId}</dd>
+                          <dt>{t('records.choice')}</dt>
+                          <dd>{/^\d$/.test(open.bet.choice ?? '') ? open.bet.choice : t(`casino.round.choice.${open.bet.choice}`)}</dd>
+                        </>
+                      )}
                       <dt>{t('records.betResult')}</dt>
                       <dd data-testid="bet-result">{t(`records.betResults.${open.bet.result}`, { defaultValue: String(open.bet.result) })}</dd>
                       <dt>{t('records.stake')}</dt>

@@ -14,6 +14,9 @@ import { CasinoPlay, type Played } from './CasinoPlay'
 import { activeSeed, rotateSeed } from './seeds'
 import { afterBetSettled } from '../wallet/nudges'
 import { one } from '../db/one'
+import type { Bet, RoundBetRecord } from '../../shared/contract/casino'
+import { ROUND_GAME_IDS, type RoundGameId } from '../../shared/games/rounds/types'
+import { roundBetsById, roundBetView } from '../rounds/roundBets'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
@@ -100,12 +103,32 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
   registerCall(app, deps, casino.casinoBets, async ({ session, query }) => {
     const page = query.page ?? 1
     const size = query.size ?? 20
-    const filter = query.game ? 'AND b.game = $4' : ''
-    const params: unknown[] = [session.userId, size, (page - 1) * size, ...(query.game ? [query.game] : [])]
-    const rows = await db.query<Parameters<typeof betView>[0]>(`${BET_SELECT} WHERE b.user_id = $1 ${filter} ORDER BY b.id DESC LIMIT $2 OFFSET $3`, params)
-    const total = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM casino_bets b WHERE b.user_id = $1 ${query.game ? 'AND b.game = $2' : ''}`, [session.userId, ...(query.game ? [query.game] : [])])
-    const balance = await balanceOf(db, session.userId)
-    return { records: rows.rows.map((r) => betView(r, balance)), total: Number(one(total.rows, 'count of casino_bets').n), page, size }
+    const userId = session.userId
+    // One page over both kinds of bet, newest first: the originals' and the shared rounds'.
+    const sources = query.game === undefined ? ['casino', 'round'] : ROUND_GAME_IDS.includes(query.game as RoundGameId) ? ['round'] : ['casino']
+    const union = (gameParam: string) =>
+      sources
+        .map((s) => `SELECT '${s}' AS src, id, created_at FROM ${s === 'casino' ? 'casino_bets' : 'round_bets'} WHERE user_id = $1 ${query.game ? `AND game = ${gameParam}` : ''}`)
+        .join(' UNION ALL ')
+    const pageRows = await db.query<{ src: 'casino' | 'round'; id: bigint; total: bigint }>(
+      `SELECT src, id, count(*) OVER () AS total FROM (${union('$4')}) x ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userId, size, (page - 1) * size, ...(query.game ? [query.game] : [])],
+    )
+    let total = pageRows.rows[0] ? Number(pageRows.rows[0].total) : 0
+    if (pageRows.rows.length === 0 && page > 1) {
+      const counted = await db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM (${union('$2')}) x`, [userId, ...(query.game ? [query.game] : [])])
+      total = Number(one(counted.rows, 'count of bets').n)
+    }
+    const ids = (src: string) => pageRows.rows.filter((r) => r.src === src).map((r) => BigInt(r.id))
+    const casinoIds = ids('casino')
+    const casinoRows = casinoIds.length ? (await db.query<Parameters<typeof betView>[0]>(`${BET_SELECT} WHERE b.user_id = $1 AND b.id = ANY($2::bigint[])`, [userId, casinoIds])).rows : []
+    const roundRows = await roundBetsById(db, userId, ids('round'))
+    const balance = await balanceOf(db, userId)
+    const byKey = new Map<string, Bet | RoundBetRecord>()
+    for (const r of casinoRows) byKey.set(`casino:${r.id}`, betView(r, balance))
+    for (const r of roundRows) byKey.set(`round:${r.id}`, roundBetView(r))
+    const records = pageRows.rows.map((r) => byKey.get(`${r.src}:${r.id}`)).filter((r): r is Bet | RoundBetRecord => r !== undefined)
+    return { records, total, page, size }
   })
 
   registerCall(app, deps, casino.casinoBet, async ({ session, params }) => {

@@ -1,11 +1,12 @@
 import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
 import type { Queryable } from '../db/connection'
 import { one } from '../db/one'
+import { roundBetOf } from '../rounds/roundBets'
 
 /**
  * Every wallet record of a user, from where each kind lives: deposit and withdrawal orders,
- * transfers (out or in), and the ledger's bets, wins and prizes (posted by the games through
- * debitForBet and creditWin). $1 is the user id.
+ * transfers (out or in), and the ledger's bets, wins, prizes and refunds (posted by the games
+ * through debitForBet and creditWin, and by a voided shared round). $1 is the user id.
  */
 const RECORDS = `
   SELECT CASE WHEN o.type = 10 THEN 'D' ELSE 'W' END || o.id AS id, o.type::int AS type, o.status,
@@ -17,12 +18,13 @@ const RECORDS = `
   FROM transfers t WHERE t.from_user = $1 OR t.to_user = $1
   UNION ALL
   SELECT 'L' || lt.id,
-         CASE lt.kind WHEN 'bet' THEN ${ORDER_TYPE_OURS.CASINO_BET} WHEN 'win' THEN ${ORDER_TYPE_OURS.CASINO_WIN} ELSE ${ORDER_TYPE.PRIZE} END,
+         CASE lt.kind WHEN 'bet' THEN ${ORDER_TYPE_OURS.CASINO_BET} WHEN 'win' THEN ${ORDER_TYPE_OURS.CASINO_WIN}
+           WHEN 'refund' THEN ${ORDER_TYPE_OURS.CASINO_REFUND} ELSE ${ORDER_TYPE.PRIZE} END,
          '10',
          (SELECT abs(COALESCE(SUM(e.amount), 0))::bigint FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           WHERE e.tx_id = lt.id AND a.user_id = $1),
          lt.created_at, lt.id
-  FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize')`
+  FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize', 'refund')`
 
 export interface RecordRow {
   id: string
@@ -112,5 +114,8 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
         await q.query<CasinoBetRow>('SELECT id, game, state, amount, multiplier, payout, nonce FROM casino_bets WHERE id = $1 AND user_id = $2', [BigInt(betId), userId])
       ).rows[0] ?? null)
     : null
-  return { kind: 'ledger' as const, row, ref, bet }
+  // A shared round's stake, win or refund: the round bet, the user's own.
+  const roundBetId = /^round:(\d{1,19})$/.exec(ref ?? '')?.[1]
+  const roundBet = roundBetId ? await roundBetOf(q, userId, BigInt(roundBetId)) : null
+  return { kind: 'ledger' as const, row, ref, bet, roundBet }
 }

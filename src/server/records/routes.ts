@@ -8,6 +8,7 @@ import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { dayStart, nextDay } from '../wallet/days'
 import { parseRecordId } from '../wallet/recordIds'
+import { roundBetView } from '../rounds/roundBets'
 import { findRecord, listRecords, type RecordRow } from './repository'
 
 const DEFAULT_SIZE = 20
@@ -70,6 +71,11 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
           payout: centavosToReais(bet.payout),
           nonce: bet.nonce,
         }
+      }
+      const rb = found.roundBet
+      if (rb) {
+        const view = roundBetView(rb)
+        out.bet = { betId: view.betId, game: view.game, result: view.resultCode, stake: view.amount, multiplier: view.multiplier, payout: view.payout, roundId: view.roundId, choice: view.choice }
       }
     }
     return out

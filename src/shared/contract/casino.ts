@@ -1,5 +1,6 @@
 /** The casino originals (dice, limbo, mines) and their provably-fair seeds. */
 import { z } from 'zod/mini'
+import { ROUND_GAME_IDS, type RoundGameId } from '../games/rounds/types'
 import { CLIENT_SEED_PATTERN } from '../games/clientSeed'
 import { reaisTextToCentavos } from '../money'
 import { defineCall } from './define'
@@ -138,12 +139,39 @@ export const minesActive = defineCall({
   reply: z.nullable(betSchema),
 })
 
+/** A bet on a shared round (Double, Row Double, Lucky Color) in the bet history. */
+const roundBetSchema = z.object({
+  betId: z.string(),
+  game: z.enum(ROUND_GAME_IDS as [RoundGameId, ...RoundGameId[]]),
+  roundId: z.string(),
+  choice: z.string(),
+  amount: reais,
+  /** 'open' until the round is settled; 'refunded' when it was voided. */
+  state: z.enum(['open', 'won', 'lost', 'refunded']),
+  /** The spec's bet-result code: 0 to be drawn, 10 win, 20 lose, 90 principal refund. */
+  resultCode: z.number(),
+  multiplier: z.number(),
+  payout: reais,
+  /** The round's number and hash, once it is settled (null before, and for a voided round's number). */
+  roll: z.nullable(z.number()),
+  hash: z.nullable(z.string()),
+  createdAt: z.number(),
+  settledAt: z.nullable(z.number()),
+})
+export type RoundBetRecord = z.output<typeof roundBetSchema>
+
+/** The player's bets, newest first: the originals with their seeds, the shared rounds with their round. */
 export const casinoBets = defineCall({
   method: 'GET',
   path: '/api/app/casino/bets',
   auth: true,
-  query: z.strictObject({ loading, page: z.optional(intField(1, 100_000)), size: z.optional(intField(1, 100)), game: z.optional(z.enum(GAMES)) }),
-  reply: z.object({ records: z.array(betSchema), total: z.number(), page: z.number(), size: z.number() }),
+  query: z.strictObject({
+    loading,
+    page: z.optional(intField(1, 100_000)),
+    size: z.optional(intField(1, 100)),
+    game: z.optional(z.enum([...GAMES, ...ROUND_GAME_IDS] as [string, ...string[]])),
+  }),
+  reply: z.object({ records: z.array(z.union([betSchema, roundBetSchema])), total: z.number(), page: z.number(), size: z.number() }),
 })
 
 export const casinoBet = defineCall({

@@ -94,9 +94,23 @@ export const walletRecordDetailSchema = z.object({
   counterpart: z.optional(z.object({ uId: z.number(), email: z.string() })),
   /** Bets, wins and prizes: the game's reference. */
   ref: z.optional(z.nullable(z.string())),
-  /** Casino bets and wins: the bet, with the spec's bet-result code (10 win, 20 lose, -10 betting). */
+  /**
+   * Casino bets, wins and refunds: the bet, with the spec's bet-result code (10 win, 20 lose,
+   * -10 betting; a shared round's 0 to be drawn, 90 principal refund); the originals' nonce, a
+   * shared round's round and choice.
+   */
   bet: z.optional(
-    z.object({ betId: z.string(), game: z.string(), result: z.number(), stake: reais, multiplier: z.number(), payout: reais, nonce: z.number() }),
+    z.object({
+      betId: z.string(),
+      game: z.string(),
+      result: z.number(),
+      stake: reais,
+      multiplier: z.number(),
+      payout: reais,
+      nonce: z.optional(z.number()),
+      roundId: z.optional(z.string()),
+      choice: z.optional(z.string()),
+    }),
   ),
 })
 export type WalletRecordDetail = z.output<typeof walletRecordDetailSchema>

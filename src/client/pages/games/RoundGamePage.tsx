@@ -30,7 +30,7 @@ function useRoundGame(game: RoundGameId) {
 }
 
 /** Double, Row Double and Lucky Color: DOM controls over the round's canvas; every control works without it. */
-function RoundGamePage(props: { game: RoundGameId }) {
+export default function RoundGamePage(props: { game: RoundGameId }) {
   const { game } = props
   const { t } = useTranslation()
   useRoundGame(game)
@@ -59,7 +59,3 @@ function RoundGamePage(props: { game: RoundGameId }) {
     </section>
   )
 }
-
-export const DoublePage = () => <RoundGamePage game="double" />
-export const RowDoublePage = () => <RoundGamePage game="rowDouble" />
-export const LuckyColorPage = () => <RoundGamePage game="luckyColor" />

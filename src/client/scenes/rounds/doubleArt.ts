@@ -27,7 +27,7 @@ export function tileFill(ctx: SceneContext, tile: number): number {
 export const tileInk = (tile: number) => (tile === 0 ? 0xf12c4c : 0xffffff)
 
 /** Three pills under the board: red, white, black, each with its running total. */
-export class DoubleTotals {
+class DoubleTotals {
   readonly container = new Container({ label: 'totals' })
   private readonly pills = DOUBLE_CHOICES.map(() => new Graphics())
   private readonly labels = DOUBLE_CHOICES.map(() => new Text({ text: '', style: { fontFamily: FONT, fontSize: 11, fill: 0xc9d2e6 } }))

@@ -15,6 +15,7 @@ import { colorOf, counterElapsed, isolated, setTint } from '../../engine/renderC
 import { SparkPool } from '../../engine/sparks'
 import type { Scene, SceneContext, Viewport } from '../../engine/types'
 import { formatMoney } from '../../format/format'
+import { phaseAt, secondsLeft, type RoundPhase } from './roundPhase'
 
 export interface RoundSceneState {
   game: RoundGameId
@@ -38,19 +39,6 @@ export interface RoundSceneState {
   /** What this player won in this round, reais (0: nothing, or no bet). */
   payout: number
 }
-
-export type RoundPhase = 'idle' | 'betting' | 'drawing' | 'result'
-
-/** The round's phase at `now`: bets open, the draw running, the result on show. */
-export function phaseAt(s: Pick<RoundSceneState, 'roundId' | 'bettingEndsAt' | 'drawEndsAt'>, now: number): RoundPhase {
-  if (s.roundId === null) return 'idle'
-  if (now < s.bettingEndsAt) return 'betting'
-  if (now < s.drawEndsAt) return 'drawing'
-  return 'result'
-}
-
-/** Whole seconds left to bet (shown as a countdown; 0 once closed). */
-export const secondsLeft = (s: Pick<RoundSceneState, 'bettingEndsAt'>, now: number) => Math.max(0, Math.ceil((s.bettingEndsAt - now) / 1000))
 
 export const FONT = 'DejaVu Sans, sans-serif'
 const POOL = 36

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { snapshot } from 'valtio'
 import type { RoundGameId } from '../../../../shared/games/rounds/types'
-import { phaseAt, secondsLeft, type RoundPhase } from '../../../scenes/rounds/roundScene'
+import { phaseAt, secondsLeft, type RoundPhase } from '../../../scenes/rounds/roundPhase'
 import { store } from '../../../store/store'
 
 /** One 250 ms ticker for every leaf that follows a round's clock; it runs only while one listens. */
