@@ -71,6 +71,9 @@ test('two players on two phones play the same Double round and see the same resu
 })
 
 test('a guest sees the live round and is asked to sign in to bet', async ({ page }) => {
+  // The lobby's round tiles show their live state once the page is interactive.
+  await page.goto('/home')
+  for (const game of ['double', 'rowDouble', 'luckyColor']) await expect(page.getByTestId(`tile-live-${game}`)).toContainText(/Fecha em \d+ s|Sorteando/, { timeout: 15_000 })
   await page.goto('/double')
   // The wheel is drawn by a worker: the page itself never loads Pixi.
   await expect.poll(() => page.evaluate(() => window.__app?.stageThread)).toBe('worker')

@@ -8,6 +8,9 @@ async function settle(page: Page, scene = false) {
   if (scene) await page.waitForFunction(() => window.__app?.sceneReady === true)
   await page.evaluate(async () => {
     await document.fonts.ready
+    // The lobby tiles' art (CSS backgrounds): decoded before the frame is taken.
+    const urls = [...document.querySelectorAll('.tile')].map((el) => /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1]).filter((u): u is string => !!u)
+    await Promise.all(urls.map((u) => Object.assign(new Image(), { src: u }).decode().catch(() => undefined)))
     await (window.__app?.sceneHost as { render(): void | Promise<void> } | null | undefined)?.render()
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
   })

@@ -4,12 +4,18 @@ import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
 import { audio } from '../engine/audio'
+import { SNAPSHOT_MODE } from '../engine/determinism'
 import { useDecorStart } from '../engine/useAfterLoad'
+import { withFullLocale } from '../i18n/i18n'
+import type { RoundGameId } from '../../shared/games/rounds/types'
 import { pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
 // The lobby scene (and Pixi with it) is its own chunk, fetched once the page is loaded and touched or idle (useDecorStart).
 const LobbyStage = lazy(() => import('../scenes/lobby/LobbyStage'))
+// The shared-round tiles' live state (time to bet, last results): with the decor, after the page is interactive.
+const TileLive = lazy(withFullLocale(() => import('./home/TileLive')))
+const ROUND_TILES = new Set<string>(['double', 'rowDouble', 'luckyColor'])
 
 /** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
 const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: gameType, productCode: 'SELF', gameType, stop: 0 }))
@@ -47,6 +53,11 @@ export function Home(props: { hidden: boolean }) {
                   void pickGame(g)
                 }} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
                 <span className="tile-name">{name}</span>
+                {loaded && !SNAPSHOT_MODE && ROUND_TILES.has(g.gameType) && (
+                  <Suspense fallback={null}>
+                    <TileLive game={g.gameType as RoundGameId} />
+                  </Suspense>
+                )}
               </button>
             </li>
           )
