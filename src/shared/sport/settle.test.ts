@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { betReturn, legFactor2000, quarters, settleLeg, type LegResult, type MarketRef, type MatchOutcome, type SelectionName } from './settle'
+
+const WIN = 10
+const WIN_HALF = 21
+const PUSH = 90
+const LOSE_HALF = 11
+const LOSE = 20
+
+const ft = (home: number, away: number, half: [number, number] = [0, 0], corners: [number, number] = [0, 0]): MatchOutcome => ({
+  status: 'finished',
+  fullTime: { home, away },
+  halfTime: { home: half[0], away: half[1] },
+  corners: { home: corners[0], away: corners[1] },
+})
+const leg = (type: MarketRef['type'], line: number, selection: SelectionName, outcome: MatchOutcome, period = 1) => settleLeg({ type, period, line }, selection, outcome)
+
+describe('Asian handicap, every line kind, every score around the line', () => {
+  // [home's line, home goals - away goals, result of the home side]
+  const table: [number, number, LegResult][] = [
+    [0, 1, WIN], [0, 0, PUSH], [0, -1, LOSE],
+    [-0.25, 1, WIN], [-0.25, 0, LOSE_HALF], [-0.25, -1, LOSE],
+    [-0.5, 1, WIN], [-0.5, 0, LOSE],
+    [-0.75, 2, WIN], [-0.75, 1, WIN_HALF], [-0.75, 0, LOSE],
+    [-1, 2, WIN], [-1, 1, PUSH], [-1, 0, LOSE],
+    [-1.25, 2, WIN], [-1.25, 1, LOSE_HALF], [-1.25, 0, LOSE],
+    [-1.5, 2, WIN], [-1.5, 1, LOSE],
+    [-1.75, 3, WIN], [-1.75, 2, WIN_HALF], [-1.75, 1, LOSE],
+    [-2, 3, WIN], [-2, 2, PUSH], [-2, 1, LOSE],
+    [0.25, 1, WIN], [0.25, 0, WIN_HALF], [0.25, -1, LOSE],
+    [0.5, 0, WIN], [0.5, -1, LOSE],
+    [0.75, 0, WIN], [0.75, -1, LOSE_HALF], [0.75, -2, LOSE],
+    [1, 0, WIN], [1, -1, PUSH], [1, -2, LOSE],
+    [1.25, -1, WIN_HALF], [1.25, -2, LOSE],
+    [1.75, -1, WIN], [1.75, -2, LOSE_HALF],
+  ]
+  it.each(table)('home %s, goal difference %s: %s', (line, diff, expected) => {
+    const score = diff >= 0 ? ft(diff + 1, 1) : ft(1, 1 - diff)
+    expect(leg('ah', line, 'home', score)).toBe(expected)
+  })
+
+  it('the away side plays the opposite line: the mirror of the home side on every score', () => {
+    const mirror: Record<number, number> = { [WIN]: LOSE, [LOSE]: WIN, [WIN_HALF]: LOSE_HALF, [LOSE_HALF]: WIN_HALF, [PUSH]: PUSH }
+    for (let q = -14; q <= 14; q++) {
+      for (let h = 0; h <= 6; h++) {
+        for (let a = 0; a <= 6; a++) {
+          const home = leg('ah', q / 4, 'home', ft(h, a))
+          expect(leg('ah', q / 4, 'away', ft(h, a)), `line ${q / 4} at ${h}-${a}`).toBe(mirror[home])
+        }
+      }
+    }
+    // -0.25 for home is +0.25 for away: a draw is a half win for the away side.
+    expect(leg('ah', -0.25, 'away', ft(1, 1))).toBe(WIN_HALF)
+  })
+})
+
+describe('over/under on goals and corners, every line kind', () => {
+  // [line, total goals, over, under]
+  const table: [number, number, LegResult, LegResult][] = [
+    [2.5, 3, WIN, LOSE], [2.5, 2, LOSE, WIN],
+    [2, 3, WIN, LOSE], [2, 2, PUSH, PUSH], [2, 1, LOSE, WIN],
+    [2.25, 3, WIN, LOSE], [2.25, 2, LOSE_HALF, WIN_HALF], [2.25, 1, LOSE, WIN],
+    [2.75, 4, WIN, LOSE], [2.75, 3, WIN_HALF, LOSE_HALF], [2.75, 2, LOSE, WIN],
+    [0.5, 0, LOSE, WIN], [0.75, 1, WIN_HALF, LOSE_HALF], [0.25, 0, LOSE_HALF, WIN_HALF],
+  ]
+  it.each(table)('line %s, total %s: over %s, under %s', (line, total, over, under) => {
+    const score = ft(Math.ceil(total / 2), Math.floor(total / 2))
+    expect(leg('ou', line, 'over', score)).toBe(over)
+    expect(leg('ou', line, 'under', score)).toBe(under)
+  })
+
+  it('corners read the corner count; first-half markets the half-time score', () => {
+    const match = ft(3, 0, [0, 0], [6, 4])
+    expect(leg('corners', 9.5, 'over', match, 4)).toBe(WIN)
+    expect(leg('corners', 10, 'over', match, 4)).toBe(PUSH)
+    expect(leg('corners', 10.25, 'under', match, 4)).toBe(WIN_HALF)
+    expect(leg('1x2', 0, 'draw', match, 2)).toBe(WIN)
+    expect(leg('1x2', 0, 'home', match, 1)).toBe(WIN)
+    expect(leg('ou', 0.5, 'under', match, 2)).toBe(WIN)
+    expect(leg('ah', -0.5, 'home', ft(2, 1, [0, 1]), 2)).toBe(LOSE)
+  })
+})
+
+describe('plain markets and voids', () => {
+  it('1x2, win only, odd/even; a cancelled or postponed match refunds every leg', () => {
+    expect(leg('1x2', 0, 'home', ft(2, 1))).toBe(WIN)
+    expect(leg('1x2', 0, 'draw', ft(2, 1))).toBe(LOSE)
+    expect(leg('1x2', 0, 'away', ft(0, 1))).toBe(WIN)
+    expect(leg('winner', 0, 'home', ft(1, 1))).toBe(PUSH)
+    expect(leg('winner', 0, 'away', ft(3, 1))).toBe(LOSE)
+    expect(leg('oddEven', 0, 'odd', ft(2, 1))).toBe(WIN)
+    expect(leg('oddEven', 0, 'even', ft(0, 0))).toBe(WIN)
+    for (const sel of ['home', 'draw', 'away'] as const) expect(settleLeg({ type: '1x2', period: 1, line: 0 }, sel, { status: 'void' })).toBe(PUSH)
+    expect(() => leg('1x2', 0, 'over', ft(1, 0))).toThrow()
+    expect(() => quarters(0.3)).toThrow()
+  })
+})
+
+describe('what a bet returns', () => {
+  it('both sides of any line at evens return exactly two stakes between them', () => {
+    for (let q = -12; q <= 12; q++) {
+      for (const [h, a] of [[0, 0], [1, 0], [0, 1], [2, 0], [3, 1], [0, 3]] as const) {
+        const home = legFactor2000(leg('ah', q / 4, 'home', ft(h, a)), 2000)
+        const away = legFactor2000(leg('ah', q / 4, 'away', ft(h, a)), 2000)
+        expect(home + away, `ah ${q / 4} at ${h}-${a}`).toBe(4000n)
+        const over = legFactor2000(leg('ou', Math.abs(q) / 4, 'over', ft(h, a)), 2000)
+        const under = legFactor2000(leg('ou', Math.abs(q) / 4, 'under', ft(h, a)), 2000)
+        expect(over + under, `ou ${Math.abs(q) / 4} at ${h}-${a}`).toBe(4000n)
+      }
+    }
+  })
+
+  it('a single: stake x odds (win), (1 + D) / 2 (half win), 1 (push), 0.5 (half lose), 0 (lose), floored to the centavo', () => {
+    expect(betReturn(1000n, [{ result: WIN, odds: 1950 }])).toBe(1950n)
+    expect(betReturn(1000n, [{ result: WIN_HALF, odds: 1950 }])).toBe(1475n)
+    expect(betReturn(1000n, [{ result: PUSH, odds: 1950 }])).toBe(1000n)
+    expect(betReturn(1000n, [{ result: LOSE_HALF, odds: 1950 }])).toBe(500n)
+    expect(betReturn(1000n, [{ result: LOSE, odds: 1950 }])).toBe(0n)
+    // R$ 0,33 at 1,915 is 0,63195: 63 centavos, never rounded up.
+    expect(betReturn(33n, [{ result: WIN, odds: 1915 }])).toBe(63n)
+  })
+
+  it('a parlay multiplies its legs: mixed half results and a void', () => {
+    const legs = [
+      { result: WIN, odds: 1950 },
+      { result: WIN_HALF, odds: 1900 },
+      { result: PUSH, odds: 2100 },
+      { result: LOSE_HALF, odds: 1800 },
+    ] as const
+    // 10 x 1.95 x 1.45 x 1 x 0.5 = 14.1375: R$ 14,13.
+    expect(betReturn(1000n, legs)).toBe(1413n)
+    expect(betReturn(1000n, [...legs, { result: LOSE, odds: 3000 }])).toBe(0n)
+    // Ten winning legs at 1.5 on R$ 1.000: exact in BigInt (57.665 x the stake).
+    expect(betReturn(100_000n, Array.from({ length: 10 }, () => ({ result: WIN, odds: 1500 })))).toBe(5_766_503n)
+  })
+})
