@@ -35,6 +35,8 @@ import { withdrawalRoutes } from './withdrawals/routes'
 import { Rounds } from './rounds/Rounds'
 import { roundEvents } from './rounds/roundEvents'
 import { roundRoutes } from './rounds/routes'
+import { sportRoutes } from './sport/routes'
+import { SimulatorFeed } from './sport/SimulatorFeed'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
   roundRoutes(app, deps, rounds)
+  sportRoutes(app, deps, new SimulatorFeed(config.sport, now))
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime

@@ -69,6 +69,9 @@ const samples: Partial<Record<CallName, Sample>> = {
   roundHistory: { params: { game: 'double' }, query: {} },
   roundState: { params: { game: 'double' }, query: {} },
   roundBet: { params: { game: 'double' }, body: { roundId: '1', choice: 'red', amount: '1.00' } },
+  sportList: { query: {} },
+  sportMatches: { query: { sport: 'football', state: 'live' } },
+  sportMatch: { params: { matchId: '1000000001' }, query: {} },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }

@@ -8,6 +8,7 @@ import * as casino from './casino'
 import * as game from './game'
 import * as order from './order'
 import * as rounds from './rounds'
+import * as sport from './sport'
 import * as user from './user'
 import * as wallet from './wallet'
 
@@ -54,6 +55,9 @@ export const calls = {
   roundHistory: rounds.roundHistory,
   roundState: rounds.roundState,
   roundBet: rounds.roundBet,
+  sportList: sport.sportList,
+  sportMatches: sport.sportMatches,
+  sportMatch: sport.sportMatch,
 } as const
 
 export type CallName = keyof typeof calls

@@ -1,0 +1,42 @@
+/**
+ * Where the sportsbook's fixtures, scores, odds and results come from. A real provider plugs in
+ * here; the built-in one is the simulator (SimulatorFeed). Reads are by query, at the moment of
+ * the call: the book keeps no copy of the feed, only its own bets (which record the odds and lines
+ * they were placed at) and the results it settled them with.
+ */
+import type { MarketType, MatchOutcome, Score, SelectionName } from '../../shared/sport/settle'
+import type { SportId } from './sports'
+
+export interface FeedMatch {
+  matchId: string
+  sport: SportId
+  league: string
+  home: string
+  away: string
+  startsAt: number
+  /** The spec's match-time code. */
+  matchTime: number
+  minute: number
+  score: Score
+  halfTime: Score
+  corners: Score
+}
+
+export interface FeedMarket {
+  marketId: string
+  type: MarketType
+  period: number
+  line: number
+  status: 'open' | 'suspended' | 'closed'
+  /** Odds in thousandths (1.950 is 1950). */
+  selections: { selectionId: string; name: SelectionName; odds: number }[]
+}
+
+export interface OddsFeed {
+  /** Matches kicking off in [from, to) and those playing at `from`, of one sport or all. */
+  matches(from: number, to: number, sport?: SportId): FeedMatch[]
+  match(matchId: string): FeedMatch | null
+  markets(matchId: string): FeedMarket[]
+  /** The final outcome (or the latest correction), or null while the match is not over. */
+  outcome(matchId: string): MatchOutcome | null
+}

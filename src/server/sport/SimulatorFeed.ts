@@ -1,0 +1,36 @@
+import type { MatchOutcome } from '../../shared/sport/settle'
+import type { FeedMarket, FeedMatch, OddsFeed } from './OddsFeed'
+import { marketsAt, matchById, matchesBetween, outcomeAt, stateAt, type SimMatch, type SimOptions } from './simulator/model'
+import type { SportId } from './sports'
+
+/** The built-in feed: the simulator's calendar, scores and prices at the server's clock. */
+export class SimulatorFeed implements OddsFeed {
+  constructor(
+    private readonly options: SimOptions,
+    private readonly now: () => number,
+  ) {}
+
+  private view(m: SimMatch): FeedMatch {
+    const s = stateAt(this.options, m, this.now())
+    return { matchId: m.matchId, sport: m.sport, league: m.league, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners }
+  }
+
+  matches(from: number, to: number, sport?: SportId): FeedMatch[] {
+    return matchesBetween(this.options, from, to, sport).map((m) => this.view(m))
+  }
+
+  match(matchId: string): FeedMatch | null {
+    const m = matchById(this.options, matchId)
+    return m ? this.view(m) : null
+  }
+
+  markets(matchId: string): FeedMarket[] {
+    const m = matchById(this.options, matchId)
+    return m ? marketsAt(this.options, m, this.now()) : []
+  }
+
+  outcome(matchId: string): MatchOutcome | null {
+    const m = matchById(this.options, matchId)
+    return m ? outcomeAt(this.options, m, this.now()) : null
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { MATCH_TIME } from '../../../shared/codes'
+import { SPORTS } from '../sports'
+import { marketsAt, matchById, matchesBetween, outcomeAt, stateAt, type SimOptions } from './model'
+
+const o: SimOptions = { seed: 42, timeScale: 1, margin: 0.05 }
+const T = Date.UTC(2026, 10, 24, 18, 0, 0)
+const HOUR = 3_600_000
+
+describe('the simulated calendar', () => {
+  it('is the same on every call and by id; a week ahead holds every sport', () => {
+    const week = matchesBetween(o, T, T + 7 * 24 * HOUR)
+    expect(matchesBetween(o, T, T + 7 * 24 * HOUR)).toEqual(week)
+    for (const s of SPORTS) expect(week.some((m) => m.sport === s.id), s.id).toBe(true)
+    for (const m of week.slice(0, 50)) expect(matchById(o, m.matchId)).toEqual(m)
+    expect(matchById(o, '99')).toBeNull()
+    expect(matchById(o, '999000000001')).toBeNull()
+    // A side never plays itself.
+    expect(week.every((m) => m.home !== m.away)).toBe(true)
+  })
+
+  it('a few football matches are always live', () => {
+    for (let h = 0; h < 48; h += 5) {
+      const now = T + h * HOUR + 17 * 60_000
+      const live = matchesBetween(o, now, now + 1, 'football').filter((m) => {
+        const t = stateAt(o, m, now).matchTime
+        return t > 0
+      })
+      expect(live.length, `at +${h} h`).toBeGreaterThanOrEqual(3)
+    }
+  })
+})
+
+describe('a simulated match', () => {
+  const played = matchesBetween(o, T, T + 24 * HOUR, 'football').filter((m) => m.fate === 'played').slice(0, 40)
+
+  it('plays its clock through the spec codes; scores only grow; the result is the last state', () => {
+    for (const m of played) {
+      let last = { home: 0, away: 0 }
+      const codes = new Set<number>()
+      for (let t = m.startsAt - 60_000; t <= m.startsAt + 110 * 60_000; t += 60_000) {
+        const s = stateAt(o, m, t)
+        codes.add(s.matchTime)
+        expect(s.score.home).toBeGreaterThanOrEqual(last.home)
+        expect(s.score.away).toBeGreaterThanOrEqual(last.away)
+        expect(s.halfTime.home).toBeLessThanOrEqual(s.score.home)
+        last = s.score
+      }
+      expect([...codes].sort((a, b) => a - b)).toEqual([MATCH_TIME.FINISHED, MATCH_TIME.NOT_OPEN, MATCH_TIME.FIRST_HALF, MATCH_TIME.MIDFIELD, MATCH_TIME.SECOND_HALF].sort((a, b) => a - b))
+      const outcome = outcomeAt(o, m, m.startsAt + 200 * 60_000)
+      expect(outcome).toEqual({ status: 'finished', fullTime: last, halfTime: stateAt(o, m, m.startsAt + 200 * 60_000).halfTime, corners: stateAt(o, m, m.startsAt + 200 * 60_000).corners })
+      expect(outcomeAt(o, m, m.startsAt + 60 * 60_000)).toBeNull()
+    }
+    // Goals per match around the model's mean (2.7 with the home side's edge): 40 matches.
+    const goals = played.map((m) => {
+      const r = outcomeAt(o, m, m.startsAt + 200 * 60_000)
+      return r && r.status === 'finished' ? r.fullTime.home + r.fullTime.away : 0
+    })
+    const mean = goals.reduce((a, b) => a + b, 0) / goals.length
+    expect(mean).toBeGreaterThan(1.8)
+    expect(mean).toBeLessThan(3.8)
+  })
+
+  it('sports without draws never end level', () => {
+    for (const m of matchesBetween(o, T, T + 24 * HOUR).filter((x) => x.sport !== 'football' && x.fate === 'played').slice(0, 60)) {
+      const r = outcomeAt(o, m, m.startsAt + 10 * 24 * HOUR)
+      expect(r?.status).toBe('finished')
+      if (r?.status === 'finished') expect(r.fullTime.home, `${m.sport} ${m.matchId}`).not.toBe(r.fullTime.away)
+    }
+  })
+
+  it('a postponed or cancelled match says so before its start and voids', () => {
+    const off = matchesBetween(o, T, T + 7 * 24 * HOUR).filter((m) => m.fate !== 'played')
+    expect(off.length).toBeGreaterThan(0)
+    for (const m of off.slice(0, 10)) {
+      expect(stateAt(o, m, m.startsAt - 2 * HOUR).matchTime).toBe(MATCH_TIME.NOT_OPEN)
+      expect(stateAt(o, m, m.startsAt - 30 * 60_000).matchTime).toBe(m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED)
+      expect(outcomeAt(o, m, m.startsAt + 1)).toEqual({ status: 'void' })
+    }
+  })
+})
+
+describe('the markets', () => {
+  const m = matchesBetween(o, T, T + 24 * HOUR, 'football').find((x) => x.fate === 'played' && (stateAt(o, x, x.startsAt + 200 * 60_000).score.home > 0))!
+
+  it('football offers 1X2, Asian handicap and over/under with quarter lines, odd/even, corners and the first half, with the margin', () => {
+    const markets = marketsAt(o, m, m.startsAt - HOUR)
+    const types = new Set(markets.map((x) => x.type))
+    for (const t of ['1x2', 'ah', 'ou', 'oddEven', 'corners']) expect(types.has(t as never), t).toBe(true)
+    expect(markets.some((x) => x.type === 'ah' && Math.abs((x.line * 4) % 2) === 1)).toBe(true)
+    expect(markets.some((x) => x.type === 'ou' && Math.abs((x.line * 4) % 2) === 1)).toBe(true)
+    expect(markets.some((x) => x.period === 2)).toBe(true)
+    expect(markets.every((x) => x.status === 'open')).toBe(true)
+    const full = markets.find((x) => x.type === '1x2' && x.period === 1)!
+    const implied = full.selections.reduce((s, x) => s + 1000 / x.odds, 0)
+    expect(implied).toBeGreaterThan(1.04)
+    expect(implied).toBeLessThan(1.06)
+    // Ids are stable: the same market and selection at another moment.
+    expect(marketsAt(o, m, m.startsAt - HOUR + 60_000).map((x) => x.marketId)).toEqual(markets.map((x) => x.marketId))
+  })
+
+  it('pre-match odds move slowly; in play they move with the goals; a goal suspends for a minute; the end closes', () => {
+    const a = marketsAt(o, m, m.startsAt - 2 * HOUR).find((x) => x.type === '1x2')!
+    const b = marketsAt(o, m, m.startsAt - 2 * HOUR + 60_000).find((x) => x.type === '1x2')!
+    a.selections.forEach((s, i) => expect(Math.abs(s.odds - b.selections[i]!.odds) / s.odds).toBeLessThan(0.01))
+    // The home side's first goal: suspended at once, open again a minute later with shorter home odds.
+    let t = m.startsAt
+    while (stateAt(o, m, t).score.home === 0) t += 10_000
+    const goalAt = stateAt(o, m, t).lastEventAt!
+    expect(marketsAt(o, m, goalAt + 5_000).every((x) => x.status === 'suspended' || x.status === 'closed')).toBe(true)
+    const before = marketsAt(o, m, goalAt - 20_000).find((x) => x.type === '1x2' && x.period === 1)!
+    const after = marketsAt(o, m, goalAt + 61_000).find((x) => x.type === '1x2' && x.period === 1)!
+    if (stateAt(o, m, goalAt + 61_000).score.away === stateAt(o, m, goalAt - 20_000).score.away) expect(after.selections[0]!.odds).toBeLessThan(before.selections[0]!.odds)
+    expect(marketsAt(o, m, m.startsAt + 200 * 60_000).every((x) => x.status === 'closed')).toBe(true)
+  })
+})

@@ -1,0 +1,289 @@
+/**
+ * The simulator's matches as pure functions of a seed and the clock: the calendar (a grid of
+ * kick-off slots per sport), each match's events (goals, points, corners) drawn once from its own
+ * seed, its state at any moment, and its markets priced from the model with the margin. Nothing is
+ * stored: a restart (or a second process) sees the same matches, scores and odds.
+ */
+import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
+import { fairOdds, marginOdds } from '../../../shared/sport/pricing'
+import { quarters, settleLeg, type MarketType, type MatchOutcome, type Score, type SelectionName } from '../../../shared/sport/settle'
+import { SPORTS, type SportId, type SportModel } from '../sports'
+import { LEAGUES } from './names'
+
+export interface SimOptions {
+  seed: number
+  /** Match clock speed: 1 is real time, 60 plays a football match in under two minutes (tests, demos). */
+  timeScale: number
+  /** The bookmaker's margin (0.05). */
+  margin: number
+}
+
+export interface SimMatch {
+  matchId: string
+  sport: SportId
+  league: string
+  home: string
+  away: string
+  startsAt: number
+  /** Postponed or cancelled before it is played (about 1 in 100), or played. */
+  fate: 'played' | 'postponed' | 'cancelled'
+}
+
+export interface MatchState {
+  matchTime: number
+  /** Minutes of play so far (0 before the start). */
+  minute: number
+  score: Score
+  halfTime: Score
+  corners: Score
+  /** When the last scoring event happened (clock ms), for suspensions. */
+  lastEventAt: number | null
+}
+
+export interface SimMarket {
+  marketId: string
+  type: MarketType
+  period: number
+  line: number
+  status: 'open' | 'suspended' | 'closed'
+  selections: { selectionId: string; name: SelectionName; odds: number }[]
+}
+
+const MINUTE = 60_000
+const SLOT_BASE = 1_000_000_000
+
+/** splitmix32: a well-mixed 32-bit hash of a few integers, the seed of each match's draws. */
+function mix(...xs: number[]): number {
+  let h = 0x9e3779b9
+  for (const x of xs) {
+    h = (h + (x | 0) + 0x9e3779b9) | 0
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+    h ^= h >>> 16
+  }
+  return h >>> 0
+}
+
+/** A seeded uniform generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** A count drawn around a mean: Poisson for small means, a rounded normal for large ones. */
+function drawCount(random: () => number, mean: number): number {
+  if (mean < 30) {
+    const limit = Math.exp(-mean)
+    let k = 0
+    let p = random()
+    while (p > limit) {
+      k++
+      p *= random()
+    }
+    return k
+  }
+  const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+  return Math.max(0, Math.round(mean + z * Math.sqrt(mean)))
+}
+
+const sportOf = (id: SportId) => SPORTS.find((s) => s.id === id) as SportModel
+
+/** Real ms a match of this sport takes from kick-off to the final whistle. */
+const matchSpan = (s: SportModel, o: SimOptions) => ((s.playMinutes + s.breakMinutes) * MINUTE) / o.timeScale
+const slotSpan = (s: SportModel, o: SimOptions) => (s.everyMinutes * MINUTE) / o.timeScale
+
+/** The match in a sport's kick-off slot (slot k kicks off at k x everyMinutes from the epoch). */
+function matchInSlot(o: SimOptions, sport: SportModel, slot: number): SimMatch {
+  const random = rng(mix(o.seed, sport.code, slot))
+  const leagues = LEAGUES[sport.id]
+  const league = leagues[Math.floor(random() * leagues.length)] as (typeof leagues)[number]
+  const i = Math.floor(random() * league.sides.length)
+  let j = Math.floor(random() * (league.sides.length - 1))
+  if (j >= i) j++
+  const fateRoll = random()
+  return {
+    matchId: String(sport.code * SLOT_BASE + slot),
+    sport: sport.id,
+    league: league.name,
+    home: league.sides[i] as string,
+    away: league.sides[j] as string,
+    startsAt: slot * slotSpan(sport, o),
+    fate: fateRoll < 0.006 ? 'postponed' : fateRoll < 0.01 ? 'cancelled' : 'played',
+  }
+}
+
+/** A match by its id, or null for an id the calendar has not. */
+export function matchById(o: SimOptions, matchId: string): SimMatch | null {
+  if (!/^\d{10,12}$/.test(matchId)) return null
+  const n = Number(matchId)
+  const sport = SPORTS.find((s) => s.code === Math.floor(n / SLOT_BASE))
+  return sport ? matchInSlot(o, sport, n % SLOT_BASE) : null
+}
+
+/** Every match kicking off in [from, to), and those still playing at `from`. */
+export function matchesBetween(o: SimOptions, from: number, to: number, sportId?: SportId): SimMatch[] {
+  const out: SimMatch[] = []
+  for (const sport of SPORTS) {
+    if (sportId && sport.id !== sportId) continue
+    const span = slotSpan(sport, o)
+    const first = Math.ceil((from - matchSpan(sport, o)) / span)
+    for (let slot = Math.max(0, first); slot * span < to; slot++) out.push(matchInSlot(o, sport, slot))
+  }
+  return out.sort((a, b) => a.startsAt - b.startsAt || a.matchId.localeCompare(b.matchId))
+}
+
+interface Plan {
+  sport: SportModel
+  means: Score
+  /** Play-minute of each scoring event per side, and of each corner. */
+  events: { home: number[]; away: number[] }
+  corners: { home: number[]; away: number[] }
+}
+
+/** The match's hidden script: its sides' strengths and when each scores, drawn once from its seed. */
+function planOf(o: SimOptions, m: SimMatch): Plan {
+  const sport = sportOf(m.sport)
+  const random = rng(mix(o.seed, Number(m.matchId) % 2147483647, 77))
+  const home = sport.mean * (0.8 + random() * 0.45) * 1.08
+  const away = sport.mean * (0.8 + random() * 0.45)
+  const times = (n: number) => Array.from({ length: n }, () => random() * sport.playMinutes).sort((a, b) => a - b)
+  const events = { home: times(drawCount(random, home)), away: times(drawCount(random, away)) }
+  // A sport without draws settles a level score in the last minute.
+  if (!sport.draws && events.home.length === events.away.length) (random() < home / (home + away) ? events.home : events.away).push(sport.playMinutes)
+  const cornerMean = sport.corners ?? 0
+  const corners = { home: cornerMean ? times(drawCount(random, cornerMean * 1.08)) : [], away: cornerMean ? times(drawCount(random, cornerMean)) : [] }
+  return { sport, means: { home, away }, events, corners }
+}
+
+const countTo = (xs: number[], minute: number) => xs.filter((x) => x <= minute).length
+
+/** The match at clock time `now`. */
+export function stateAt(o: SimOptions, m: SimMatch, now: number): MatchState {
+  const plan = planOf(o, m)
+  const { sport } = plan
+  const half = sport.playMinutes / 2
+  const zero: Score = { home: 0, away: 0 }
+  if (m.fate !== 'played') {
+    // Known as such an hour before the kick-off.
+    const known = now >= m.startsAt - (60 * MINUTE) / o.timeScale
+    return { matchTime: known ? (m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED) : MATCH_TIME.NOT_OPEN, minute: 0, score: zero, halfTime: zero, corners: zero, lastEventAt: null }
+  }
+  const clock = ((now - m.startsAt) * o.timeScale) / MINUTE
+  let minute: number
+  let matchTime: number
+  if (clock < 0) [minute, matchTime] = [0, MATCH_TIME.NOT_OPEN]
+  else if (clock < half) [minute, matchTime] = [clock, MATCH_TIME.FIRST_HALF]
+  else if (clock < half + sport.breakMinutes) [minute, matchTime] = [half, MATCH_TIME.MIDFIELD]
+  else if (clock < sport.playMinutes + sport.breakMinutes) [minute, matchTime] = [clock - sport.breakMinutes, MATCH_TIME.SECOND_HALF]
+  else [minute, matchTime] = [sport.playMinutes, MATCH_TIME.FINISHED]
+  const at = (xs: number[]) => countTo(xs, minute)
+  const scored = [...plan.events.home, ...plan.events.away].filter((x) => x <= minute)
+  const last = scored.length ? Math.max(...scored) : null
+  const toClock = (playMinute: number) => m.startsAt + ((playMinute + (playMinute > half ? sport.breakMinutes : 0)) * MINUTE) / o.timeScale
+  return {
+    matchTime,
+    minute,
+    score: { home: at(plan.events.home), away: at(plan.events.away) },
+    halfTime: { home: countTo(plan.events.home, Math.min(minute, half)), away: countTo(plan.events.away, Math.min(minute, half)) },
+    corners: { home: at(plan.corners.home), away: at(plan.corners.away) },
+    lastEventAt: last === null ? null : toClock(last),
+  }
+}
+
+/** The outcome a settled match has (or null while it is not over). */
+export function outcomeAt(o: SimOptions, m: SimMatch, now: number): MatchOutcome | null {
+  const s = stateAt(o, m, now)
+  if (s.matchTime === MATCH_TIME.POSTPONED || s.matchTime === MATCH_TIME.CANCELLED) return now >= m.startsAt ? { status: 'void' } : null
+  if (s.matchTime !== MATCH_TIME.FINISHED) return null
+  return { status: 'finished', fullTime: s.score, halfTime: s.halfTime, corners: s.corners }
+}
+
+/** The distribution of a side's remaining score: Poisson, or a discretised normal for large means. */
+function remaining(mean: number): { k: number; p: number }[] {
+  if (mean <= 0) return [{ k: 0, p: 1 }]
+  const out: { k: number; p: number }[] = []
+  if (mean < 30) {
+    let p = Math.exp(-mean)
+    for (let k = 0; k < 40; k++) {
+      out.push({ k, p })
+      p = (p * mean) / (k + 1)
+    }
+  } else {
+    const sd = Math.sqrt(mean)
+    for (let k = Math.max(0, Math.floor(mean - 6 * sd)); k <= Math.ceil(mean + 6 * sd); k++) out.push({ k, p: Math.exp(-((k - mean) ** 2) / (2 * mean)) })
+  }
+  const total = out.reduce((a, b) => a + b.p, 0)
+  return out.map((x) => ({ k: x.k, p: x.p / total }))
+}
+
+/** Final scores from the score now and the means still to play. */
+function finalGrid(now: Score, mean: Score): { home: number; away: number; p: number }[] {
+  const grid: { home: number; away: number; p: number }[] = []
+  for (const h of remaining(mean.home)) for (const a of remaining(mean.away)) if (h.p * a.p > 1e-12) grid.push({ home: now.home + h.k, away: now.away + a.k, p: h.p * a.p })
+  return grid
+}
+
+const finished = (s: Score): MatchOutcome => ({ status: 'finished', fullTime: s, halfTime: s, corners: s })
+
+/** A market's selections priced over a grid of final scores. */
+function priced(matchId: string, type: MarketType, period: number, line: number, names: SelectionName[], grid: { home: number; away: number; p: number }[], margin: number, wobble: number) {
+  const marketId = `${matchId}-${type}-${period}-${quarters(line)}`
+  const selections = names.map((name) => {
+    const fair = fairOdds(grid.map((g) => ({ result: settleLeg({ type, period: 1, line }, name, finished({ home: g.home, away: g.away })), p: g.p })))
+    return { selectionId: `${marketId}-${name}`, name, odds: fair === null ? 1010 : marginOdds(fair * wobble, margin) }
+  })
+  return { marketId, type, period, line, selections }
+}
+
+/** The lines around a centre: whole, half and quarter steps. */
+const linesAround = (centre: number, step: number) => [-2, -1, 0, 1, 2].map((i) => Math.round((centre + i * step) * 4) / 4)
+
+/** The match's markets at `now`: priced from what is left to play; suspended a moment after a score; closed once over. */
+export function marketsAt(o: SimOptions, m: SimMatch, now: number): SimMarket[] {
+  const plan = planOf(o, m)
+  const { sport } = plan
+  const state = stateAt(o, m, now)
+  const over = state.matchTime < 0
+  const left = Math.max(0, 1 - state.minute / sport.playMinutes)
+  const mean = { home: plan.means.home * left, away: plan.means.away * left }
+  const grid = finalGrid(state.score, mean)
+  // Pre-match odds drift slowly (hours); in play they follow the score and the clock.
+  const wobble = state.matchTime === MATCH_TIME.NOT_OPEN ? 1 + 0.015 * Math.sin((now / (3 * 3600_000)) * o.timeScale + (Number(m.matchId) % 97)) : 1
+  const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
+  const status: SimMarket['status'] = over ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
+  const markets: Omit<SimMarket, 'status'>[] = []
+  const expDiff = state.score.home - state.score.away + mean.home - mean.away
+  const expTotal = state.score.home + state.score.away + mean.home + mean.away
+  const step = sport.mean < 10 ? 0.25 : Math.max(0.5, Math.round(Math.sqrt(sport.mean) / 2) / 2)
+  for (const type of sport.markets) {
+    if (type === '1x2') markets.push(priced(m.matchId, '1x2', SUB_PERIOD.FULL_GAME, 0, ['home', 'draw', 'away'], grid, o.margin, wobble))
+    if (type === 'winner') markets.push(priced(m.matchId, 'winner', SUB_PERIOD.FULL_GAME, 0, ['home', 'away'], grid, o.margin, wobble))
+    if (type === 'oddEven') markets.push(priced(m.matchId, 'oddEven', SUB_PERIOD.FULL_GAME, 0, ['odd', 'even'], grid, o.margin, wobble))
+    if (type === 'ah') for (const line of linesAround(-Math.round(expDiff * 4) / 4, step)) markets.push(priced(m.matchId, 'ah', SUB_PERIOD.FULL_GAME, line, ['home', 'away'], grid, o.margin, wobble))
+    if (type === 'ou') for (const line of linesAround(Math.max(step * 2, Math.round(expTotal * 2) / 2), step).filter((l) => l > 0)) markets.push(priced(m.matchId, 'ou', SUB_PERIOD.FULL_GAME, line, ['over', 'under'], grid, o.margin, wobble))
+    if (type === 'corners' && sport.corners) {
+      const cornersLeft = { home: sport.corners * 1.08 * left, away: sport.corners * left }
+      const cGrid = finalGrid(state.corners, cornersLeft)
+      const centre = Math.round((state.corners.home + state.corners.away + cornersLeft.home + cornersLeft.away) * 2) / 2 + 0.5
+      for (const line of [centre - 1, centre, centre + 1]) markets.push(priced(m.matchId, 'corners', SUB_PERIOD.CORNER_KICK, line, ['over', 'under'], cGrid, o.margin, wobble))
+    }
+  }
+  // Football's first half: the result and the goals at the break, until it is played.
+  if (m.sport === 'football') {
+    const firstHalfOver = state.matchTime !== MATCH_TIME.NOT_OPEN && state.matchTime !== MATCH_TIME.FIRST_HALF
+    const halfLeft = Math.max(0, 0.5 - state.minute / sport.playMinutes)
+    const hGrid = finalGrid(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
+    for (const market of [priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hGrid, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hGrid, o.margin, wobble)]) {
+      markets.push(market)
+      if (firstHalfOver) (market as SimMarket).status = 'closed'
+    }
+  }
+  // A line already decided (over 2 at two goals late on: one side can only push) is no market.
+  const live = markets.filter((x) => x.type === '1x2' || x.type === 'winner' || x.type === 'oddEven' || x.selections.every((sel) => sel.odds > 1010))
+  return live.map((x) => ({ ...x, status: (x as SimMarket).status ?? status }))
+}
