@@ -37,6 +37,7 @@ import { roundEvents } from './rounds/roundEvents'
 import { roundRoutes } from './rounds/routes'
 import { sportRoutes } from './sport/routes'
 import { SimulatorFeed } from './sport/SimulatorFeed'
+import { SportSettler } from './sport/SportSettler'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -116,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
   roundRoutes(app, deps, rounds)
-  sportRoutes(app, deps, new SimulatorFeed(config.sport, now))
+  const feed = new SimulatorFeed(config.sport, now)
+  const sportSettler = new SportSettler(deps, feed, app.log)
+  sportRoutes(app, deps, feed, sportSettler)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
@@ -125,10 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   payouts?.start()
   rounds.start()
+  sportSettler.start()
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     await rounds.stop()
+    sportSettler.stop()
     if (!options.db) await db.close()
   })
   return app

@@ -103,8 +103,13 @@ export interface Config {
   casino: { minStake: bigint; maxStake: bigint; maxPayout: bigint }
   /** The shared-round games (Double, Row Double, Lucky Color): see RoundsConfig. */
   rounds: RoundsConfig
-  /** The sportsbook's simulated feed: SPORT_SEED (its calendar and matches), SPORT_TIME_SCALE (1: real time), SPORT_MARGIN (0.05). */
-  sport: { seed: number; timeScale: number; margin: number }
+  /**
+   * The sportsbook: its simulated feed (SPORT_SEED, its calendar and matches; SPORT_TIME_SCALE, 1
+   * real time; SPORT_MARGIN, 0.05), one selection's stake limits in centavos (SPORT_MIN_STAKE,
+   * SPORT_MAX_STAKE in reais, 0.10 and 1000.00), a parlay's most legs (SPORT_MAX_LEGS, 10) and how
+   * often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself).
+   */
+  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number }
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -417,7 +422,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', CASINO_LIMIT_DEFAULTS.maxPayout),
     },
     rounds: loadRoundsConfig(env),
-    sport: { seed: numberEnv(env, 'SPORT_SEED', 1), timeScale: Math.max(0.001, numberEnv(env, 'SPORT_TIME_SCALE', 1, false)), margin: numberEnv(env, 'SPORT_MARGIN', 0.05, false) },
+    sport: {
+      seed: numberEnv(env, 'SPORT_SEED', 1),
+      timeScale: Math.max(0.001, numberEnv(env, 'SPORT_TIME_SCALE', 1, false)),
+      margin: numberEnv(env, 'SPORT_MARGIN', 0.05, false),
+      minStake: reaisEnv(env, 'SPORT_MIN_STAKE', '0.10'),
+      maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', '1000.00'),
+      maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
+      settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
+    },
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,

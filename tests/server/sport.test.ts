@@ -1,12 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
+import { betReturn, type LegResult } from '../../src/shared/sport/settle'
+import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
   t = await startTestApp({}, { SPORT_SEED: '7' })
 })
 afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+type Market = { marketId: string; type: string; period: number; line: number; status: string; selections: { selectionId: string; name: string; odds: number }[] }
+type Detail = { match: Match; markets: Market[] }
+
+/** Upcoming matches (their pre-match markets open), each with its markets. */
+async function upcoming(n: number): Promise<Detail[]> {
+  const list = await call<Match[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'upcoming' } })
+  const out: Detail[] = []
+  for (const m of list.body.data.slice(0, n)) out.push((await call<Detail>(t, sport.sportMatch, { params: { matchId: m.matchId } })).body.data)
+  return out
+}
+const pick = (d: Detail, type: string, name: string, quarterLine = false) => {
+  const market = d.markets.find((m) => m.type === type && m.period === 1 && m.status === 'open' && (!quarterLine || Math.abs((m.line * 4) % 2) === 1))!
+  const sel = market.selections.find((s) => s.name === name)!
+  return { market, selectionId: sel.selectionId, odds: sel.odds / 1000 }
+}
+const bet = (token: string, body: Record<string, unknown>, key = idem()) => callKeyed<{ betId: string; odds: number; potentialWin: number; balance: number }>(t, sport.sportBet, { token, body, key })
+const devResult = (token: string, matchId: string, body: Record<string, unknown>) => call<{ settled: number }>(t, sport.sportDevResult, { token, params: { matchId }, body })
 
 type Match = { matchId: string; sport: string; matchTime: number; startsAt: number; score: { home: number; away: number } }
 
@@ -41,3 +63,86 @@ describe('the sportsbook feed', () => {
     expect(bad.http).toBe(400)
   })
 })
+
+describe('sport bets', () => {
+  it('a single at the odds shown: once per key, refused on changed odds and bad slips with nothing moved, settled once', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(50))
+    const [d, other] = await upcoming(2)
+    const home = pick(d!, '1x2', 'home')
+    const key = idem()
+    const first = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'none' }, key)
+    expect(first.http).toBe(200)
+    expect(first.body.data.odds).toBe(home.odds)
+    expect(first.body.data.potentialWin).toBe(Math.floor(10 * home.odds * 100) / 100)
+    expect(first.body.data.balance).toBe(40)
+    const replay = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'none' }, key)
+    expect(replay.raw).toBe(first.raw)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(40))
+
+    // Refusals: nothing moves.
+    const worse = await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds + 0.01 }], acceptOdds: 'none' })
+    expect([worse.http, worse.body.status]).toEqual([409, 4203])
+    expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds + 0.5 }], acceptOdds: 'higher' })).body.status).toBe(4203)
+    const draw = pick(d!, '1x2', 'draw')
+    expect((await bet(p.token, { type: 'parlay', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }, { selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).body.status).toBe(4206)
+    expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }, { selectionId: pick(other!, '1x2', 'home').selectionId, odds: 2 }], acceptOdds: 'any' })).body.status).toBe(4206)
+    expect((await bet(p.token, { type: 'single', amount: '1000.01', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(4204)
+    expect((await bet(p.token, { type: 'single', amount: '40.01', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(9999)
+    const unknown = `${d!.match.matchId}-1x2-1-0-under`
+    expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: unknown, odds: 2 }], acceptOdds: 'any' })).body.status).toBe(4201)
+    expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: 'x', odds: 2 }], acceptOdds: 'any' })).http).toBe(400)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(40))
+
+    // The match ends 2-1: the home single wins; settling again moves nothing; the match takes no more bets.
+    const settled = await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })
+    expect(settled.body.data.settled).toBe(1)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
+    expect((await devResult(p.token, d!.match.matchId, { fullTime: { home: 0, away: 3 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })).body.data.settled).toBe(0)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
+    expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(4201)
+    const mine = await call<{ betId: string; status: number; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })
+    expect(mine.body.data).toEqual([expect.objectContaining({ betId: first.body.data.betId, status: 9999, payout: first.body.data.potentialWin, legs: [expect.objectContaining({ result: 10 })] })])
+  })
+
+  it('a parlay with a quarter-line half result, an over/under and a postponed match pays stake x the factors, floored', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(20))
+    const ds = await upcoming(5)
+    const [a, b, c] = ds.slice(2, 5) as [Detail, Detail, Detail]
+    const ah = pick(a, 'ah', 'home', true)
+    const ou = pick(b, 'ou', 'over')
+    const win = pick(c, '1x2', 'away')
+    const placed = await bet(p.token, { type: 'parlay', amount: '10.00', selections: [ah, ou, win].map((x) => ({ selectionId: x.selectionId, odds: x.odds })), acceptOdds: 'any' })
+    expect(placed.http).toBe(200)
+    // The handicap leg: a margin that lands on its quarter line's push half.
+    const lineQ = Math.round(ah.market.line * 4)
+    const half = (lineQ - 1) / 4 // the whole or half line a quarter below
+    const pushMargin = Number.isInteger(half) ? -half : -(lineQ + 1) / 4
+    const homeGoals = Math.max(0, pushMargin) + 1
+    const awayGoals = homeGoals - pushMargin
+    await devResult(p.token, a.match.matchId, { fullTime: { home: homeGoals, away: awayGoals }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    const total = Math.floor(ou.market.line) + 1
+    await devResult(p.token, b.match.matchId, { fullTime: { home: total, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    expect((await call<{ status: number }[]>(t, sport.sportBets, { token: p.token, query: { state: 'open' } })).body.data).toHaveLength(1)
+    await devResult(p.token, c.match.matchId, { matchTime: -14 })
+    const [settled] = (await call<{ payout: number; legs: { result: number; odds: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })).body.data
+    const results = settled!.legs.map((l) => l.result)
+    expect([21, 11]).toContain(results[0])
+    expect(results.slice(1)).toEqual([10, 90])
+    const expected = betReturn(1000n, settled!.legs.map((l) => ({ result: l.result as LegResult, odds: Math.round(l.odds * 1000) })))
+    expect(Math.round(settled!.payout * 100)).toBe(Number(expected))
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(10) + expected)
+  })
+
+  it('bets racing on one balance never take it below zero', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(5))
+    const [d] = (await upcoming(7)).slice(5, 6) as [Detail]
+    const home = pick(d, '1x2', 'home')
+    const replies = await Promise.all(Array.from({ length: 6 }, () => bet(p.token, { type: 'single', amount: '2.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })))
+    expect(replies.filter((r) => r.http === 200)).toHaveLength(2)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(1))
+  })
+})
+

@@ -54,6 +54,8 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   'round:locked': (e) => roundLocked(e),
   'round:result': (e) => roundResult(e),
   'round:settled': (e) => roundSettled(e),
+  // Sportsbook: a bet of this player settled; the balance it left (the bet pages come with issue 13's client).
+  'sport:settled': ({ balance, balanceVersion }) => applyBalance({ balance, balanceVersion }),
 }
 
 /** The round games whose room this page is in: joined again when the socket reconnects (a new socket has no rooms). */

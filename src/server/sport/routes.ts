@@ -3,7 +3,12 @@ import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
+import { centavosToReais } from '../../shared/money'
+import type { MatchOutcome } from '../../shared/sport/settle'
+import { pushWallet, readWireBalance } from '../wallet/walletInfo'
+import { placeSportBet } from './bets'
 import type { FeedMatch, OddsFeed } from './OddsFeed'
+import type { SportSettler } from './SportSettler'
 import { SPORTS } from './sports'
 
 const HOUR = 3_600_000
@@ -16,7 +21,8 @@ const isLive = (m: FeedMatch) => m.matchTime > 0
 const isUpcoming = (m: FeedMatch, now: number) => m.matchTime === 0 && m.startsAt > now
 const isOver = (m: FeedMatch) => m.matchTime < 0
 
-export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed): void {
+export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, settler: SportSettler): void {
+  const { sport } = deps.config
   // The week's counts change by the minute: computed once per 15 s.
   let counts: { at: number; value: { sport: (typeof SPORTS)[number]['id']; live: number; upcoming: number }[] } | null = null
   registerCall(app, deps, contract.sportList, async () => {
@@ -47,5 +53,49 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed): v
     const match = feed.match(params.matchId)
     if (!match) throw new AppError('NOT_FOUND')
     return { match: wire(match), halfTime: match.halfTime, corners: match.corners, markets: feed.markets(match.matchId) }
+  })
+
+  registerCall(app, deps, contract.sportBet, async ({ body, session, q, afterCommit }) => {
+    const placed = await placeSportBet(q, feed, sport, deps.config.wallet, session.userId, { type: body.type, stake: body.amount, selections: body.selections, acceptOdds: body.acceptOdds }, new Date(deps.now()))
+    afterCommit(() => pushWallet(deps.db, deps.realtime, session.userId))
+    return { ...placed, ...(await readWireBalance(q, session.userId)) }
+  })
+
+  registerCall(app, deps, contract.sportBets, async ({ query, session }) => {
+    const filter = query.state === 'open' ? 'AND b.status = 0' : query.state === 'settled' ? 'AND b.status = 9999' : ''
+    const bets = await deps.db.query<{ id: bigint; type: 'single' | 'parlay'; amount: bigint; payout: bigint; status: number; created_at: Date }>(
+      `SELECT b.id, b.type, b.amount, b.payout, b.status, b.created_at FROM sport_bets b WHERE b.user_id = $1 ${filter} ORDER BY b.id DESC LIMIT 100`,
+      [session.userId],
+    )
+    const ids = bets.rows.map((b) => BigInt(b.id))
+    const legs = ids.length
+      ? (
+          await deps.db.query<{ bet_id: bigint; match_id: string; market_id: string; selection_id: string; market_type: string; period: number; line_quarters: number; selection: string; odds: number; result: number | null }>(
+            'SELECT bet_id, match_id, market_id, selection_id, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = ANY($1::bigint[]) ORDER BY bet_id, leg',
+            [ids],
+          )
+        ).rows
+      : []
+    return bets.rows.map((b) => {
+      const mine = legs.filter((l) => String(l.bet_id) === String(b.id))
+      return {
+        betId: String(b.id),
+        type: b.type,
+        amount: centavosToReais(BigInt(b.amount)),
+        odds: Math.round(mine.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 1000) / 1000,
+        payout: centavosToReais(BigInt(b.payout)),
+        status: Number(b.status),
+        createdAt: new Date(b.created_at).getTime(),
+        legs: mine.map((l) => ({ matchId: l.match_id, marketId: l.market_id, selectionId: l.selection_id, type: l.market_type, period: Number(l.period), line: Number(l.line_quarters) / 4, selection: l.selection, odds: Number(l.odds) / 1000, result: l.result === null ? null : Number(l.result) })),
+      }
+    })
+  })
+
+  // Outside production: finish a match now with a given result, as a feed would, and settle it.
+  registerCall(app, deps, contract.sportDevResult, async ({ params, body }) => {
+    if (deps.config.production) throw new AppError('FORBIDDEN')
+    if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
+    const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners }
+    return { settled: (await settler.settle(params.matchId, outcome)).length }
   })
 }

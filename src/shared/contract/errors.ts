@@ -95,6 +95,18 @@ export const ERROR_CODES = {
   ROUND_NOT_OPEN: { status: 4101, http: 409, key: 'roundNotOpen' },
   /** Shared rounds: above the largest bet (ROUND_MAX_STAKE). */
   ROUND_MAX_BET: { status: 4102, http: 400, key: 'roundMaxBet' },
+  /** Sportsbook: an unknown selection, or its market closed ('option not open for betting'). */
+  SPORT_NOT_OPEN: { status: 4201, http: 409, key: 'sportNotOpen' },
+  /** Sportsbook: the market is suspended for a moment ('current gameplay not available for purchase'). */
+  SPORT_SUSPENDED: { status: 4202, http: 409, key: 'sportSuspended' },
+  /** Sportsbook: the odds moved against the bet's odds preference. */
+  SPORT_ODDS_CHANGED: { status: 4203, http: 409, key: 'sportOddsChanged' },
+  /** Sportsbook: above the largest bet per selection (SPORT_MAX_STAKE). */
+  SPORT_MAX_BET: { status: 4204, http: 400, key: 'sportMaxBet' },
+  /** Sportsbook: a parlay of more legs than SPORT_MAX_LEGS ('the parlay has reached the limit'). */
+  SPORT_PARLAY_LIMIT: { status: 4205, http: 400, key: 'sportParlayLimit' },
+  /** Sportsbook: a parlay with two legs of one match, or a single without exactly one. */
+  SPORT_BAD_SLIP: { status: 4206, http: 400, key: 'sportBadSlip' },
 
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },

@@ -58,6 +58,9 @@ export const calls = {
   sportList: sport.sportList,
   sportMatches: sport.sportMatches,
   sportMatch: sport.sportMatch,
+  sportBet: sport.sportBet,
+  sportBets: sport.sportBets,
+  sportDevResult: sport.sportDevResult,
 } as const
 
 export type CallName = keyof typeof calls

@@ -32,6 +32,8 @@ export const serverEventSchemas = {
   'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string(), at: z.number() }),
   /** To each player with a bet in the round: what it paid, and the balance after. */
   'round:settled': z.object({ game: z.string(), roundId: z.string(), stake: reais, payout: reais, ...wireBalance }),
+  /** Sportsbook, to the bettor: a bet settled, what it returned, and the balance after. */
+  'sport:settled': z.object({ betId: z.string(), payout: reais, ...wireBalance }),
 } as const
 
 type ServerEventName = keyof typeof serverEventSchemas

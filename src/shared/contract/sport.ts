@@ -1,12 +1,14 @@
 /** The sportsbook: sports, matches and their markets (bets and settlement come next). */
 import { z } from 'zod/mini'
 import { defineCall } from './define'
-import { loading } from './fields'
+import { amount, balanceVersion, loading, reais } from './fields'
 
 export const SPORT_IDS = ['football', 'basketball', 'tennis', 'boxing', 'snooker', 'baseball', 'volleyball', 'badminton', 'americanFootball', 'tableTennis', 'cricket', 'racing'] as const
 export type SportId = (typeof SPORT_IDS)[number]
 
 const score = z.object({ home: z.number(), away: z.number() })
+const goal = z.number().check(z.int(), z.gte(0), z.lte(999))
+const goals = z.strictObject({ home: goal, away: goal })
 
 const matchSchema = z.object({
   matchId: z.string(),
@@ -57,4 +59,72 @@ export const sportMatch = defineCall({
   params: z.strictObject({ matchId: z.string().check(z.regex(/^\d{1,15}$/, { message: 'invalid' })) }),
   query: z.strictObject({ loading }),
   reply: z.object({ match: matchSchema, halfTime: score, corners: score, markets: z.array(marketSchema) }),
+})
+
+/** Placing a bet: a single (one selection) or a parlay (2 to SPORT_MAX_LEGS, from different matches), at the odds the slip shows. */
+export const sportBet = defineCall({
+  method: 'POST',
+  path: '/api/app/sport/bet',
+  auth: true,
+  idempotent: true,
+  body: z.strictObject({
+    type: z.enum(['single', 'parlay']),
+    amount,
+    selections: z.array(z.strictObject({ selectionId: z.string().check(z.regex(/^\d{1,15}-[a-zA-Z0-9]{2,8}-\d{1,4}--?\d{1,4}-[a-z]{3,5}$/, { message: 'invalid' })), odds: z.number().check(z.gte(1), z.lte(100_000)) })).check(z.minLength(1), z.maxLength(30)),
+    /** Take the odds as they are now ('any'), only if not lower ('higher'), or only if unchanged ('none'). */
+    acceptOdds: z.enum(['any', 'higher', 'none']),
+    loading,
+  }),
+  reply: z.object({ betId: z.string(), odds: z.number(), potentialWin: reais, balance: reais, balanceVersion }),
+})
+
+const legSchema = z.object({
+  matchId: z.string(),
+  marketId: z.string(),
+  selectionId: z.string(),
+  type: z.string(),
+  period: z.number(),
+  line: z.number(),
+  selection: z.string(),
+  odds: z.number(),
+  /** The spec's bet-result code once settled (10, 21, 90, 11, 20), null before. */
+  result: z.nullable(z.number()),
+})
+
+export const sportBets = defineCall({
+  method: 'GET',
+  path: '/api/app/sport/bets',
+  auth: true,
+  query: z.strictObject({ loading, state: z.optional(z.enum(['open', 'settled'])) }),
+  reply: z.array(
+    z.object({
+      betId: z.string(),
+      type: z.enum(['single', 'parlay']),
+      amount: reais,
+      /** The odds at placement: a single's, or the product of a parlay's legs. */
+      odds: z.number(),
+      /** The total returned (stake x factor), 0 when lost or not yet settled. */
+      payout: reais,
+      /** The spec's bet order status: 0 pending, 9999 drawn. */
+      status: z.number(),
+      createdAt: z.number(),
+      legs: z.array(legSchema),
+    }),
+  ),
+})
+
+/**
+ * Outside production only: finishes a match now with this result (or cancels or postpones it), as a
+ * feed would, and settles its bets. Production answers 403.
+ */
+export const sportDevResult = defineCall({
+  method: 'POST',
+  path: '/api/dev/sport/matches/:matchId/result',
+  auth: true,
+  params: z.strictObject({ matchId: z.string().check(z.regex(/^\d{1,15}$/, { message: 'invalid' })) }),
+  body: z.union([
+    z.strictObject({ fullTime: goals, halfTime: goals, corners: goals, loading }),
+    z.strictObject({ matchTime: z.union([z.literal(-10), z.literal(-14)]), loading }),
+  ]),
+  reply: z.object({ settled: z.number() }),
 })

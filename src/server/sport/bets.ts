@@ -1,0 +1,136 @@
+/**
+ * The sportsbook's money: placing a single or a parlay at the feed's current odds (inside the
+ * caller's idempotent transaction, through the wallet's debitForBet), and settling the legs of a
+ * finished match (each bet once: its row is taken with `status = 0`, so a second settlement of the
+ * same match, in this process or another, moves nothing).
+ */
+import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
+import { centavosToReais } from '../../shared/money'
+import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
+import { AppError } from '../http/AppError'
+import { creditWin, debitForBet } from '../wallet/wallet'
+import { countWager, type WagerRules } from '../wallet/wagering'
+import type { OddsFeed } from './OddsFeed'
+
+export interface SportLimits {
+  minStake: bigint
+  maxStake: bigint
+  maxLegs: number
+}
+
+export interface SlipInput {
+  type: 'single' | 'parlay'
+  stake: bigint
+  selections: { selectionId: string; odds: number }[]
+  acceptOdds: 'any' | 'higher' | 'none'
+}
+
+/** A selection id: `<matchId>-<type>-<period>-<line in quarters>-<name>` (the feed's market id and the selection's name). */
+function parseSelectionId(id: string): { matchId: string; marketId: string; name: string } | null {
+  const m = /^(\d{1,15})-([a-zA-Z0-9]{2,8})-(\d{1,4})-(-?\d{1,4})-([a-z]{3,5})$/.exec(id)
+  if (!m) return null
+  return { matchId: m[1] as string, marketId: `${m[1]}-${m[2]}-${m[3]}-${m[4]}`, name: m[5] as string }
+}
+
+/** Checks the slip against the feed as it is now and the limits; the legs at the odds they take. */
+async function checkSlip(q: Queryable, feed: OddsFeed, limits: SportLimits, slip: SlipInput) {
+  const { selections } = slip
+  if (slip.type === 'single' ? selections.length !== 1 : selections.length < 2) throw new AppError('SPORT_BAD_SLIP')
+  if (selections.length > limits.maxLegs) throw new AppError('SPORT_PARLAY_LIMIT', { max: limits.maxLegs })
+  if (slip.stake < limits.minStake) throw new AppError('STAKE_OUT_OF_RANGE', { min: limits.minStake, max: limits.maxStake })
+  if (slip.stake > limits.maxStake) throw new AppError('SPORT_MAX_BET', { max: limits.maxStake })
+  const parsed = selections.map((s) => ({ ...s, ref: parseSelectionId(s.selectionId) }))
+  const matches = new Set(parsed.map((p) => p.ref?.matchId))
+  if (matches.size !== parsed.length) throw new AppError('SPORT_BAD_SLIP')
+  // A match settled by hand (outside production) takes no more bets, whatever the feed says.
+  const settled = await q.query<{ match_id: string }>('SELECT match_id FROM sport_results WHERE match_id = ANY($1::text[])', [[...matches].filter(Boolean)])
+  if (settled.rows.length) throw new AppError('SPORT_NOT_OPEN')
+  return parsed.map((p) => {
+    if (!p.ref) throw new AppError('SPORT_NOT_OPEN')
+    const market = feed.markets(p.ref.matchId).find((m) => m.marketId === p.ref?.marketId)
+    const selection = market?.selections.find((s) => s.selectionId === p.selectionId)
+    if (!market || !selection || market.status === 'closed') throw new AppError('SPORT_NOT_OPEN')
+    if (market.status === 'suspended') throw new AppError('SPORT_SUSPENDED')
+    const asked = Math.round(p.odds * 1000)
+    if ((slip.acceptOdds === 'none' && selection.odds !== asked) || (slip.acceptOdds === 'higher' && selection.odds < asked)) throw new AppError('SPORT_ODDS_CHANGED')
+    return { matchId: p.ref.matchId, marketId: market.marketId, selectionId: selection.selectionId, type: market.type, period: market.period, lineQuarters: quarters(market.line), selection: selection.name, odds: selection.odds }
+  })
+}
+
+/** Odds as a decimal number from thousandths (the product of a parlay's, rounded to 3 places for display). */
+const decimalOdds = (legs: { odds: number }[]) => Math.round(legs.reduce((x, l) => x * (l.odds / 1000), 1) * 1000) / 1000
+
+/** Places the bet: its row, the stake through the wallet (cash first, the wallet's rules), its legs. */
+export async function placeSportBet(q: Queryable, feed: OddsFeed, limits: SportLimits, rules: WagerRules, userId: bigint, slip: SlipInput, at: Date) {
+  const legs = await checkSlip(q, feed, limits, slip)
+  const bet = one((await q.query<{ id: bigint }>('INSERT INTO sport_bets (user_id, type, amount, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [userId, slip.type, slip.stake, at])).rows, 'sport bet')
+  const id = BigInt(bet.id)
+  const paid = await debitForBet(q, userId, slip.stake, { ref: `sport:${id}`, at, meta: { game: 'sport' }, rules })
+  await q.query('UPDATE sport_bets SET from_cash = $2, from_bonus = $3 WHERE id = $1', [id, paid.fromCash, paid.fromBonus])
+  for (const [i, l] of legs.entries()) {
+    await q.query(
+      `INSERT INTO sport_bet_legs (bet_id, leg, match_id, market_id, selection_id, market_type, period, line_quarters, selection, odds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, i, l.matchId, l.marketId, l.selectionId, l.type, l.period, l.lineQuarters, l.selection, l.odds],
+    )
+  }
+  const potential = betReturn(slip.stake, legs.map((l) => ({ result: 10 as LegResult, odds: l.odds })))
+  return { betId: String(id), odds: decimalOdds(legs), potentialWin: centavosToReais(potential) }
+}
+
+interface LegRow {
+  bet_id: bigint
+  leg: number
+  market_type: string
+  period: number
+  line_quarters: number
+  selection: string
+  odds: number
+  result: number | null
+}
+
+export interface SettledSportBet {
+  userId: bigint
+  betId: bigint
+  payout: bigint
+}
+
+/**
+ * Settles every open leg on a match with its outcome, then every bet whose legs all have a result:
+ * what it returns (stake x the legs' factors) through creditWin, paid back the way the stake was
+ * (cash and bonus), and its stake toward a gift's wagering. Records the outcome the match was
+ * settled with. Returns the bets settled now.
+ */
+export async function settleMatch(q: Queryable, rules: WagerRules, matchId: string, outcome: MatchOutcome, at: Date): Promise<SettledSportBet[]> {
+  await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING', [matchId, JSON.stringify(outcome), at])
+  const open = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE match_id = $1 AND result IS NULL', [matchId])).rows
+  const touched = new Set<bigint>()
+  for (const l of open) {
+    const result = settleLeg({ type: l.market_type as MarketType, period: Number(l.period), line: Number(l.line_quarters) / 4 }, l.selection as SelectionName, outcome)
+    await q.query('UPDATE sport_bet_legs SET result = $3 WHERE bet_id = $1 AND leg = $2 AND result IS NULL', [l.bet_id, l.leg, result])
+    touched.add(BigInt(l.bet_id))
+  }
+  const settled: SettledSportBet[] = []
+  for (const betId of [...touched].sort((a, b) => (a < b ? -1 : 1))) {
+    const legs = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg', [betId])).rows
+    if (legs.some((l) => l.result === null)) continue
+    const payoutOf = (amount: bigint) => betReturn(amount, legs.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
+    const bet = (
+      await q.query<{ user_id: bigint; amount: bigint; from_cash: bigint; from_bonus: bigint; created_at: Date }>(
+        'SELECT user_id, amount, from_cash, from_bonus, created_at FROM sport_bets WHERE id = $1 AND status = 0 FOR UPDATE',
+        [betId],
+      )
+    ).rows[0]
+    if (!bet) continue
+    const amount = BigInt(bet.amount)
+    const payout = payoutOf(amount)
+    await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
+    const userId = BigInt(bet.user_id)
+    await creditWin(q, userId, payout, { ref: `sport:${betId}`, at, meta: { game: 'sport' }, funding: { fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) } })
+    // Toward a gift: the stake, at the odds it aimed for (a bet that could not pay 1.5x counts nothing).
+    const multiplier4 = BigInt(Math.round(legs.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 10_000))
+    await countWager(q, rules, userId, { game: 'sport', stake: amount, multiplier4, placedAt: new Date(bet.created_at) }, at)
+    settled.push({ userId, betId, payout })
+  }
+  return settled
+}
