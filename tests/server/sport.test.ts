@@ -3,6 +3,7 @@ import * as sport from '../../src/shared/contract/sport'
 import { betReturn, type LegResult } from '../../src/shared/sport/settle'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { addWageringRequirement, wageringLeft } from '../../src/server/wallet/wagering'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 let t: TestApp
@@ -143,6 +144,24 @@ describe('sport bets', () => {
     const replies = await Promise.all(Array.from({ length: 6 }, () => bet(p.token, { type: 'single', amount: '2.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })))
     expect(replies.filter((r) => r.http === 200)).toHaveLength(2)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(1))
+  })
+
+  it('both sides of one handicap count toward a gift only by their net exposure; one side alone counts in full', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(100))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, centavosOf(1000), 0n, new Date(Date.now() - 60_000)))
+    const [d, e] = (await upcoming(9)).slice(7, 9) as [Detail, Detail]
+    const home = pick(d, 'ah', 'home')
+    const away = { selectionId: home.selectionId.replace(/-home$/, '-away'), odds: home.market.selections.find((x) => x.name === 'away')!.odds / 1000 }
+    for (const leg of [home, away]) expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: leg.selectionId, odds: leg.odds }], acceptOdds: 'any' })).http).toBe(200)
+    await devResult(p.token, d.match.matchId, { fullTime: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, corners: { home: 0, away: 0 } })
+    // Together they return about 1.95 x 10 whatever happens: at worst R$ 0,50 lost, never 1.5x: nothing counts.
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000))
+    const draw = pick(e, '1x2', 'draw')
+    expect(draw.odds).toBeGreaterThanOrEqual(1.5)
+    expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
+    await devResult(p.token, e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(990))
   })
 })
 

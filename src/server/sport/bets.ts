@@ -78,7 +78,7 @@ export async function placeSportBet(q: Queryable, feed: OddsFeed, limits: SportL
   return { betId: String(id), odds: decimalOdds(legs), potentialWin: centavosToReais(potential) }
 }
 
-interface LegRow {
+export interface LegRow {
   bet_id: bigint
   leg: number
   market_type: string
@@ -111,6 +111,7 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     touched.add(BigInt(l.bet_id))
   }
   const settled: SettledSportBet[] = []
+  const singles = new Map<string, { userId: bigint; amount: bigint; leg: LegRow; placedAt: Date }[]>()
   for (const betId of [...touched].sort((a, b) => (a < b ? -1 : 1))) {
     const legs = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg', [betId])).rows
     if (legs.some((l) => l.result === null)) continue
@@ -127,10 +128,57 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
     const userId = BigInt(bet.user_id)
     await creditWin(q, userId, payout, { ref: `sport:${betId}`, at, meta: { game: 'sport' }, funding: { fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) } })
-    // Toward a gift: the stake, at the odds it aimed for (a bet that could not pay 1.5x counts nothing).
-    const multiplier4 = BigInt(Math.round(legs.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 10_000))
-    await countWager(q, rules, userId, { game: 'sport', stake: amount, multiplier4, placedAt: new Date(bet.created_at) }, at)
     settled.push({ userId, betId, payout })
+    const placedAt = new Date(bet.created_at)
+    const single = legs.length === 1 ? (legs[0] as LegRow) : null
+    if (single) {
+      const key = `${userId}|${coverKey(single)}`
+      singles.set(key, [...(singles.get(key) ?? []), { userId, amount, leg: single, placedAt }])
+    } else {
+      // A parlay counts its stake at the odds it aimed for (under 1.5x it counts nothing).
+      const multiplier4 = BigInt(Math.round(legs.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 10_000))
+      await countWager(q, rules, userId, { game: 'sport', stake: amount, multiplier4, placedAt }, at)
+    }
+  }
+  // Singles on one match that cover each other (both sides, or lines of one dimension) count
+  // toward a gift only by their net exposure, like a shared round's colours.
+  for (const group of singles.values()) {
+    const net = coverExposure(group.map((g) => ({ amount: g.amount, leg: g.leg })))
+    const placedAt = group.reduce((first, g) => (g.placedAt < first ? g.placedAt : first), (group[0] as (typeof group)[number]).placedAt)
+    await countWager(q, rules, (group[0] as (typeof group)[number]).userId, { game: 'sport', stake: net.exposure, multiplier4: net.multiplier4, placedAt }, at)
   }
   return settled
+}
+
+/** Which singles can cover each other: one match's result read the same way (the margin, the total, the corners), in one period. */
+function coverKey(l: LegRow): string {
+  const dimension = l.market_type === 'ou' || l.market_type === 'oddEven' ? 'total' : l.market_type === 'corners' ? 'corners' : 'margin'
+  return `${dimension}|${l.period}`
+}
+
+/**
+ * What singles of one dimension of a match put at risk: their stakes less the least they return
+ * together over every result of that dimension (each margin or total around their lines), and the
+ * most they return over the stakes (ten-thousandths). Home and away of one handicap count nearly
+ * nothing; one side alone counts in full.
+ */
+export function coverExposure(bets: readonly { amount: bigint; leg: LegRow }[]): { exposure: bigint; multiplier4: bigint } {
+  const stake = bets.reduce((sum, b) => sum + b.amount, 0n)
+  const lines = bets.map((b) => Number(b.leg.line_quarters) / 4)
+  const reach = Math.ceil(Math.max(0, ...lines.map(Math.abs))) + 4
+  const margin = (bets[0]?.leg.market_type ?? '') !== 'ou' && (bets[0]?.leg.market_type ?? '') !== 'oddEven' && (bets[0]?.leg.market_type ?? '') !== 'corners'
+  let least: bigint | null = null
+  let most = 0n
+  for (let v = margin ? -reach : 0; v <= reach * (margin ? 1 : 2); v++) {
+    const score = margin ? { home: Math.max(v, 0), away: Math.max(-v, 0) } : { home: v, away: 0 }
+    const outcome: MatchOutcome = { status: 'finished', fullTime: score, halfTime: score, corners: score }
+    const back = bets.reduce((sum, b) => {
+      const result = settleLeg({ type: b.leg.market_type as MarketType, period: Number(b.leg.period), line: Number(b.leg.line_quarters) / 4 }, b.leg.selection as SelectionName, outcome)
+      return sum + betReturn(b.amount, [{ result, odds: Number(b.leg.odds) }])
+    }, 0n)
+    if (least === null || back < least) least = back
+    if (back > most) most = back
+  }
+  const exposure = stake - (least ?? 0n)
+  return { exposure: exposure > 0n ? exposure : 0n, multiplier4: stake > 0n ? (most * 10_000n) / stake : 0n }
 }
