@@ -13,15 +13,15 @@ export const ORDER_TYPE = { TOP_UP: 10, WITHDRAWAL: 11, RECHARGE: 13, PRIZE: 19,
 
 /**
  * Ours, not the spec's: order types of the wallet records that the spec's table lacks (43: a
- * stake refunded, a voided shared round's).
+ * stake refunded, a voided shared round's; 44: a win taken back by a corrected sports result).
  * Numbered away from the spec's codes so a future spec code cannot collide.
  */
-export const ORDER_TYPE_OURS = { TRANSFER_OUT: 31, TRANSFER_IN: 32, CASINO_BET: 41, CASINO_WIN: 42, CASINO_REFUND: 43 } as const
+export const ORDER_TYPE_OURS = { TRANSFER_OUT: 31, TRANSFER_IN: 32, CASINO_BET: 41, CASINO_WIN: 42, CASINO_REFUND: 43, BET_CORRECTION: 44 } as const
 
 /** Every order type a wallet record may carry (the records page's filter). */
 export const RECORD_TYPES = [
   ORDER_TYPE.TOP_UP, ORDER_TYPE.WITHDRAWAL, ORDER_TYPE.PRIZE,
-  ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN, ORDER_TYPE_OURS.CASINO_REFUND,
+  ORDER_TYPE_OURS.TRANSFER_OUT, ORDER_TYPE_OURS.TRANSFER_IN, ORDER_TYPE_OURS.CASINO_BET, ORDER_TYPE_OURS.CASINO_WIN, ORDER_TYPE_OURS.CASINO_REFUND, ORDER_TYPE_OURS.BET_CORRECTION,
 ] as const
 
 /** @public */

@@ -99,7 +99,7 @@ describe('sport bets', () => {
     const settled = await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })
     expect(settled.body.data.settled).toBe(1)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
-    expect((await devResult(p.token, d!.match.matchId, { fullTime: { home: 0, away: 3 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })).body.data.settled).toBe(0)
+    expect((await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })).body.data.settled).toBe(0)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
     expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(4201)
     const mine = await call<{ betId: string; status: number; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })
@@ -162,6 +162,32 @@ describe('sport bets', () => {
     expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(p.token, e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(990))
+  })
+
+  it('a corrected result moves only the difference, once; what the player no longer has is written off, never a negative balance', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(30))
+    const [d, e] = (await upcoming(11)).slice(9, 11) as [Detail, Detail]
+    const home = pick(d, '1x2', 'home')
+    const placed = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })
+    const win = BigInt(Math.round(placed.body.data.potentialWin * 100))
+    const score = (h: number, a: number) => ({ fullTime: { home: h, away: a }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(p.token, d.match.matchId, score(0, 1))
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(20))
+    // Corrected to 1-0: the win is paid; the same correction again moves nothing.
+    expect((await devResult(p.token, d.match.matchId, score(1, 0))).body.data.settled).toBe(1)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(20) + win)
+    expect((await devResult(p.token, d.match.matchId, score(2, 0))).body.data.settled).toBe(0)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(20) + win)
+    // The player stakes all but R$ 1 elsewhere; corrected back to 0-1: R$ 1 taken back, the rest written off.
+    const draw = pick(e, '1x2', 'draw')
+    const all = (centavosOf(20) + win - centavosOf(1)).toString()
+    expect((await bet(p.token, { type: 'single', amount: `${all.slice(0, -2)}.${all.slice(-2)}`, selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(1))
+    expect((await devResult(p.token, d.match.matchId, score(0, 1))).body.data.settled).toBe(1)
+    expect((await balances(t, p.userId)).cash).toBe(0n)
+    const [bet0] = (await call<{ betId: string; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })).body.data
+    expect(bet0).toMatchObject({ betId: placed.body.data.betId, payout: 0, legs: [{ result: 20 }] })
   })
 })
 

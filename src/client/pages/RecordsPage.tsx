@@ -14,7 +14,7 @@ const FILTERS = [
   { key: 'deposits', types: String(ORDER_TYPE.TOP_UP) },
   { key: 'withdrawals', types: String(ORDER_TYPE.WITHDRAWAL) },
   { key: 'transfers', types: `${ORDER_TYPE_OURS.TRANSFER_OUT},${ORDER_TYPE_OURS.TRANSFER_IN}` },
-  { key: 'bets', types: `${ORDER_TYPE_OURS.CASINO_BET},${ORDER_TYPE_OURS.CASINO_WIN},${ORDER_TYPE_OURS.CASINO_REFUND}` },
+  { key: 'bets', types: `${ORDER_TYPE_OURS.CASINO_BET},${ORDER_TYPE_OURS.CASINO_WIN},${ORDER_TYPE_OURS.CASINO_REFUND},${ORDER_TYPE_OURS.BET_CORRECTION}` },
   { key: 'prizes', types: String(ORDER_TYPE.PRIZE) },
 ] as const
 

@@ -19,12 +19,12 @@ const RECORDS = `
   UNION ALL
   SELECT 'L' || lt.id,
          CASE lt.kind WHEN 'bet' THEN ${ORDER_TYPE_OURS.CASINO_BET} WHEN 'win' THEN ${ORDER_TYPE_OURS.CASINO_WIN}
-           WHEN 'refund' THEN ${ORDER_TYPE_OURS.CASINO_REFUND} ELSE ${ORDER_TYPE.PRIZE} END,
+           WHEN 'refund' THEN ${ORDER_TYPE_OURS.CASINO_REFUND} WHEN 'correction' THEN ${ORDER_TYPE_OURS.BET_CORRECTION} ELSE ${ORDER_TYPE.PRIZE} END,
          '10',
          (SELECT abs(COALESCE(SUM(e.amount), 0))::bigint FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           WHERE e.tx_id = lt.id AND a.user_id = $1),
          lt.created_at, lt.id
-  FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize', 'refund')`
+  FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize', 'refund', 'correction')`
 
 export interface RecordRow {
   id: string

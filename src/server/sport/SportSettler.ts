@@ -2,7 +2,7 @@ import { centavosToReais } from '../../shared/money'
 import type { MatchOutcome } from '../../shared/sport/settle'
 import type { Deps } from '../deps'
 import { readWireBalance } from '../wallet/walletInfo'
-import { settleMatch, type SettledSportBet } from './bets'
+import { correctMatch, settleMatch, type SettledSportBet } from './bets'
 import type { OddsFeed } from './OddsFeed'
 
 /**
@@ -47,6 +47,17 @@ export class SportSettler {
     } finally {
       this.running = false
     }
+  }
+
+  /** A corrected result for a settled match: only the differences move; the bettors are told their balance. */
+  async correct(matchId: string, outcome: MatchOutcome): Promise<number> {
+    const { db, now, realtime } = this.deps
+    const corrected = await db.tx((q) => correctMatch(q, matchId, outcome, new Date(now())))
+    for (const c of corrected) {
+      const payout = (await db.query<{ payout: bigint }>('SELECT payout FROM sport_bets WHERE id = $1', [c.betId])).rows[0]?.payout ?? 0n
+      realtime.toUser(c.userId, 'sport:settled', { betId: String(c.betId), payout: centavosToReais(BigInt(payout)), ...(await readWireBalance(db, c.userId)) })
+    }
+    return corrected.length
   }
 
   /** Settles one match with an outcome and tells its bettors. */

@@ -9,6 +9,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { one } from '../db/one'
 import { AppError } from '../http/AppError'
+import { post, userAccountId, userBalances } from '../wallet/ledger'
 import { creditWin, debitForBet } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
 import type { OddsFeed } from './OddsFeed'
@@ -181,4 +182,60 @@ export function coverExposure(bets: readonly { amount: bigint; leg: LegRow }[]):
   }
   const exposure = stake - (least ?? 0n)
   return { exposure: exposure > 0n ? exposure : 0n, multiplier4: stake > 0n ? (most * 10_000n) / stake : 0n }
+}
+
+export interface CorrectedSportBet {
+  userId: bigint
+  betId: bigint
+  /** New payout less the old (centavos): paid when positive, taken back when negative. */
+  difference: bigint
+  /** What could not be taken back (the player had spent it): written off, never a negative balance. */
+  writtenOff: bigint
+}
+
+/**
+ * A corrected result for a match already settled: every leg on it settled again, and every bet
+ * whose payout changes moves only the difference through the ledger: paid as a win, or taken back
+ * from the player (cash, then bonus) as a 'correction' to the house, never below zero. The same
+ * correction twice moves nothing (the second finds every leg and payout already so).
+ */
+export async function correctMatch(q: Queryable, matchId: string, outcome: MatchOutcome, at: Date): Promise<CorrectedSportBet[]> {
+  await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO UPDATE SET outcome = EXCLUDED.outcome, settled_at = EXCLUDED.settled_at', [matchId, JSON.stringify(outcome), at])
+  const legs = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE match_id = $1', [matchId])).rows
+  const changed = new Set<bigint>()
+  for (const l of legs) {
+    const result = settleLeg({ type: l.market_type as MarketType, period: Number(l.period), line: Number(l.line_quarters) / 4 }, l.selection as SelectionName, outcome)
+    if (l.result !== null && Number(l.result) === result) continue
+    await q.query('UPDATE sport_bet_legs SET result = $3 WHERE bet_id = $1 AND leg = $2', [l.bet_id, l.leg, result])
+    changed.add(BigInt(l.bet_id))
+  }
+  const out: CorrectedSportBet[] = []
+  for (const betId of [...changed].sort((a, b) => (a < b ? -1 : 1))) {
+    const bet = (await q.query<{ user_id: bigint; amount: bigint; payout: bigint; status: number }>('SELECT user_id, amount, payout, status FROM sport_bets WHERE id = $1 FOR UPDATE', [betId])).rows[0]
+    // A bet still waiting on another match is settled when that one ends, with this leg as corrected.
+    if (!bet || Number(bet.status) !== 9999) continue
+    const all = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg', [betId])).rows
+    const payout = betReturn(BigInt(bet.amount), all.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
+    const difference = payout - BigInt(bet.payout)
+    if (difference === 0n) continue
+    const userId = BigInt(bet.user_id)
+    let writtenOff = 0n
+    if (difference > 0n) await creditWin(q, userId, difference, { ref: `sport:${betId}`, at, meta: { game: 'sport', correction: true } })
+    else {
+      const owed = -difference
+      const { cash, bonus } = await userBalances(q, userId)
+      const fromCash = owed < cash ? owed : cash
+      const fromBonus = owed - fromCash < bonus ? owed - fromCash : bonus
+      writtenOff = owed - fromCash - fromBonus
+      const entries = []
+      if (fromCash > 0n) entries.push({ accountId: await userAccountId(q, userId, 'cash'), amount: -fromCash })
+      if (fromBonus > 0n) entries.push({ accountId: await userAccountId(q, userId, 'bonus'), amount: -fromBonus })
+      const house = (await q.query<{ account_id: bigint }>('SELECT account_id FROM house_account($1)', [userId])).rows[0]?.account_id
+      if (house === undefined) throw new Error(`user ${userId} has no house account`)
+      if (entries.length) await post(q, { kind: 'correction', userId, ref: `sport:${betId}`, meta: { game: 'sport', writtenOff: String(writtenOff) }, entries: [...entries, { accountId: BigInt(house), amount: fromCash + fromBonus }] }, at)
+    }
+    await q.query('UPDATE sport_bets SET payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
+    out.push({ userId, betId, difference, writtenOff })
+  }
+  return out
 }

@@ -96,6 +96,9 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
     if (deps.config.production) throw new AppError('FORBIDDEN')
     if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
     const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners }
+    // A match settled already: this is a correction (only the differences move).
+    const before = await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [params.matchId])
+    if (before.rows.length) return { settled: await settler.correct(params.matchId, outcome) }
     return { settled: (await settler.settle(params.matchId, outcome)).length }
   })
 }
