@@ -20,6 +20,13 @@ const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').the
 const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
 const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
 const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
+// The sportsbook's pages and its slip: one chunk, loaded with the first sports page.
+const SportRoute = lazy(withFullLocale(() => import('../pages/sport/SportPages')))
+const sportPage = (page: 'home' | 'football' | 'match' | 'bets') => () => (
+  <Suspense fallback={null}>
+    <SportRoute page={page} />
+  </Suspense>
+)
 // The three shared-round games share one chunk (their page and parts); each scene is its own.
 const RoundGamePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage')))
 const roundGame = (id: RoundGameId) => () => (
@@ -59,6 +66,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/gameGroupList', render: titled('pages.gameGroupList') },
   { path: '/play', render: titled('pages.play') },
   { path: '/error', render: () => <ErrorPage /> },
+  { path: '/sports', render: sportPage('home') },
+  { path: '/footballPage', render: sportPage('football') },
+  { path: /^\/sportMatch\/(?<id>\d{1,15})$/, render: sportPage('match') },
+  { path: '/sportBets', render: sportPage('bets') },
   { path: '/mines', render: game(MinesPage) },
   { path: '/limbo', render: game(LimboPage) },
   { path: '/luckyColor', render: roundGame('luckyColor') },

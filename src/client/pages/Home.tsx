@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
 import { SELF_GAME_TYPES } from '../../shared/codes'
 import type { GameEntry } from '../../shared/contract'
 import { audio } from '../engine/audio'
@@ -42,6 +43,9 @@ export function Home(props: { hidden: boolean }) {
       ) : (
         <div className="lobby-stage" aria-hidden="true" />
       )}
+      <Link href="/sports" className="sports-entry" data-testid="sports-entry">
+        {t('home.sports')}
+      </Link>
       <h2>{t('home.originals')}</h2>
       <ul className="tiles">
         {tiles.map((g) => {

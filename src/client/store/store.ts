@@ -86,6 +86,17 @@ export function emptyRound(choice: string): RoundSlice {
   return { live: null, recent: [], feed: [], mine: [], lastPayout: null, clockOffset: 0, pending: false, stake: '1.00', choice }
 }
 
+/** A selection in the sportsbook's bet slip, with what the slip shows of it. */
+export interface SlipItem {
+  selectionId: string
+  matchId: string
+  /** "Flamengo x Palmeiras" */
+  match: string
+  /** "Resultado final: Casa" */
+  label: string
+  odds: number
+}
+
 export interface TestCredentials {
   username: string
   pwd: string
@@ -225,6 +236,16 @@ export const store = proxy({
     jackpot: null as { base: number; perSecond: number; since: number } | null,
   },
   /** The shared-round games: each one's live round, its feed and results, this player's bets (fed by `state` and the round:* events). */
+  /** The sportsbook's bet slip (kept in the browser: it survives a reload). */
+  sport: {
+    slip: [] as SlipItem[],
+    /** Single stakes by selection id, and the parlay's (wire text). */
+    stakes: {} as Record<string, string>,
+    parlayStake: '1.00',
+    acceptOdds: 'higher' as 'any' | 'higher' | 'none',
+    open: false,
+    pending: false,
+  },
   rounds: {
     double: emptyRound('red'),
     rowDouble: emptyRound('red'),

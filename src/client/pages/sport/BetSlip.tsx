@@ -1,0 +1,128 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { centavosToReais } from '../../../shared/money'
+import { formatDecimal } from '../../format/decimal'
+import { formatMoney } from '../../format/format'
+import { useDecimalField } from '../../format/useDecimalField'
+import { Modal } from '../../overlays/Modal'
+import { clearSlip, placeParlay, placeSingles, removeSelection, setAcceptOdds, setSlipStake } from '../../store/actions/sport'
+import { stakeCentavos } from '../../store/stake'
+import { store } from '../../store/store'
+
+/** What a stake at these odds returns if it wins, floored to the centavo as the server pays. */
+const winOf = (stakeText: string, odds: number) => {
+  const stake = stakeCentavos(stakeText)
+  return stake === null ? 0 : Math.floor(Number(stake) * odds) / 100
+}
+
+function StakeInput(props: { id: string; label: string; value: string; onValue: (v: string) => void }) {
+  const lang = useSnapshot(store.session).lang
+  const input = useDecimalField(props.value, props.onValue, lang)
+  return (
+    <label className="field" htmlFor={props.id}>
+      <span>{props.label}</span>
+      <input id={props.id} {...input} />
+    </label>
+  )
+}
+
+/** The bet slip: a floating counter on the sports pages, and the slip itself as a dialog. */
+export function BetSlip() {
+  const { t } = useTranslation()
+  const s = useSnapshot(store.sport)
+  const lang = useSnapshot(store.session).lang
+  const [open, setOpen] = useState(false)
+  const [done, setDone] = useState<string | null>(null)
+  const n = s.slip.length
+  const distinct = new Set(s.slip.map((x) => x.matchId)).size === n
+  const parlayOdds = s.slip.reduce((x, i) => x * i.odds, 1)
+  const singlesWin = s.slip.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', i.odds), 0)
+  const singles = async () => {
+    const placed = await placeSingles()
+    if (placed.length) setDone(placed.map((p) => t('sport.slip.placed', { amount: formatMoney(p.potentialWin / p.odds, lang), win: formatMoney(p.potentialWin, lang) })).join(' '))
+  }
+  const parlay = async () => {
+    const placed = await placeParlay()
+    if (placed) setDone(t('sport.slip.placed', { amount: formatMoney(placed.potentialWin / placed.odds, lang), win: formatMoney(placed.potentialWin, lang) }))
+  }
+  return (
+    <>
+      {n > 0 && !open && (
+        <button type="button" className="slip-counter primary" onClick={() => (setDone(null), setOpen(true))} data-testid="slip-counter">
+          {t('sport.slip.open', { n })}
+        </button>
+      )}
+      {done && !open && (
+        <p role="status" className="slip-done" data-testid="slip-done">
+          {done}
+        </p>
+      )}
+      {open && (
+        <Modal title={t('sport.slip.title')} onClose={() => setOpen(false)} className="bet-slip">
+          {n === 0 && <p className="muted">{t('sport.slip.empty')}</p>}
+          {done && (
+            <p role="status" data-testid="slip-done">
+              {done}
+            </p>
+          )}
+          <ul className="slip-items">
+            {s.slip.map((i) => (
+              <li key={i.selectionId}>
+                <p>
+                  <strong>{i.label}</strong> · {formatDecimal(i.odds, lang, 2)}
+                  <br />
+                  <small>{i.match}</small>
+                </p>
+                <button type="button" className="icon-button" aria-label={t('sport.slip.remove', { name: i.label })} onClick={() => removeSelection(i.selectionId)}>
+                  ×
+                </button>
+                <StakeInput id={`stake-${i.selectionId}`} label={t('sport.slip.stakeFor', { name: i.label })} value={s.stakes[i.selectionId] ?? '1.00'} onValue={(v) => setSlipStake(i.selectionId, v)} />
+              </li>
+            ))}
+          </ul>
+          {n > 0 && (
+            <>
+              <p className="muted">{t('sport.slip.maxBet', { min: formatMoney(centavosToReais(10n), lang), max: formatMoney(centavosToReais(100_000n), lang) })}</p>
+              <label className="field">
+                <span>{t('sport.slip.acceptOdds')}</span>
+                <select value={s.acceptOdds} onChange={(e) => setAcceptOdds(e.target.value as 'any' | 'higher' | 'none')}>
+                  {(['higher', 'any', 'none'] as const).map((a) => (
+                    <option key={a} value={a}>
+                      {t(`sport.slip.accept.${a}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <h3>{t('sport.slip.single')}</h3>
+              <p data-testid="singles-win">{t('sport.slip.expected', { amount: formatMoney(singlesWin, lang) })}</p>
+              <button type="button" className="primary" disabled={s.pending} aria-busy={s.pending} onClick={() => void singles()}>
+                {s.pending ? t('sport.slip.placing') : t('sport.slip.placeSingles')}
+              </button>
+              {n >= 2 && (
+                <>
+                  <h3>{t('sport.slip.parlay', { n })}</h3>
+                  {distinct ? (
+                    <>
+                      <p>{t('sport.slip.totalOdds', { odds: formatDecimal(parlayOdds, lang, 2) })}</p>
+                      <StakeInput id="stake-parlay" label={t('sport.slip.parlayStake')} value={s.parlayStake} onValue={(v) => setSlipStake('parlay', v)} />
+                      <p data-testid="parlay-win">{t('sport.slip.expected', { amount: formatMoney(winOf(s.parlayStake, parlayOdds), lang) })}</p>
+                      <button type="button" className="primary" disabled={s.pending} aria-busy={s.pending} onClick={() => void parlay()}>
+                        {s.pending ? t('sport.slip.placing') : t('sport.slip.placeParlay')}
+                      </button>
+                    </>
+                  ) : (
+                    <p className="muted">{t('sport.slip.sameMatch')}</p>
+                  )}
+                </>
+              )}
+              <button type="button" className="secondary" onClick={() => clearSlip()}>
+                {t('sport.slip.clear')}
+              </button>
+            </>
+          )}
+        </Modal>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,244 @@
+/** The sportsbook's pages: the sports home (and the spec's footballPage), a match with every market, this player's bets; the bet slip floats over them. */
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams, useSearch } from 'wouter'
+import { useSnapshot } from 'valtio'
+import { SPORT_IDS, type SportId } from '../../../shared/contract/sport'
+import { formatDecimal } from '../../format/decimal'
+import { formatMoney } from '../../format/format'
+import { fetchMatch, fetchMatches, fetchMyBets, fetchSports, refreshSlipOdds, restoreSlip, toggleSelection, type MatchDetail, type SportBetView, type SportMatch } from '../../store/actions/sport'
+import { store } from '../../store/store'
+import { BetSlip } from './BetSlip'
+
+type T = ReturnType<typeof useTranslation>['t']
+type Market = MatchDetail['markets'][number]
+
+/** Refetches every `ms` while mounted; the latest value (null until the first answer). */
+function usePolled<V>(load: () => Promise<V>, ms: number, deps: unknown[]): V | null {
+  const [value, setValue] = useState<V | null>(null)
+  useEffect(() => {
+    let live = true
+    const run = () => void load().then((v) => live && setValue(v), () => undefined)
+    run()
+    const id = setInterval(run, ms)
+    return () => {
+      live = false
+      clearInterval(id)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+  return value
+}
+
+/** "Handicap asiático -0,25 · 1º tempo" */
+function marketName(t: T, m: Pick<Market, 'type' | 'line' | 'period'>, lang: string): string {
+  const line = m.type === 'ah' ? `${m.line > 0 ? '+' : ''}${formatDecimal(m.line, lang as never, 2)}` : formatDecimal(m.line, lang as never, 2)
+  const name = t(`sport.markets.${m.type}`, { line })
+  return m.period === 2 ? t('sport.firstHalf', { market: name }) : name
+}
+
+function clockText(t: T, m: SportMatch, lang: string): string {
+  if (m.matchTime === 1 || m.matchTime === 3) return t('sport.minute', { m: m.minute })
+  if (m.matchTime === 0) return new Date(m.startsAt).toLocaleString(lang.replace('_', '-'), { weekday: 'short', hour: '2-digit', minute: '2-digit' })
+  return t(`sport.matchTime.${m.matchTime}`)
+}
+
+function SportShell(props: { children: React.ReactNode; titleId: string; title: string }) {
+  const { t } = useTranslation()
+  useEffect(() => restoreSlip(), [])
+  return (
+    <section className="sport" aria-labelledby={props.titleId}>
+      <nav className="sport-nav" aria-label={t('sport.title')}>
+        <Link href="/sports">{t('sport.title')}</Link>
+        <Link href="/sportBets">{t('sport.myBets.title')}</Link>
+      </nav>
+      <h1 id={props.titleId}>{props.title}</h1>
+      {props.children}
+      <BetSlip />
+    </section>
+  )
+}
+
+function MatchRow(props: { m: SportMatch }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const { m } = props
+  const live = m.matchTime > 0
+  return (
+    <li>
+      <Link href={`/sportMatch/${m.matchId}`} className={`match-row${live ? ' live' : ''}`}>
+        <span className="league">{m.league}</span>
+        <span className="teams">{t('sport.matchOf', { home: m.home, away: m.away })}</span>
+        <span className="clock">{clockText(t, m, lang)}</span>
+        {m.matchTime !== 0 && (
+          <span className="score" aria-label={t('sport.scoreboard')}>
+            {m.score.home} - {m.score.away}
+          </span>
+        )}
+      </Link>
+    </li>
+  )
+}
+
+/** /sports and /footballPage: a sport's live and upcoming matches, the twelve sports as chips with their live counts. */
+function SportsHome(props: { sport?: SportId }) {
+  const { t } = useTranslation()
+  const search = new URLSearchParams(useSearch())
+  const chosen = props.sport ?? ((SPORT_IDS as readonly string[]).includes(search.get('sport') ?? '') ? (search.get('sport') as SportId) : 'football')
+  const [state, setState] = useState<'live' | 'upcoming' | 'finished'>('live')
+  const counts = usePolled(fetchSports, 30_000, [])
+  const matches = usePolled(() => fetchMatches(chosen, state), 10_000, [chosen, state])
+  return (
+    <SportShell titleId="sport-title" title={t(`sport.sports.${chosen}`)}>
+      <ul className="sport-chips">
+        {SPORT_IDS.map((s) => (
+          <li key={s}>
+            <Link href={s === 'football' ? '/footballPage' : `/sports?sport=${s}`} aria-current={s === chosen ? 'page' : undefined}>
+              {t(`sport.sports.${s}`)}
+              {(counts?.find((c) => c.sport === s)?.live ?? 0) > 0 && <small> · {t('sport.liveCount', { n: counts?.find((c) => c.sport === s)?.live })}</small>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div role="tablist" className="segmented" aria-label={t('sport.title')}>
+        {(['live', 'upcoming', 'finished'] as const).map((s) => (
+          <button key={s} type="button" role="tab" aria-selected={state === s} onClick={() => setState(s)}>
+            {t(`sport.${s}`)}
+          </button>
+        ))}
+      </div>
+      {matches && matches.length === 0 && <p className="muted">{t('sport.noMatches')}</p>}
+      <ul className="match-list" data-testid="match-list">
+        {(matches ?? []).map((m) => (
+          <MatchRow key={m.matchId} m={m} />
+        ))}
+      </ul>
+    </SportShell>
+  )
+}
+
+/** One selection's odds button: in the slip or not; flashes when its odds move. */
+function OddsButton(props: { match: SportMatch; market: Market; sel: Market['selections'][number] }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const inSlip = useSnapshot(store.sport).slip.some((x) => x.selectionId === props.sel.selectionId)
+  const { match, market, sel } = props
+  const previous = useRef(sel.odds)
+  const [move, setMove] = useState<'up' | 'down' | null>(null)
+  useEffect(() => {
+    if (sel.odds === previous.current) return
+    setMove(sel.odds > previous.current ? 'up' : 'down')
+    previous.current = sel.odds
+    const id = setTimeout(() => setMove(null), 1500)
+    return () => clearTimeout(id)
+  }, [sel.odds])
+  const odds = sel.odds / 1000
+  const mName = marketName(t, market, lang)
+  const sName = sel.name === 'home' ? match.home : sel.name === 'away' ? match.away : t(`sport.selections.${sel.name}`)
+  const open = market.status === 'open'
+  return (
+    <button
+      type="button"
+      className={`odds${move ? ` ${move}` : ''}`}
+      aria-pressed={inSlip}
+      disabled={!open}
+      aria-label={t('sport.pick', { market: mName, selection: sName, odds: formatDecimal(odds, lang, 2) }) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')}
+      onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: t('sport.matchOf', { home: match.home, away: match.away }), label: `${mName}: ${sName}`, odds })}
+    >
+      <span className="sel">{sName}</span>
+      <span className="price">{formatDecimal(odds, lang, 2)}</span>
+    </button>
+  )
+}
+
+/** /sportMatch/:id: the scoreboard and every market, grouped, refreshed every 3 s. */
+function MatchPage() {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const { id = '' } = useParams<{ id: string }>()
+  const detail = usePolled(() => fetchMatch(id), 3_000, [id])
+  useEffect(() => {
+    if (detail) refreshSlipOdds(new Map(detail.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s.odds / 1000] as const))))
+  }, [detail])
+  const m = detail?.match
+  return (
+    <SportShell titleId="match-title" title={m ? t('sport.matchOf', { home: m.home, away: m.away }) : t('sport.title')}>
+      {m && (
+        <div className="scoreboard" aria-label={t('sport.scoreboard')} aria-live="polite" data-testid="scoreboard">
+          <span className="league">{m.league}</span>
+          <strong>
+            {m.score.home} - {m.score.away}
+          </strong>
+          <span>{clockText(t, m, lang)}</span>
+        </div>
+      )}
+      {detail?.markets.map((market) => (
+        <section key={market.marketId} className={`market ${market.status}`} aria-label={marketName(t, market, lang)}>
+          <h2>
+            {marketName(t, market, lang)}
+            {market.status !== 'open' && <small> · {t(`sport.status.${market.status}`)}</small>}
+          </h2>
+          <div className="odds-row">
+            {market.selections.map((sel) => m && <OddsButton key={sel.selectionId} match={m} market={market} sel={sel} />)}
+          </div>
+        </section>
+      ))}
+      <p>
+        <Link href="/sports">{t('sport.back')}</Link>
+      </p>
+    </SportShell>
+  )
+}
+
+function BetCard(props: { bet: SportBetView }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const { bet } = props
+  return (
+    <li className="sport-bet" data-testid="sport-bet">
+      <p>
+        <strong>{t(`sport.myBets.${bet.type}`)}</strong> · {t('sport.myBets.stake', { amount: formatMoney(bet.amount, lang), odds: formatDecimal(bet.odds, lang, 2) })}
+      </p>
+      <ul>
+        {bet.legs.map((l) => (
+          <li key={l.selectionId}>
+            {marketName(t, { type: l.type as Market['type'], line: l.line, period: l.period }, lang)}: {t(`sport.selections.${l.selection}`)} @ {formatDecimal(l.odds, lang, 2)} ·{' '}
+            <span data-testid="leg-result">{l.result === null ? t('sport.myBets.pending') : t(`records.betResults.${l.result}`)}</span>
+          </li>
+        ))}
+      </ul>
+      <p>{bet.status === 9999 ? t('sport.myBets.payout', { amount: formatMoney(bet.payout, lang) }) : t('sport.myBets.potential', { amount: formatMoney(Math.floor(bet.amount * bet.odds * 100) / 100, lang) })}</p>
+    </li>
+  )
+}
+
+/** /sportBets: this player's bets, open and settled, each leg with its result. */
+function MyBetsPage() {
+  const { t } = useTranslation()
+  const [state, setState] = useState<'open' | 'settled'>('open')
+  const token = useSnapshot(store.session).token
+  const bets = usePolled(() => (token ? fetchMyBets(state) : Promise.resolve([])), 5_000, [state, token])
+  return (
+    <SportShell titleId="mybets-title" title={t('sport.myBets.title')}>
+      <div role="tablist" className="segmented" aria-label={t('sport.myBets.title')}>
+        {(['open', 'settled'] as const).map((s) => (
+          <button key={s} type="button" role="tab" aria-selected={state === s} onClick={() => setState(s)}>
+            {t(`sport.myBets.${s}`)}
+          </button>
+        ))}
+      </div>
+      {bets && bets.length === 0 && <p className="muted">{t('sport.myBets.none')}</p>}
+      <ul className="sport-bets">
+        {(bets ?? []).map((b) => (
+          <BetCard key={b.betId} bet={b} />
+        ))}
+      </ul>
+    </SportShell>
+  )
+}
+
+export default function SportRoute(props: { page: 'home' | 'football' | 'match' | 'bets' }) {
+  if (props.page === 'match') return <MatchPage />
+  if (props.page === 'bets') return <MyBetsPage />
+  return <SportsHome sport={props.page === 'football' ? 'football' : undefined} />
+}

@@ -1,0 +1,151 @@
+/**
+ * The sportsbook's actions: the feed's lists and a match (read as the server has them now), the
+ * bet slip (kept in the browser), placing singles and a parlay with an Idempotency-Key each, and
+ * this player's bets. The server decides every price and result.
+ */
+import type { z } from 'zod/mini'
+import * as sport from '../../../shared/contract/sport'
+import { centavosToText } from '../../../shared/money'
+import { http } from '../api'
+import { applyBalance } from '../balance'
+import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { load, save } from '../persist'
+import { stakeCentavos } from '../stake'
+import { store, type SlipItem } from '../store'
+import { newIdempotencyKey } from './cashier'
+import { api } from './session'
+import { openOverlay } from './ui'
+
+export type SportMatch = z.output<typeof sport.sportMatches.reply>[number]
+export type MatchDetail = z.output<typeof sport.sportMatch.reply>
+export type SportBetView = z.output<typeof sport.sportBets.reply>[number]
+
+export const fetchSports = () => api<z.output<typeof sport.sportList.reply>>(sport.sportList, { loading: false }, true)
+export const fetchMatches = (s: string, state: 'live' | 'upcoming' | 'finished') => api<SportMatch[]>(sport.sportMatches, { query: { sport: s, state }, loading: false }, true)
+export const fetchMatch = (matchId: string) => api<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }, true)
+export const fetchMyBets = (state?: 'open' | 'settled') => api<SportBetView[]>(sport.sportBets, { query: state ? { state } : {}, loading: false }, true)
+
+const slip = () => store.sport
+
+/** The slip as it was left (a reload keeps it). */
+export function restoreSlip(): void {
+  const saved = load('slip') as { slip?: SlipItem[]; stakes?: Record<string, string>; parlayStake?: string; acceptOdds?: 'any' | 'higher' | 'none' } | null
+  if (!saved || slip().slip.length) return
+  Object.assign(slip(), { slip: saved.slip ?? [], stakes: saved.stakes ?? {}, parlayStake: saved.parlayStake ?? '1.00', acceptOdds: saved.acceptOdds ?? 'higher' })
+}
+
+function persistSlip(): void {
+  const s = slip()
+  save('slip', s.slip.length ? { slip: s.slip, stakes: s.stakes, parlayStake: s.parlayStake, acceptOdds: s.acceptOdds } : null)
+}
+
+/** A tap on odds: in the slip, or out of it again. One selection per market (the newer replaces). */
+export function toggleSelection(item: SlipItem): void {
+  const s = slip()
+  const market = item.selectionId.replace(/-[a-z]+$/, '')
+  if (s.slip.some((x) => x.selectionId === item.selectionId)) s.slip = s.slip.filter((x) => x.selectionId !== item.selectionId)
+  else s.slip = [...s.slip.filter((x) => x.selectionId.replace(/-[a-z]+$/, '') !== market), item]
+  persistSlip()
+}
+
+export function removeSelection(selectionId: string): void {
+  slip().slip = slip().slip.filter((x) => x.selectionId !== selectionId)
+  persistSlip()
+}
+
+export function setSlipStake(selectionId: string | 'parlay', text: string): void {
+  if (selectionId === 'parlay') slip().parlayStake = text
+  else slip().stakes = { ...slip().stakes, [selectionId]: text }
+  persistSlip()
+}
+
+export function setAcceptOdds(value: 'any' | 'higher' | 'none'): void {
+  slip().acceptOdds = value
+  persistSlip()
+}
+
+export function clearSlip(): void {
+  Object.assign(slip(), { slip: [], stakes: {} })
+  persistSlip()
+}
+
+/** Newer odds for the selections in the slip (from a match page's refresh). */
+export function refreshSlipOdds(prices: Map<string, number>): void {
+  let changed = false
+  const next = slip().slip.map((x) => {
+    const odds = prices.get(x.selectionId)
+    if (odds === undefined || odds === x.odds) return x
+    changed = true
+    return { ...x, odds }
+  })
+  if (changed) {
+    slip().slip = next
+    persistSlip()
+  }
+}
+
+type Placed = z.output<typeof sport.sportBet.reply>
+
+/** One bet through the contract, retried with the same key if the connection drops; null when refused (the alert says why). */
+async function placeOne(type: 'single' | 'parlay', stakeText: string, items: SlipItem[]): Promise<Placed | null> {
+  const stake = stakeCentavos(stakeText)
+  if (stake === null) return null
+  const headers = { 'Idempotency-Key': newIdempotencyKey() }
+  const body = { type, amount: centavosToText(stake), selections: items.map((x) => ({ selectionId: x.selectionId, odds: x.odds })), acceptOdds: slip().acceptOdds }
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let reply
+      try {
+        reply = await http.request<Placed>(sport.sportBet, { body, headers, loading: false })
+      } catch (err) {
+        if (attempt < 2) continue
+        throw handleNetworkError(err)
+      }
+      if (reply.status !== 200) throw handleFailure(reply)
+      applyBalance(reply.data)
+      return reply.data
+    }
+  } catch (err) {
+    if (err instanceof CallFailed) return null
+    throw err
+  }
+}
+
+/** Places every single in the slip; the ones placed leave it. */
+export async function placeSingles(): Promise<Placed[]> {
+  if (!store.session.token) {
+    openOverlay('auth', 'login')
+    return []
+  }
+  const s = slip()
+  s.pending = true
+  const done: Placed[] = []
+  try {
+    for (const item of [...s.slip]) {
+      const placed = await placeOne('single', s.stakes[item.selectionId] ?? '1.00', [item])
+      if (!placed) break
+      done.push(placed)
+      removeSelection(item.selectionId)
+    }
+  } finally {
+    s.pending = false
+  }
+  return done
+}
+
+/** Places the slip's selections as one parlay; the slip empties when it is placed. */
+export async function placeParlay(): Promise<Placed | null> {
+  if (!store.session.token) {
+    openOverlay('auth', 'login')
+    return null
+  }
+  const s = slip()
+  s.pending = true
+  try {
+    const placed = await placeOne('parlay', s.parlayStake, [...s.slip])
+    if (placed) clearSlip()
+    return placed
+  } finally {
+    s.pending = false
+  }
+}
