@@ -37,6 +37,7 @@ import { roundEvents } from './rounds/roundEvents'
 import { roundRoutes } from './rounds/routes'
 import { sportRoutes } from './sport/routes'
 import { SimulatorFeed } from './sport/SimulatorFeed'
+import { SportPublisher } from './sport/SportPublisher'
 import { SportSettler } from './sport/SportSettler'
 
 export interface BuildOptions {
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const feed = new SimulatorFeed(config.sport, now)
   const sportSettler = new SportSettler(deps, feed, app.log)
   sportRoutes(app, deps, feed, sportSettler)
+  const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
@@ -129,11 +131,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   payouts?.start()
   rounds.start()
   sportSettler.start()
+  sportPublisher.start()
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     await rounds.stop()
     sportSettler.stop()
+    sportPublisher.stop()
     if (!options.db) await db.close()
   })
   return app

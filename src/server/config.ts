@@ -107,9 +107,10 @@ export interface Config {
    * The sportsbook: its simulated feed (SPORT_SEED, its calendar and matches; SPORT_TIME_SCALE, 1
    * real time; SPORT_MARGIN, 0.05), one selection's stake limits in centavos (SPORT_MIN_STAKE,
    * SPORT_MAX_STAKE in reais, 0.10 and 1000.00), a parlay's most legs (SPORT_MAX_LEGS, 10) and how
-   * often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself).
+   * often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself) and watched
+   * matches' changes pushed (SPORT_PUSH_MS, 1000).
    */
-  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number }
+  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number; pushEveryMs: number }
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -430,6 +431,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', '1000.00'),
       maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
       settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
+      // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).
+      pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
     },
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,

@@ -4,7 +4,7 @@ import { betReturn, type LegResult } from '../../src/shared/sport/settle'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
 import { addWageringRequirement, wageringLeft } from '../../src/server/wallet/wagering'
-import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -31,7 +31,7 @@ const pick = (d: Detail, type: string, name: string, quarterLine = false) => {
 const bet = (token: string, body: Record<string, unknown>, key = idem()) => callKeyed<{ betId: string; odds: number; potentialWin: number; balance: number }>(t, sport.sportBet, { token, body, key })
 const devResult = (token: string, matchId: string, body: Record<string, unknown>) => call<{ settled: number }>(t, sport.sportDevResult, { token, params: { matchId }, body })
 
-type Match = { matchId: string; sport: string; matchTime: number; startsAt: number; score: { home: number; away: number } }
+type Match = { matchId: string; sport: string; matchTime: number; minute: number; startsAt: number; score: { home: number; away: number } }
 
 describe('the sportsbook feed', () => {
   it('lists the twelve sports with live and upcoming counts, and live football', async () => {
@@ -188,6 +188,35 @@ describe('sport bets', () => {
     expect((await balances(t, p.userId)).cash).toBe(0n)
     const [bet0] = (await call<{ betId: string; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })).body.data
     expect(bet0).toMatchObject({ betId: placed.body.data.betId, payout: 0, legs: [{ result: 20 }] })
+  })
+
+  it('a player watching a match gets its odds and score by socket as they change, and nothing once it stops watching', async () => {
+    const p = await newPlayer(t)
+    // A match in play for at least ten more minutes of its clock (not at the break).
+    const live = (await call<Match[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'live' } })).body.data.find((m) => (m.matchTime === 1 && m.minute < 30) || (m.matchTime === 3 && m.minute < 75))!
+    const s = await socketFor(await listen(t), p.token)
+    try {
+      const got = recorder(s)
+      s.emit('sport:watch', { matchId: live.matchId })
+      // The first push brings every market (a watcher starts from what it fetched).
+      await waitFor(() => (got['sport:odds']?.length ?? 0) > 0 && (got['sport:score']?.length ?? 0) > 0, 5000)
+      const first = got['sport:odds']![0] as { matchId: string; markets: { selections: { odds: number }[] }[] }
+      expect(first.matchId).toBe(live.matchId)
+      expect(first.markets.length).toBeGreaterThan(3)
+      // Ten minutes of play later the clock has moved: a new score event.
+      const scores = got['sport:score']!.length
+      t.advance(10 * 60_000)
+      await waitFor(() => got['sport:score']!.length > scores, 5000)
+      expect((got['sport:score']!.at(-1) as { minute: number }).minute).toBeGreaterThan(live.minute)
+      s.emit('sport:unwatch', { matchId: live.matchId })
+      await new Promise((r) => setTimeout(r, 300))
+      const after = got['sport:score']!.length + (got['sport:odds']?.length ?? 0)
+      t.advance(10 * 60_000)
+      await new Promise((r) => setTimeout(r, 2500))
+      expect(got['sport:score']!.length + (got['sport:odds']?.length ?? 0)).toBe(after)
+    } finally {
+      s.close()
+    }
   })
 })
 

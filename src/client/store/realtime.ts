@@ -56,6 +56,31 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   'round:settled': (e) => roundSettled(e),
   // Sportsbook: a bet of this player settled; the balance it left (the bet pages come with issue 13's client).
   'sport:settled': ({ balance, balanceVersion }) => applyBalance({ balance, balanceVersion }),
+  // Sportsbook: the watched match's changed markets and its clock (the match page merges them over what it fetched).
+  'sport:odds': (e) => {
+    const live = store.sport.live
+    if (live.matchId !== e.matchId) return
+    for (const m of e.markets) {
+      live.status[m.marketId] = m.status
+      for (const s of m.selections) live.odds[s.selectionId] = s.odds
+    }
+  },
+  'sport:score': (e) => {
+    const live = store.sport.live
+    if (live.matchId === e.matchId) live.score = { matchTime: e.matchTime, minute: e.minute, score: e.score }
+  },
+}
+
+/** The match this page watches: watched again when the socket reconnects. */
+let watchedMatch: string | null = null
+
+/** A match page opened: its odds and score come by socket from here on (a guest, without one, polls). */
+export function watchMatch(matchId: string | null): void {
+  if (watchedMatch === matchId) return
+  if (watchedMatch) socket?.emit('sport:unwatch', { matchId: watchedMatch })
+  watchedMatch = matchId
+  Object.assign(store.sport.live, { matchId, odds: {}, status: {}, score: null })
+  if (matchId) socket?.emit('sport:watch', { matchId })
 }
 
 /** The round games whose room this page is in: joined again when the socket reconnects (a new socket has no rooms). */
@@ -84,6 +109,7 @@ async function sync(): Promise<void> {
     socket = connectSocket(token, realtimeHandlers, (connected) => {
       store.realtime.connected = connected
       if (connected) for (const game of joinedRounds) socket?.emit('game:join', { game })
+      if (connected && watchedMatch) socket?.emit('sport:watch', { matchId: watchedMatch })
     })
   } else if (!token && socket) {
     socket.close()

@@ -243,8 +243,14 @@ export const store = proxy({
     stakes: {} as Record<string, string>,
     parlayStake: '1.00',
     acceptOdds: 'higher' as 'any' | 'higher' | 'none',
-    open: false,
     pending: false,
+    /** The match page's match as the socket pushes it: odds (thousandths) and market status by id, and its clock. */
+    live: {
+      matchId: null as string | null,
+      odds: {} as Record<string, number>,
+      status: {} as Record<string, 'open' | 'suspended' | 'closed'>,
+      score: null as { matchTime: number; minute: number; score: { home: number; away: number } } | null,
+    },
   },
   rounds: {
     double: emptyRound('red'),

@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/postgres-adapter'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/contract/socket'
-import { gameJoinSchema, offGameSchema, SOCKET_PATH } from '../../shared/contract/socket'
+import { gameJoinSchema, offGameSchema, SOCKET_PATH, sportWatchSchema } from '../../shared/contract/socket'
 import { ROUND_GAME_IDS } from '../../shared/games/rounds/types'
 import type { SessionStore } from '../auth/sessions'
 
@@ -14,6 +14,10 @@ export interface Realtime {
   toAll: Emit
   /** To the players who joined a shared-round game's room (game:join). */
   toGame<E extends keyof ServerToClientEvents>(game: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
+  /** To this process's sockets watching a match (sport:watch): each process serves its own. */
+  toMatch<E extends keyof ServerToClientEvents>(matchId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
+  /** The matches that sockets on this process watch. */
+  watchedMatches(): string[]
   /** Drops the sockets of a session that ended (logout, password change). */
   disconnectSession(sessionId: bigint): void
 }
@@ -38,6 +42,7 @@ function attachAdapter(app: FastifyInstance, io: Server, databaseUrl: string): v
 
 const userRoom = (id: bigint) => `u:${id}`
 const sessionRoom = (id: bigint) => `s:${id}`
+const matchRoom = (matchId: string) => `m:${matchId}`
 const gameRoom = (game: string) => `g:${game}`
 const isRoundGame = (game: string) => (ROUND_GAME_IDS as readonly string[]).includes(game)
 
@@ -110,6 +115,16 @@ export function attachRealtime(
       const parsed = gameJoinSchema.safeParse(payload)
       if (parsed.success && isRoundGame(parsed.data.game)) void socket.join(gameRoom(parsed.data.game))
     })
+    // A socket watches a few matches at most (a page and its neighbours): more are refused.
+    socket.on('sport:watch', (payload) => {
+      const parsed = sportWatchSchema.safeParse(payload)
+      const watching = [...socket.rooms].filter((r) => r.startsWith('m:')).length
+      if (parsed.success && watching < 10) void socket.join(matchRoom(parsed.data.matchId))
+    })
+    socket.on('sport:unwatch', (payload) => {
+      const parsed = sportWatchSchema.safeParse(payload)
+      if (parsed.success) void socket.leave(matchRoom(parsed.data.matchId))
+    })
     socket.on('offGame', (payload) => {
       const parsed = offGameSchema.safeParse(payload)
       if (!parsed.success) return
@@ -137,6 +152,10 @@ export function attachRealtime(
     toGame: (game, event, payload) => {
       io.to(gameRoom(game)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
     },
+    toMatch: (matchId, event, payload) => {
+      io.local.to(matchRoom(matchId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
+    },
+    watchedMatches: () => [...io.of('/').adapter.rooms.keys()].filter((r) => r.startsWith('m:')).map((r) => r.slice(2)),
     disconnectSession: (sessionId) => {
       io.in(sessionRoom(sessionId)).disconnectSockets(true)
     },

@@ -32,6 +32,14 @@ export const serverEventSchemas = {
   'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string(), at: z.number() }),
   /** To each player with a bet in the round: what it paid, and the balance after. */
   'round:settled': z.object({ game: z.string(), roundId: z.string(), stake: reais, payout: reais, ...wireBalance }),
+  /** Sportsbook, to the players watching a match (sport:watch): the markets whose status or odds changed (odds in thousandths). `at`: server ms. */
+  'sport:odds': z.object({
+    matchId: z.string(),
+    markets: z.array(z.object({ marketId: z.string(), type: z.string(), period: z.number(), line: z.number(), status: z.enum(['open', 'suspended', 'closed']), selections: z.array(z.object({ selectionId: z.string(), name: z.string(), odds: z.number() })) })),
+    at: z.number(),
+  }),
+  /** Its clock and score, when they change. */
+  'sport:score': z.object({ matchId: z.string(), matchTime: z.number(), minute: z.number(), score: z.object({ home: z.number(), away: z.number() }), at: z.number() }),
   /** Sportsbook, to the bettor: a bet settled, what it returned, and the balance after. */
   'sport:settled': z.object({ betId: z.string(), payout: reais, ...wireBalance }),
 } as const
@@ -49,8 +57,12 @@ export const offGameSchema = z.union([
 
 /** game:join: a signed-in player opened a shared-round game: its round events follow (offGame leaves). */
 export const gameJoinSchema = z.object({ game: z.string().check(z.minLength(1), z.maxLength(64)) })
+/** Watching a match's live odds and score (sport:watch), and no longer (sport:unwatch). */
+export const sportWatchSchema = z.object({ matchId: z.string().check(z.regex(/^\d{1,15}$/)) })
 
 export type ClientToServerEvents = {
   offGame: (payload: z.input<typeof offGameSchema>) => void
   'game:join': (payload: z.input<typeof gameJoinSchema>) => void
+  'sport:watch': (payload: z.input<typeof sportWatchSchema>) => void
+  'sport:unwatch': (payload: z.input<typeof sportWatchSchema>) => void
 }

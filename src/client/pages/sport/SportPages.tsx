@@ -7,6 +7,7 @@ import { SPORT_IDS, type SportId } from '../../../shared/contract/sport'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { fetchMatch, fetchMatches, fetchMyBets, fetchSports, refreshSlipOdds, restoreSlip, toggleSelection, type MatchDetail, type SportBetView, type SportMatch } from '../../store/actions/sport'
+import { watchMatch } from '../../store/realtime'
 import { store } from '../../store/store'
 import { BetSlip } from './BetSlip'
 
@@ -151,12 +152,38 @@ function OddsButton(props: { match: SportMatch; market: Market; sel: Market['sel
   )
 }
 
-/** /sportMatch/:id: the scoreboard and every market, grouped, refreshed every 3 s. */
+/** The fetched match with what the socket pushed since (newer odds, statuses, clock). */
+function merged(detail: MatchDetail | null, live: { matchId: string | null; odds: Record<string, number>; status: Record<string, Market['status']>; score: { matchTime: number; minute: number; score: { home: number; away: number } } | null }): MatchDetail | null {
+  if (!detail || live.matchId !== detail.match.matchId) return detail
+  return {
+    ...detail,
+    match: live.score ? { ...detail.match, ...live.score } : detail.match,
+    markets: detail.markets.map((m) => ({ ...m, status: live.status[m.marketId] ?? m.status, selections: m.selections.map((s) => ({ ...s, odds: live.odds[s.selectionId] ?? s.odds })) })),
+  }
+}
+
+/** /sportMatch/:id: the scoreboard and every market, grouped; live by socket for a signed-in player (a guest polls every 3 s). */
 function MatchPage() {
   const { t } = useTranslation()
   const lang = useSnapshot(store.session).lang
   const { id = '' } = useParams<{ id: string }>()
-  const detail = usePolled(() => fetchMatch(id), 3_000, [id])
+  const connected = useSnapshot(store.realtime).connected
+  const fetched = usePolled(
+    async () => {
+      const d = await fetchMatch(id)
+      // A fresh read supersedes what was pushed before it.
+      Object.assign(store.sport.live, { odds: {}, status: {}, score: null })
+      return d
+    },
+    connected ? 15_000 : 3_000,
+    [id, connected],
+  )
+  useEffect(() => {
+    watchMatch(id)
+    return () => watchMatch(null)
+  }, [id])
+  const live = useSnapshot(store.sport.live)
+  const detail = merged(fetched, live as Parameters<typeof merged>[1])
   useEffect(() => {
     if (detail) refreshSlipOdds(new Map(detail.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s.odds / 1000] as const))))
   }, [detail])
