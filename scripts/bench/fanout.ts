@@ -1,8 +1,10 @@
 /**
- * Socket fan-out (issue 12): BENCH_SOCKETS (2,000) socket.io clients in one Double room, from this
- * process, against the app (one signed-in player's token on every socket) and the bare socket.io
+ * Socket fan-out (issues 12 and 13): BENCH_SOCKETS (2,000) socket.io clients in one Double room, from
+ * this process, against the app (one signed-in player's token on every socket) and the bare socket.io
  * server; for BENCH_FANOUT_ROUNDS results each, the delay from the server sending `round:result`
  * (its `at`) to each client receiving it, and to the last one, and the server's CPU time per result.
+ * Then the same sockets on the app watch one live football match (`sport:watch`): the same delays for
+ * its `sport:odds` pushes (one a second while odds move).
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/fanout.ts <spec.json> <out.json>`.
  */
@@ -19,7 +21,8 @@ export interface FanoutSpec {
 }
 
 export interface FanoutWindow {
-  target: 'app' | 'bare'
+  /** appSport: the app's sport:odds pushes to sockets watching one match. */
+  target: 'app' | 'bare' | 'appSport'
   sockets: number
   /** Results measured, and the sockets that missed one (the goal is 0). */
   results: number
@@ -34,7 +37,17 @@ export interface FanoutWindow {
   serverCpuMsPerResult: number | null
 }
 
-async function measure(target: FanoutSpec['targets'][number], count: number, rounds: number, token: string | null): Promise<FanoutWindow> {
+interface Feed {
+  name: FanoutWindow['target']
+  event: string
+  /** What the socket sends to join the room, and the key of one push in the event (all sockets get the same). */
+  join: [string, unknown]
+  key: (e: { roundId?: string; at: number }) => string
+}
+
+const ROUND_FEED: Omit<Feed, 'name'> = { event: 'round:result', join: ['game:join', { game: 'double' }], key: (e) => String(e.roundId) }
+
+async function measure(target: FanoutSpec['targets'][number], count: number, rounds: number, token: string | null, feed: Feed = { name: target.name, ...ROUND_FEED }): Promise<FanoutWindow> {
   const sockets: Socket[] = []
   const arrivals = new Map<string, { at: number; delays: number[] }>()
   await mapLimit(
@@ -46,13 +59,14 @@ async function measure(target: FanoutSpec['targets'][number], count: number, rou
         s.once('connect', () => resolve())
         s.once('connect_error', reject)
       })
-      s.on('round:result', (e: { roundId: string; at: number }) => {
+      s.on(feed.event, (e: { roundId?: string; at: number }) => {
         const now = Date.now()
-        const a = arrivals.get(e.roundId) ?? { at: e.at, delays: [] }
+        const key = feed.key(e)
+        const a = arrivals.get(key) ?? { at: e.at, delays: [] }
         a.delays.push(now - e.at)
-        arrivals.set(e.roundId, a)
+        arrivals.set(key, a)
       })
-      s.emit('game:join', { game: 'double' })
+      s.emit(feed.join[0], feed.join[1])
       sockets.push(s)
     },
   )
@@ -82,7 +96,7 @@ async function measure(target: FanoutSpec['targets'][number], count: number, rou
   }
   const cpuStart = cpuAtFirst ?? cpu0
   return {
-    target: target.name,
+    target: feed.name,
     sockets: count,
     results: measured.length,
     missed,
@@ -105,9 +119,17 @@ for (const target of spec.targets) {
     token = await register(pool, `fanout-${process.pid}@example.com`)
     await pool.close()
   }
-  const w = await measure(target, spec.sockets, spec.rounds, token)
-  process.stderr.write(`bench: fan-out ${w.target}: ${w.sockets} sockets, ${w.results} results, last p50 ${w.lastP50Ms} ms, p99 ${w.lastP99Ms} ms, missed ${w.missed}, server CPU ${w.serverCpuMsPerResult} ms a result\n`)
-  windows.push(w)
+  const report = (w: FanoutWindow) => {
+    process.stderr.write(`bench: fan-out ${w.target}: ${w.sockets} sockets, ${w.results} results, last p50 ${w.lastP50Ms} ms, p99 ${w.lastP99Ms} ms, missed ${w.missed}, server CPU ${w.serverCpuMsPerResult} ms a result\n`)
+    windows.push(w)
+  }
+  report(await measure(target, spec.sockets, spec.rounds, token))
+  if (target.name === 'app') {
+    // One live football match, watched by every socket: its odds pushes.
+    const live = (await (await fetch(`${target.origin}/api/app/sport/matches?sport=football&state=live`)).json()) as { data: { matchId: string; matchTime: number }[] }
+    const match = live.data.find((m) => m.matchTime === 1 || m.matchTime === 3) ?? live.data[0]
+    if (match) report(await measure(target, spec.sockets, spec.rounds, token, { name: 'appSport', event: 'sport:odds', join: ['sport:watch', { matchId: match.matchId }], key: (e) => String(e.at) }))
+  }
 }
 fs.writeFileSync(outPath, JSON.stringify({ windows }, null, 2))
 process.exit(0)

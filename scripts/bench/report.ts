@@ -207,6 +207,25 @@ export function flatten(r: Results): FlatFigure[] {
       fig('lastP99', 'round:result to the last socket, p99', 'lastP99Ms', 'ms'),
       fig('cpu', 'server CPU per round:result sent', 'serverCpuMsPerResult', 'ms'),
     )
+    // The sportsbook's live odds to sockets watching one match, against the same bare baseline.
+    const sportWindow = r.fanout.windows.find((w) => w.target === 'appSport')
+    if (sportWindow) {
+      const sportFig = (id: string, label: string, key: 'lastP50Ms' | 'lastP99Ms'): FlatFigure => {
+        const value = sportWindow[key]
+        const base = bare?.[key]
+        return {
+          id: `fanout.sport.${id}`,
+          label: `${label}, ${n} sockets watching one match`,
+          value,
+          unit: 'ms',
+          ...(base !== undefined && base !== null ? { baseline: { label: 'bare socket.io server, same sockets', value: base, unit: 'ms' } } : {}),
+          ...(base ? { ratio: ratio(value, base) } : {}),
+          measuredAt: r.fanout!.measuredAt,
+          outOfProcess: true,
+        }
+      }
+      out.push(sportFig('lastP50', 'sport:odds to the last socket, p50', 'lastP50Ms'), sportFig('lastP99', 'sport:odds to the last socket, p99', 'lastP99Ms'))
+    }
   }
   return out
 }
