@@ -218,5 +218,18 @@ describe('sport bets', () => {
       s.close()
     }
   })
+
+  it('production refuses the dev result call (403) and settles nothing', async () => {
+    const prod = await startTestApp({ production: true }, { SPORT_SEED: '7' })
+    try {
+      const p = await newPlayer(prod)
+      const live = (await call<Match[]>(prod, sport.sportMatches, { query: { sport: 'football', state: 'live' } })).body.data[0]!
+      const r = await call(prod, sport.sportDevResult, { token: p.token, params: { matchId: live.matchId }, body: { matchTime: -14 } })
+      expect([r.http, r.body.status]).toEqual([403, 1403])
+      expect((await prod.db.query('SELECT 1 FROM sport_results')).rows).toHaveLength(0)
+    } finally {
+      await prod.close()
+    }
+  })
 })
 
