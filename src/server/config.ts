@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
+import { SPORT_LIMIT_DEFAULTS } from '../shared/contract/sport'
 import { ROUND_GAMES } from '../shared/games/rounds/registry'
 import { ROUND_GAME_IDS, type RoundGameId, type RoundTimings } from '../shared/games/rounds/types'
 import { reaisTextToCentavos } from '../shared/money'
@@ -427,8 +428,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       seed: numberEnv(env, 'SPORT_SEED', 1),
       timeScale: Math.max(0.001, numberEnv(env, 'SPORT_TIME_SCALE', 1, false)),
       margin: numberEnv(env, 'SPORT_MARGIN', 0.05, false),
-      minStake: reaisEnv(env, 'SPORT_MIN_STAKE', '0.10'),
-      maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', '1000.00'),
+      minStake: reaisEnv(env, 'SPORT_MIN_STAKE', SPORT_LIMIT_DEFAULTS.minStake),
+      maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', SPORT_LIMIT_DEFAULTS.maxStake),
       maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
       settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
       // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).

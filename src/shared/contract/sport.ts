@@ -3,6 +3,9 @@ import { z } from 'zod/mini'
 import { defineCall } from './define'
 import { amount, balanceVersion, loading, reais } from './fields'
 
+/** The sportsbook's stake limits per selection, reais: the server's defaults (SPORT_MIN_STAKE, SPORT_MAX_STAKE) and the slip's hint. */
+export const SPORT_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00' } as const
+
 export const SPORT_IDS = ['football', 'basketball', 'tennis', 'boxing', 'snooker', 'baseball', 'volleyball', 'badminton', 'americanFootball', 'tableTennis', 'cricket', 'racing'] as const
 export type SportId = (typeof SPORT_IDS)[number]
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { centavosToReais } from '../../../shared/money'
+import { SPORT_LIMIT_DEFAULTS } from '../../../shared/contract/sport'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { useDecimalField } from '../../format/useDecimalField'
@@ -83,7 +83,7 @@ export function BetSlip() {
           </ul>
           {n > 0 && (
             <>
-              <p className="muted">{t('sport.slip.maxBet', { min: formatMoney(centavosToReais(10n), lang), max: formatMoney(centavosToReais(100_000n), lang) })}</p>
+              <p className="muted">{t('sport.slip.maxBet', { min: formatMoney(Number(SPORT_LIMIT_DEFAULTS.minStake), lang), max: formatMoney(Number(SPORT_LIMIT_DEFAULTS.maxStake), lang) })}</p>
               <label className="field">
                 <span>{t('sport.slip.acceptOdds')}</span>
                 <select value={s.acceptOdds} onChange={(e) => setAcceptOdds(e.target.value as 'any' | 'higher' | 'none')}>
