@@ -98,3 +98,21 @@ for (const [scene, fixtures] of Object.entries(FIXTURES)) {
     })
   }
 }
+
+test('the bet slip with three selections (a parlay) and its stakes', async ({ page }) => {
+  // The slip is kept in the browser: three selections from three matches, as a reload finds them.
+  // The parlay: 5 x 1,85 x 3,40 x 1,95 = 61,3275, floored to R$ 61,32 as the server pays.
+  const item = (n: number, label: string, odds: number) => ({ selectionId: `100000000${n}-1x2-1-0-home`, matchId: `100000000${n}`, match: `Time ${n} x Time ${n + 3}`, label, odds })
+  await page.addInitScript((slip) => localStorage.setItem('aposta:slip', JSON.stringify(slip)), {
+    slip: [item(1, 'Resultado final: Flamengo', 1.85), item(2, 'Resultado final: Empate', 3.4), item(3, 'Mais/Menos 2,5: Mais', 1.95)],
+    stakes: { '1000000001-1x2-1-0-home': '10.00' },
+    parlayStake: '5.00',
+    acceptOdds: 'higher',
+  })
+  await page.goto('/sportBets?snapshot=1')
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(slip.getByTestId('parlay-win')).toHaveText('Ganho esperado: R$ 61,32')
+  await settle(page)
+  await expect(slip).toHaveScreenshot('bet-slip.png')
+})
