@@ -7,6 +7,7 @@
 import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
 import { fairOdds, marginOdds } from '../../../shared/sport/pricing'
 import { quarters, settleLeg, type MarketType, type MatchOutcome, type Score, type SelectionName } from '../../../shared/sport/settle'
+import type { FeedMarket } from '../OddsFeed'
 import { SPORTS, type SportId, type SportModel } from '../sports'
 import { LEAGUES } from './names'
 
@@ -40,14 +41,8 @@ export interface MatchState {
   lastEventAt: number | null
 }
 
-export interface SimMarket {
-  marketId: string
-  type: MarketType
-  period: number
-  line: number
-  status: 'open' | 'suspended' | 'closed'
-  selections: { selectionId: string; name: SelectionName; odds: number }[]
-}
+/** A market being priced: its status is the match's unless it has one of its own (a first-half market after the break). */
+type DraftMarket = Omit<FeedMarket, 'status'> & { status?: FeedMarket['status'] }
 
 const MINUTE = 60_000
 const SLOT_BASE = 1_000_000_000
@@ -164,7 +159,10 @@ const countTo = (xs: number[], minute: number) => xs.filter((x) => x <= minute).
 
 /** The match at clock time `now`. */
 export function stateAt(o: SimOptions, m: SimMatch, now: number): MatchState {
-  const plan = planOf(o, m)
+  return stateOf(o, m, planOf(o, m), now)
+}
+
+function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchState {
   const { sport } = plan
   const half = sport.playMinutes / 2
   const zero: Score = { home: 0, away: 0 }
@@ -244,10 +242,10 @@ function priced(matchId: string, type: MarketType, period: number, line: number,
 const linesAround = (centre: number, step: number) => [-2, -1, 0, 1, 2].map((i) => Math.round((centre + i * step) * 4) / 4)
 
 /** The match's markets at `now`: priced from what is left to play; suspended a moment after a score; closed once over. */
-export function marketsAt(o: SimOptions, m: SimMatch, now: number): SimMarket[] {
+export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[] {
   const plan = planOf(o, m)
   const { sport } = plan
-  const state = stateAt(o, m, now)
+  const state = stateOf(o, m, plan, now)
   const over = state.matchTime < 0
   const left = Math.max(0, 1 - state.minute / sport.playMinutes)
   const mean = { home: plan.means.home * left, away: plan.means.away * left }
@@ -255,8 +253,8 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): SimMarket[] 
   // Pre-match odds drift slowly (hours); in play they follow the score and the clock.
   const wobble = state.matchTime === MATCH_TIME.NOT_OPEN ? 1 + 0.015 * Math.sin((now / (3 * 3600_000)) * o.timeScale + (Number(m.matchId) % 97)) : 1
   const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
-  const status: SimMarket['status'] = over ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
-  const markets: Omit<SimMarket, 'status'>[] = []
+  const status: FeedMarket['status'] = over ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
+  const markets: DraftMarket[] = []
   const expDiff = state.score.home - state.score.away + mean.home - mean.away
   const expTotal = state.score.home + state.score.away + mean.home + mean.away
   const step = sport.mean < 10 ? 0.25 : Math.max(0.5, Math.round(Math.sqrt(sport.mean) / 2) / 2)
@@ -279,11 +277,10 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): SimMarket[] 
     const halfLeft = Math.max(0, 0.5 - state.minute / sport.playMinutes)
     const hGrid = finalGrid(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
     for (const market of [priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hGrid, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hGrid, o.margin, wobble)]) {
-      markets.push(market)
-      if (firstHalfOver) (market as SimMarket).status = 'closed'
+      markets.push(firstHalfOver ? { ...market, status: 'closed' } : market)
     }
   }
   // A line already decided (over 2 at two goals late on: one side can only push) is no market.
   const live = markets.filter((x) => x.type === '1x2' || x.type === 'winner' || x.type === 'oddEven' || x.selections.every((sel) => sel.odds > 1010))
-  return live.map((x) => ({ ...x, status: (x as SimMarket).status ?? status }))
+  return live.map((x) => ({ ...x, status: x.status ?? status }))
 }

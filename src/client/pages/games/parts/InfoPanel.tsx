@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { diceMultiplier } from '../../../../shared/games/dice'
@@ -7,6 +7,7 @@ import { multiplierToNumber } from '../../../../shared/games/payout'
 import { formatDecimal } from '../../../format/decimal'
 import type { GameName } from '../../../store/actions/casino'
 import { store } from '../../../store/store'
+import { LazyPanel } from './LazyPanel'
 
 const DICE_CHANCES = [98, 90, 75, 50, 25, 10, 5, 1]
 const LIMBO_TARGETS = [1.01, 1.5, 2, 3, 5, 10, 100, 1000, 1_000_000]
@@ -17,12 +18,10 @@ const LIMBO_TARGETS = [1.01, 1.5, 2, 3, 5, 10, 100, 1000, 1_000_000]
  */
 export const InfoPanel = memo(function InfoPanel(props: { game: GameName; mines?: number }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
   return (
-    <details className="game-panel info" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('casino.info.title')}</summary>
-      {open && <InfoBody game={props.game} mines={props.mines} />}
-    </details>
+    <LazyPanel className="info" summary={t('casino.info.title')}>
+      {() => <InfoBody game={props.game} mines={props.mines} />}
+    </LazyPanel>
   )
 })
 

@@ -15,6 +15,7 @@ import { loadRoundHistory, placeRoundBet } from '../../../store/actions/rounds'
 import { clampStake, stakeCentavos } from '../../../store/stake'
 import { store } from '../../../store/store'
 import { audio } from '../../../engine/audio'
+import { LazyPanel } from '../parts/LazyPanel'
 import { useRoundMoment } from './roundMoment'
 
 type T = ReturnType<typeof useTranslation>['t']
@@ -243,13 +244,7 @@ export const RoundRecent = memo(function RoundRecent(props: { game: RoundGameId 
 /** Lucky Color: the last 100 periods as a table (period, number, colours, big or small). */
 export const LuckyTable = memo(function LuckyTable() {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  return (
-    <details className="game-panel" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('casino.round.table')}</summary>
-      {open && <LuckyTableBody />}
-    </details>
-  )
+  return <LazyPanel summary={t('casino.round.table')}>{() => <LuckyTableBody />}</LazyPanel>
 })
 
 function LuckyTableBody() {
@@ -288,12 +283,10 @@ function LuckyTableBody() {
 /** The rules, and each bet type's pays and exact return, from the rules the server pays with. */
 export const RoundInfo = memo(function RoundInfo(props: { game: RoundGameId }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
   return (
-    <details className="game-panel info" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('casino.info.title')}</summary>
-      {open && <RoundInfoBody game={props.game} />}
-    </details>
+    <LazyPanel className="info" summary={t('casino.info.title')}>
+      {() => <RoundInfoBody game={props.game} />}
+    </LazyPanel>
   )
 })
 
@@ -344,12 +337,10 @@ interface Check {
  */
 export const RoundFairness = memo(function RoundFairness(props: { game: RoundGameId }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
   return (
-    <details className="game-panel fairness" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('casino.round.fair.title')}</summary>
-      {open && <RoundFairnessBody game={props.game} />}
-    </details>
+    <LazyPanel className="fairness" summary={t('casino.round.fair.title')}>
+      {() => <RoundFairnessBody game={props.game} />}
+    </LazyPanel>
   )
 })
 
