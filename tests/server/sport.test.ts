@@ -75,7 +75,8 @@ describe('sport bets', () => {
     const first = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'none' }, key)
     expect(first.http).toBe(200)
     expect(first.body.data.odds).toBe(home.odds)
-    expect(first.body.data.potentialWin).toBe(Math.floor(10 * home.odds * 100) / 100)
+    // 10.00 at odds D thousandths returns exactly D centavos (no floating point: 10 * 2.203 is 22.029999...).
+    expect(first.body.data.potentialWin).toBe(Math.round(home.odds * 1000) / 100)
     expect(first.body.data.balance).toBe(40)
     const replay = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'none' }, key)
     expect(replay.raw).toBe(first.raw)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { betReturn, legFactor2000, quarters, settleLeg, type LegResult, type MarketRef, type MatchOutcome, type SelectionName } from './settle'
+import { betReturn, legFactor2000, quarters, settleLeg, type LegResult, type MarketRef, type MatchOutcome, type SelectionName, winningReturn } from './settle'
 
 const WIN = 10
 const WIN_HALF = 21
@@ -132,5 +132,15 @@ describe('what a bet returns', () => {
     expect(betReturn(1000n, [...legs, { result: LOSE, odds: 3000 }])).toBe(0n)
     // Ten winning legs at 1.5 on R$ 1.000: exact in BigInt (57.665 x the stake).
     expect(betReturn(100_000n, Array.from({ length: 10 }, () => ({ result: WIN, odds: 1500 })))).toBe(5_766_503n)
+  })
+})
+
+describe('winningReturn', () => {
+  it('reads decimal odds back to thousandths, so no floating-point centavo is lost', () => {
+    // 10 * 2.203 * 100 is 2202.9999999999995 in floating point; the server pays 2203 centavos.
+    expect(Math.floor(10 * 2.203 * 100)).toBe(2202)
+    expect(winningReturn(1000n, [2.203])).toBe(2203n)
+    expect(winningReturn(100n, [4.35])).toBe(435n)
+    expect(winningReturn(333n, [1.95, 2.1])).toBe((333n * 1950n * 2100n) / 1_000_000n)
   })
 })

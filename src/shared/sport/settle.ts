@@ -133,3 +133,11 @@ export function betReturn(stakeCentavos: bigint, legs: readonly { result: LegRes
   }
   return numerator / denominator
 }
+
+/**
+ * What a bet returns if every leg wins (centavos), from odds as the API shows them (decimal numbers
+ * like 2.203): each read back to thousandths, so the slip shows exactly what the server will pay.
+ */
+export function winningReturn(stakeCentavos: bigint, decimalOdds: readonly number[]): bigint {
+  return betReturn(stakeCentavos, decimalOdds.map((o) => ({ result: BET_RESULT.WIN, odds: Math.round(o * 1000) })))
+}

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SPORT_LIMIT_DEFAULTS } from '../../../shared/contract/sport'
+import { centavosToReais } from '../../../shared/money'
+import { winningReturn } from '../../../shared/sport/settle'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { useDecimalField } from '../../format/useDecimalField'
@@ -11,9 +13,9 @@ import { stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 
 /** What a stake at these odds returns if it wins, floored to the centavo as the server pays. */
-const winOf = (stakeText: string, odds: number) => {
+const winOf = (stakeText: string, odds: readonly number[]) => {
   const stake = stakeCentavos(stakeText)
-  return stake === null ? 0 : Math.floor(Number(stake) * odds) / 100
+  return stake === null ? 0 : centavosToReais(winningReturn(stake, odds))
 }
 
 function StakeInput(props: { id: string; label: string; value: string; onValue: (v: string) => void }) {
@@ -37,14 +39,14 @@ export function BetSlip() {
   const n = s.slip.length
   const distinct = new Set(s.slip.map((x) => x.matchId)).size === n
   const parlayOdds = s.slip.reduce((x, i) => x * i.odds, 1)
-  const singlesWin = s.slip.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', i.odds), 0)
+  const singlesWin = s.slip.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', [i.odds]), 0)
   const singles = async () => {
     const placed = await placeSingles()
-    if (placed.length) setDone(placed.map((p) => t('sport.slip.placed', { amount: formatMoney(p.potentialWin / p.odds, lang), win: formatMoney(p.potentialWin, lang) })).join(' '))
+    if (placed.length) setDone(placed.map((p) => t('sport.slip.placed', { amount: formatMoney(p.stake, lang), win: formatMoney(p.potentialWin, lang) })).join(' '))
   }
   const parlay = async () => {
     const placed = await placeParlay()
-    if (placed) setDone(t('sport.slip.placed', { amount: formatMoney(placed.potentialWin / placed.odds, lang), win: formatMoney(placed.potentialWin, lang) }))
+    if (placed) setDone(t('sport.slip.placed', { amount: formatMoney(placed.stake, lang), win: formatMoney(placed.potentialWin, lang) }))
   }
   return (
     <>
@@ -106,7 +108,7 @@ export function BetSlip() {
                     <>
                       <p>{t('sport.slip.totalOdds', { odds: formatDecimal(parlayOdds, lang, 2) })}</p>
                       <StakeInput id="stake-parlay" label={t('sport.slip.parlayStake')} value={s.parlayStake} onValue={(v) => setSlipStake('parlay', v)} />
-                      <p data-testid="parlay-win">{t('sport.slip.expected', { amount: formatMoney(winOf(s.parlayStake, parlayOdds), lang) })}</p>
+                      <p data-testid="parlay-win">{t('sport.slip.expected', { amount: formatMoney(winOf(s.parlayStake, s.slip.map((i) => i.odds)), lang) })}</p>
                       <button type="button" className="primary" disabled={s.pending} aria-busy={s.pending} onClick={() => void parlay()}>
                         {s.pending ? t('sport.slip.placing') : t('sport.slip.placeParlay')}
                       </button>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearch } from 'wouter'
 import { useSnapshot } from 'valtio'
 import { SPORT_IDS, type SportId } from '../../../shared/contract/sport'
+import { centavosToReais, wireToCentavos } from '../../../shared/money'
+import { winningReturn } from '../../../shared/sport/settle'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { fetchMatch, fetchMatches, fetchMyBets, fetchSports, refreshSlipOdds, restoreSlip, toggleSelection, type MatchDetail, type SportBetView, type SportMatch } from '../../store/actions/sport'
@@ -234,7 +236,7 @@ function BetCard(props: { bet: SportBetView }) {
           </li>
         ))}
       </ul>
-      <p>{bet.status === 9999 ? t('sport.myBets.payout', { amount: formatMoney(bet.payout, lang) }) : t('sport.myBets.potential', { amount: formatMoney(Math.floor(bet.amount * bet.odds * 100) / 100, lang) })}</p>
+      <p>{bet.status === 9999 ? t('sport.myBets.payout', { amount: formatMoney(bet.payout, lang) }) : t('sport.myBets.potential', { amount: formatMoney(centavosToReais(winningReturn(wireToCentavos(bet.amount), bet.legs.map((l) => l.odds))), lang) })}</p>
     </li>
   )
 }

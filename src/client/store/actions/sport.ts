@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod/mini'
 import * as sport from '../../../shared/contract/sport'
-import { centavosToText } from '../../../shared/money'
+import { centavosToReais, centavosToText } from '../../../shared/money'
 import { http } from '../api'
 import { applyBalance } from '../balance'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
@@ -84,7 +84,8 @@ export function refreshSlipOdds(prices: Map<string, number>): void {
   }
 }
 
-type Placed = z.output<typeof sport.sportBet.reply>
+/** The server's reply with the stake placed (reais). */
+type Placed = z.output<typeof sport.sportBet.reply> & { stake: number }
 
 /** One bet through the contract, retried with the same key if the connection drops; null when refused (the alert says why). */
 async function placeOne(type: 'single' | 'parlay', stakeText: string, items: SlipItem[]): Promise<Placed | null> {
@@ -103,7 +104,7 @@ async function placeOne(type: 'single' | 'parlay', stakeText: string, items: Sli
       }
       if (reply.status !== 200) throw handleFailure(reply)
       applyBalance(reply.data)
-      return reply.data
+      return { ...reply.data, stake: centavosToReais(stake) }
     }
   } catch (err) {
     if (err instanceof CallFailed) return null
