@@ -118,7 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
   roundRoutes(app, deps, rounds)
-  const feed = new SimulatorFeed(config.sport, now)
+  const sportClock = config.sport.clock
+  const feed = new SimulatorFeed(config.sport, sportClock === null ? now : () => sportClock)
   const sportSettler = new SportSettler(deps, feed, app.log)
   sportRoutes(app, deps, feed, sportSettler)
   const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)

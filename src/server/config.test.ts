@@ -82,6 +82,12 @@ describe('production mode', () => {
   it('refuses the fixed captcha answer', () => {
     expect(problems({ ...safe, CAPTCHA_FIXED_ANSWER: 'teste' })).toEqual([expect.stringMatching(/^CAPTCHA_FIXED_ANSWER is set/), noProvider])
   })
+
+  it('refuses a stopped sportsbook clock; elsewhere it must be an ISO instant', () => {
+    expect(problems({ ...safe, SPORT_CLOCK: '2026-11-24T18:00:00Z' })).toEqual([expect.stringMatching(/^SPORT_CLOCK is set/), noProvider])
+    expect(loadConfig({ SPORT_CLOCK: '2026-11-24T18:00:00Z' }).sport.clock).toBe(Date.UTC(2026, 10, 24, 18))
+    expect(problems({ SPORT_CLOCK: 'tomorrow' })).toEqual(['SPORT_CLOCK must be an ISO instant such as 2026-11-24T18:00:00Z, not "tomorrow"'])
+  })
 })
 
 describe('PAYMENT_PROVIDER and SANDBOX_PAYMENTS', () => {

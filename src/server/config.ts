@@ -109,9 +109,10 @@ export interface Config {
    * real time; SPORT_MARGIN, 0.05), one selection's stake limits in centavos (SPORT_MIN_STAKE,
    * SPORT_MAX_STAKE in reais, 0.10 and 1000.00), a parlay's most legs (SPORT_MAX_LEGS, 10) and how
    * often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself) and watched
-   * matches' changes pushed (SPORT_PUSH_MS, 1000).
+   * matches' changes pushed (SPORT_PUSH_MS, 1000). SPORT_CLOCK (an ISO instant) stops the simulator's
+   * clock there, for visual snapshots of the sports pages; production refuses it.
    */
-  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number; pushEveryMs: number }
+  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number; pushEveryMs: number; clock: number | null }
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -143,6 +144,15 @@ function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integ
   const n = raw === undefined || raw === '' ? fallback : Number(raw)
   if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number, not "${raw}"`)
   return n
+}
+
+/** An ISO instant (2026-11-24T18:00:00Z) as ms since the epoch, or null when unset. */
+function instantEnv(env: NodeJS.ProcessEnv, name: string): number | null {
+  const raw = (env[name] ?? '').trim()
+  if (raw === '') return null
+  const at = Date.parse(raw)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || !Number.isFinite(at)) throw new ConfigError(`${name} must be an ISO instant such as 2026-11-24T18:00:00Z, not "${raw}"`)
+  return at
 }
 
 function switchEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -234,6 +244,9 @@ function productionProblems(config: Config): string[] {
         wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET ? 'unset, the public development value would sign the webhooks' : `it has ${secretBytes}`
       }).`,
     )
+  }
+  if (config.sport.clock !== null) {
+    problems.push('SPORT_CLOCK is set: the sportsbook would stand still at one instant. It is for visual snapshots only; unset it.')
   }
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
@@ -434,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
       // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).
       pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
+      clock: instantEnv(env, 'SPORT_CLOCK'),
     },
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,

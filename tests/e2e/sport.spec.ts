@@ -67,3 +67,29 @@ test('a new player places a single and a three-leg parlay on a phone and sees th
   expect(balance).toBeGreaterThan(988)
   await expect(page.getByTestId('balance')).toHaveText(`R$ ${balance.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`)
 })
+
+test('a selection whose market closed says so in the slip, and only the open ones are placed', async ({ page }) => {
+  await playMoneyLogin(page, 'sportClosed')
+  // Not one of the matches the test above settled by hand.
+  const open = await openUpcoming(page, 5)
+  await page.getByRole('region', { name: 'Resultado final', exact: true }).getByRole('button').first().click()
+  // A selection kept in the slip from a match that has finished since (the calendar's first football match).
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('aposta:slip')!)
+    saved.slip.push({ selectionId: '1000000001-1x2-1-0-home', matchId: '1000000001', match: 'Antigo x Passado', label: 'Resultado final: Casa', odds: 1.5 })
+    localStorage.setItem('aposta:slip', JSON.stringify(saved))
+  })
+  await page.reload()
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(slip.getByTestId('slip-unavailable')).toHaveText(['Indisponível: Encerrado'])
+  await expect(slip.getByRole('button', { name: 'Apostar na múltipla' })).toBeDisabled()
+  await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita: R$ 1,00')
+  await expect(page.getByTestId('balance')).toHaveText('R$ 999,00')
+  // The closed one stays in the slip, with its message, until the player removes it.
+  await expect(page.getByTestId('slip-unavailable')).toHaveCount(1)
+  await slip.getByRole('button', { name: 'Remover Resultado final: Casa' }).click()
+  await expect(slip.getByText('Toque numa cotação para adicioná-la ao cupom.')).toBeVisible()
+  expect(open).toMatch(/^\d+$/)
+})

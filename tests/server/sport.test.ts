@@ -103,6 +103,8 @@ describe('sport bets', () => {
     expect((await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })).body.data.settled).toBe(0)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
     expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(4201)
+    const after = await call<{ markets: { status: string }[] }>(t, sport.sportMatch, { params: { matchId: d!.match.matchId } })
+    expect(after.body.data.markets.every((m) => m.status === 'closed')).toBe(true)
     const mine = await call<{ betId: string; status: number; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })
     expect(mine.body.data).toEqual([expect.objectContaining({ betId: first.body.data.betId, status: 9999, payout: first.body.data.potentialWin, legs: [expect.objectContaining({ result: 10 })] })])
   })

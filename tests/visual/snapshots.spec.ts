@@ -99,20 +99,57 @@ for (const [scene, fixtures] of Object.entries(FIXTURES)) {
   }
 }
 
+interface Market {
+  type: string
+  period: number
+  selections: { selectionId: string; name: string; odds: number }[]
+}
+interface Match {
+  matchId: string
+  home: string
+  away: string
+}
+
+/**
+ * Three football matches of the server's sportsbook at its stopped clock (SPORT_CLOCK in
+ * playwright.config.ts): the same matches and odds in every run. From the `from`-th: the e2e tests
+ * settle the first few upcoming ones by hand.
+ */
+async function footballAt(page: Page, state: 'live' | 'upcoming', from = 0) {
+  const list = (await (await page.request.get(`/api/app/sport/matches?sport=football&state=${state}`)).json()).data as Match[]
+  return Promise.all(list.slice(from, from + 3).map(async (m) => ({ match: m, markets: (await (await page.request.get(`/api/app/sport/match/${m.matchId}`)).json()).data.markets as Market[] })))
+}
+
 test('the bet slip with three selections (a parlay) and its stakes', async ({ page }) => {
   // The slip is kept in the browser: three selections from three matches, as a reload finds them.
-  // The parlay: 5 x 1,85 x 3,40 x 1,95 = 61,3275, floored to R$ 61,32 as the server pays.
-  const item = (n: number, label: string, odds: number) => ({ selectionId: `100000000${n}-1x2-1-0-home`, matchId: `100000000${n}`, match: `Time ${n} x Time ${n + 3}`, label, odds })
-  await page.addInitScript((slip) => localStorage.setItem('aposta:slip', JSON.stringify(slip)), {
-    slip: [item(1, 'Resultado final: Flamengo', 1.85), item(2, 'Resultado final: Empate', 3.4), item(3, 'Mais/Menos 2,5: Mais', 1.95)],
-    stakes: { '1000000001-1x2-1-0-home': '10.00' },
+  const matches = await footballAt(page, 'upcoming', 8)
+  const names = ['home', 'draw', 'away']
+  const slip = matches.map(({ match, markets }, i) => {
+    const sel = markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === names[i])!
+    return { selectionId: sel.selectionId, matchId: match.matchId, match: `${match.home} x ${match.away}`, label: `Resultado final: ${['Casa', 'Empate', 'Fora'][i]}`, odds: sel.odds / 1000 }
+  })
+  await page.addInitScript((s) => localStorage.setItem('aposta:slip', JSON.stringify(s)), {
+    slip,
+    stakes: { [slip[0]!.selectionId]: '10.00' },
     parlayStake: '5.00',
     acceptOdds: 'higher',
   })
+  // The parlay returns 5,00 x the product of the three odds, floored to the centavo as the server pays.
+  const win = Number((500n * slip.reduce((x, s) => x * BigInt(Math.round(s.odds * 1000)), 1n)) / 10n ** 9n) / 100
   await page.goto('/sportBets?snapshot=1')
   await page.getByTestId('slip-counter').click()
-  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
-  await expect(slip.getByTestId('parlay-win')).toHaveText('Ganho esperado: R$ 61,32')
+  const dialog = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(dialog.getByTestId('parlay-win')).toHaveText(`Ganho esperado: R$ ${win.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`)
+  await expect(dialog.getByTestId('slip-unavailable')).toHaveCount(0)
   await settle(page)
-  await expect(slip).toHaveScreenshot('bet-slip.png')
+  await expect(dialog).toHaveScreenshot('bet-slip.png')
+})
+
+test('a live football match: scoreboard and every market grouped', async ({ page }) => {
+  const [live] = await footballAt(page, 'live')
+  await page.goto(`/sportMatch/${live!.match.matchId}?snapshot=1`)
+  await expect(page.getByTestId('scoreboard')).toBeVisible()
+  await expect(page.getByTestId('market-group').first()).toBeVisible()
+  await settle(page)
+  await expect(page).toHaveScreenshot('sport-match.png')
 })

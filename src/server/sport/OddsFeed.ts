@@ -20,6 +20,8 @@ export interface FeedMatch {
   score: Score
   halfTime: Score
   corners: Score
+  /** Each quarter's score so far, in the sports played in quarters (sub-periods 1001 to 1004); empty in the others. */
+  quarters: Score[]
 }
 
 export interface FeedMarket {
@@ -33,6 +35,8 @@ export interface FeedMarket {
 }
 
 export interface OddsFeed {
+  /** The feed's clock (ms): what "live" and "upcoming" are measured against. A real feed's is the time. */
+  now(): number
   /** Matches kicking off in [from, to) and those playing at `from`, of one sport or all. */
   matches(from: number, to: number, sport?: SportId): FeedMatch[]
   match(matchId: string): FeedMatch | null

@@ -7,12 +7,16 @@ import type { SportId } from './sports'
 export class SimulatorFeed implements OddsFeed {
   constructor(
     private readonly options: SimOptions,
-    private readonly now: () => number,
+    private readonly clock: () => number,
   ) {}
+
+  now(): number {
+    return this.clock()
+  }
 
   private view(m: SimMatch): FeedMatch {
     const s = stateAt(this.options, m, this.now())
-    return { matchId: m.matchId, sport: m.sport, league: m.league, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners }
+    return { matchId: m.matchId, sport: m.sport, league: m.league, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners, quarters: s.quarters }
   }
 
   matches(from: number, to: number, sport?: SportId): FeedMatch[] {

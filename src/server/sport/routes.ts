@@ -23,10 +23,11 @@ const isOver = (m: FeedMatch) => m.matchTime < 0
 
 export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, settler: SportSettler): void {
   const { sport } = deps.config
+  const limits = { minStake: centavosToReais(sport.minStake), maxStake: centavosToReais(sport.maxStake), maxLegs: sport.maxLegs }
   // The week's counts change by the minute: computed once per 15 s.
   let counts: { at: number; value: { sport: (typeof SPORTS)[number]['id']; live: number; upcoming: number }[] } | null = null
   registerCall(app, deps, contract.sportList, async () => {
-    const now = deps.now()
+    const now = feed.now()
     if (!counts || now - counts.at > 15_000) {
       const week = feed.matches(now, now + 7 * DAY)
       counts = { at: now, value: SPORTS.map((s) => ({ sport: s.id, live: week.filter((m) => m.sport === s.id && isLive(m)).length, upcoming: week.filter((m) => m.sport === s.id && isUpcoming(m, now)).length })) }
@@ -35,7 +36,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
   })
 
   registerCall(app, deps, contract.sportMatches, async ({ query }) => {
-    const now = deps.now()
+    const now = feed.now()
     const state = query.state ?? 'live'
     const found =
       state === 'live'
@@ -52,7 +53,10 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
   registerCall(app, deps, contract.sportMatch, async ({ params }) => {
     const match = feed.match(params.matchId)
     if (!match) throw new AppError('NOT_FOUND')
-    return { match: wire(match), halfTime: match.halfTime, corners: match.corners, markets: feed.markets(match.matchId) }
+    // A match settled by hand (outside production) takes no more bets, whatever the feed says: its markets show closed.
+    const settled = (await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [match.matchId])).rows.length > 0
+    const markets = feed.markets(match.matchId).map((m) => (settled ? { ...m, status: 'closed' as const } : m))
+    return { match: wire(match), halfTime: match.halfTime, corners: match.corners, quarters: match.quarters, markets, limits }
   })
 
   registerCall(app, deps, contract.sportBet, async ({ body, session, q, afterCommit }) => {
@@ -95,7 +99,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
   registerCall(app, deps, contract.sportDevResult, async ({ params, body }) => {
     if (deps.config.production) throw new AppError('FORBIDDEN')
     if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
-    const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners }
+    const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
     // A match settled already: this is a correction (only the differences move).
     const before = await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [params.matchId])
     if (before.rows.length) return { settled: await settler.correct(params.matchId, outcome) }

@@ -5,6 +5,8 @@ import { amount, balanceVersion, loading, reais } from './fields'
 
 /** The sportsbook's stake limits per selection, reais: the server's defaults (SPORT_MIN_STAKE, SPORT_MAX_STAKE) and the slip's hint. */
 export const SPORT_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00' } as const
+/** The most legs in a parlay by default (SPORT_MAX_LEGS). */
+export const SPORT_MAX_LEGS_DEFAULT = 10
 
 export const SPORT_IDS = ['football', 'basketball', 'tennis', 'boxing', 'snooker', 'baseball', 'volleyball', 'badminton', 'americanFootball', 'tableTennis', 'cricket', 'racing'] as const
 export type SportId = (typeof SPORT_IDS)[number]
@@ -61,7 +63,16 @@ export const sportMatch = defineCall({
   auth: false,
   params: z.strictObject({ matchId: z.string().check(z.regex(/^\d{1,15}$/, { message: 'invalid' })) }),
   query: z.strictObject({ loading }),
-  reply: z.object({ match: matchSchema, halfTime: score, corners: score, markets: z.array(marketSchema) }),
+  reply: z.object({
+    match: matchSchema,
+    halfTime: score,
+    corners: score,
+    /** Each quarter's score so far (sub-periods 1001 to 1004), in the sports played in quarters; empty in the others. */
+    quarters: z.array(score),
+    markets: z.array(marketSchema),
+    /** The server's stake limits per selection and the most legs in a parlay (the slip shows them). */
+    limits: z.object({ minStake: reais, maxStake: reais, maxLegs: z.number() }),
+  }),
 })
 
 /** Placing a bet: a single (one selection) or a parlay (2 to SPORT_MAX_LEGS, from different matches), at the odds the slip shows. */
@@ -126,7 +137,7 @@ export const sportDevResult = defineCall({
   auth: true,
   params: z.strictObject({ matchId: z.string().check(z.regex(/^\d{1,15}$/, { message: 'invalid' })) }),
   body: z.union([
-    z.strictObject({ fullTime: goals, halfTime: goals, corners: goals, loading }),
+    z.strictObject({ fullTime: goals, halfTime: goals, corners: goals, quarters: z.optional(z.array(goals).check(z.minLength(4), z.maxLength(4))), loading }),
     z.strictObject({ matchTime: z.union([z.literal(-10), z.literal(-14)]), loading }),
   ]),
   reply: z.object({ settled: z.number() }),

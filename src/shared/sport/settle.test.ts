@@ -7,7 +7,8 @@ const PUSH = 90
 const LOSE_HALF = 11
 const LOSE = 20
 
-const ft = (home: number, away: number, half: [number, number] = [0, 0], corners: [number, number] = [0, 0]): MatchOutcome => ({
+type Finished = Extract<MatchOutcome, { status: 'finished' }>
+const ft = (home: number, away: number, half: [number, number] = [0, 0], corners: [number, number] = [0, 0]): Finished => ({
   status: 'finished',
   fullTime: { home, away },
   halfTime: { home: half[0], away: half[1] },
@@ -93,6 +94,27 @@ describe('plain markets and voids', () => {
     for (const sel of ['home', 'draw', 'away'] as const) expect(settleLeg({ type: '1x2', period: 1, line: 0 }, sel, { status: 'void' })).toBe(PUSH)
     expect(() => leg('1x2', 0, 'over', ft(1, 0))).toThrow()
     expect(() => quarters(0.3)).toThrow()
+  })
+})
+
+describe('quarter markets (1001 to 1004)', () => {
+  const quartered: MatchOutcome = { ...ft(90, 88), quarters: [{ home: 25, away: 20 }, { home: 20, away: 20 }, { home: 21, away: 26 }, { home: 24, away: 22 }] }
+  it('read their own quarter, not the game', () => {
+    expect(leg('winner', 0, 'home', quartered, 1001)).toBe(WIN)
+    expect(leg('winner', 0, 'home', quartered, 1002)).toBe(PUSH)
+    expect(leg('winner', 0, 'away', quartered, 1003)).toBe(WIN)
+    expect(leg('winner', 0, 'home', quartered, 1003)).toBe(LOSE)
+    // Quarter 4 totals 46: over 45.75 wins half (half on 45.5 wins, half on 46 pushes); over 46.5 loses.
+    expect(leg('ou', 45.75, 'over', quartered, 1004)).toBe(WIN_HALF)
+    expect(leg('ou', 46.5, 'under', quartered, 1004)).toBe(WIN)
+    expect(leg('ah', -4.5, 'home', quartered, 1001)).toBe(WIN)
+    expect(leg('ah', -5.5, 'home', quartered, 1001)).toBe(LOSE)
+    // The whole game still reads the full-time score.
+    expect(leg('winner', 0, 'home', quartered, 1)).toBe(WIN)
+  })
+  it('are void (stake returned) when the feed gave no score for the quarter', () => {
+    expect(leg('winner', 0, 'home', ft(90, 88), 1002)).toBe(PUSH)
+    expect(leg('ou', 40.5, 'over', { ...ft(50, 40), quarters: [{ home: 25, away: 20 }] }, 1003)).toBe(PUSH)
   })
 })
 

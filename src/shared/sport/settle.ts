@@ -18,12 +18,15 @@ export interface Score {
   away: number
 }
 
-/** How a match ended, as the feed reports it: finished with its scores, or cancelled or postponed (every leg void). */
-export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime: Score; corners: Score } | { status: 'void' }
+/**
+ * How a match ended, as the feed reports it: finished with its scores (and each quarter's, in the
+ * sports played in quarters), or cancelled or postponed (every leg void).
+ */
+export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime: Score; corners: Score; quarters?: Score[] } | { status: 'void' }
 
 export interface MarketRef {
   type: MarketType
-  /** The spec's sub-period code: 1 full game, 2 first half, 4 corners. */
+  /** The spec's sub-period code: 1 full game, 2 first half, 4 corners, 1001 to 1004 the quarters. */
   period: number
   /** The line (AH: the home team's handicap; OU and corners: the total), a multiple of 0.25; 0 where none applies. */
   line: number
@@ -56,9 +59,13 @@ function lineResult(marginQuarters: number, lineQuarters: number): LegResult {
   return total === 1 ? BET_RESULT.WIN_HALF : BET_RESULT.LOSE_HALF
 }
 
-/** The score a market reads: the first half's for period 2, corners for a corners market, else the full game's. */
-function scoreFor(market: MarketRef, o: Extract<MatchOutcome, { status: 'finished' }>): Score {
+/**
+ * The score a market reads: the first half's for period 2, a quarter's for 1001 to 1004, corners for
+ * a corners market, else the full game's. Null when the feed gave no score for that quarter.
+ */
+function scoreFor(market: MarketRef, o: Extract<MatchOutcome, { status: 'finished' }>): Score | null {
   if (market.type === 'corners' || market.period === SUB_PERIOD.CORNER_KICK) return o.corners
+  if (market.period >= SUB_PERIOD.Q1 && market.period <= SUB_PERIOD.Q4) return o.quarters?.[market.period - SUB_PERIOD.Q1] ?? null
   return market.period === SUB_PERIOD.FIRST_HALF ? o.halfTime : o.fullTime
 }
 
@@ -66,6 +73,8 @@ function scoreFor(market: MarketRef, o: Extract<MatchOutcome, { status: 'finishe
 export function settleLeg(market: MarketRef, selection: SelectionName, outcome: MatchOutcome): LegResult {
   if (outcome.status === 'void') return BET_RESULT.PRINCIPAL_REFUND
   const s = scoreFor(market, outcome)
+  // A quarter the feed never scored (a match cut short) voids its legs.
+  if (s === null) return BET_RESULT.PRINCIPAL_REFUND
   const plain = (won: boolean): LegResult => (won ? BET_RESULT.WIN : BET_RESULT.LOSE)
   const lineQ = quarters(market.line)
   switch (market.type) {

@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { SPORT_LIMIT_DEFAULTS } from '../../../shared/contract/sport'
+import { SPORT_LIMIT_DEFAULTS, SPORT_MAX_LEGS_DEFAULT } from '../../../shared/contract/sport'
 import { centavosToReais } from '../../../shared/money'
 import { winningReturn } from '../../../shared/sport/settle'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { useDecimalField } from '../../format/useDecimalField'
 import { Modal } from '../../overlays/Modal'
-import { clearSlip, placeParlay, placeSingles, removeSelection, setAcceptOdds, setSlipStake } from '../../store/actions/sport'
+import { clearSlip, placeParlay, placeSingles, refreshSlip, removeSelection, setAcceptOdds, setSlipStake } from '../../store/actions/sport'
 import { stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 
@@ -37,9 +37,16 @@ export function BetSlip() {
   const [open, setOpen] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const n = s.slip.length
+  const limits = s.limits ?? { minStake: Number(SPORT_LIMIT_DEFAULTS.minStake), maxStake: Number(SPORT_LIMIT_DEFAULTS.maxStake), maxLegs: SPORT_MAX_LEGS_DEFAULT }
   const distinct = new Set(s.slip.map((x) => x.matchId)).size === n
+  const open_ = s.slip.filter((i) => (i.status ?? 'open') === 'open')
   const parlayOdds = s.slip.reduce((x, i) => x * i.odds, 1)
-  const singlesWin = s.slip.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', [i.odds]), 0)
+  const singlesWin = open_.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', [i.odds]), 0)
+  const openSlip = () => {
+    setDone(null)
+    setOpen(true)
+    void refreshSlip()
+  }
   const singles = async () => {
     const placed = await placeSingles()
     if (placed.length) setDone(placed.map((p) => t('sport.slip.placed', { amount: formatMoney(p.stake, lang), win: formatMoney(p.potentialWin, lang) })).join(' '))
@@ -51,7 +58,7 @@ export function BetSlip() {
   return (
     <>
       {n > 0 && !open && (
-        <button type="button" className="slip-counter primary" onClick={() => (setDone(null), setOpen(true))} data-testid="slip-counter">
+        <button type="button" className="slip-counter primary" onClick={openSlip} data-testid="slip-counter">
           {t('sport.slip.open', { n })}
         </button>
       )}
@@ -76,6 +83,11 @@ export function BetSlip() {
                   <br />
                   <small>{i.match}</small>
                 </p>
+                {(i.status ?? 'open') !== 'open' && (
+                  <p className="slip-warn" role="status" data-testid="slip-unavailable">
+                    {t('sport.slip.unavailable', { reason: t(`sport.status.${i.status}`) })}
+                  </p>
+                )}
                 <button type="button" className="icon-button" aria-label={t('sport.slip.remove', { name: i.label })} onClick={() => removeSelection(i.selectionId)}>
                   ×
                 </button>
@@ -85,7 +97,7 @@ export function BetSlip() {
           </ul>
           {n > 0 && (
             <>
-              <p className="muted">{t('sport.slip.maxBet', { min: formatMoney(Number(SPORT_LIMIT_DEFAULTS.minStake), lang), max: formatMoney(Number(SPORT_LIMIT_DEFAULTS.maxStake), lang) })}</p>
+              <p className="muted">{t('sport.slip.maxBet', { min: formatMoney(limits.minStake, lang), max: formatMoney(limits.maxStake, lang) })}</p>
               <label className="field">
                 <span>{t('sport.slip.acceptOdds')}</span>
                 <select value={s.acceptOdds} onChange={(e) => setAcceptOdds(e.target.value as 'any' | 'higher' | 'none')}>
@@ -98,23 +110,25 @@ export function BetSlip() {
               </label>
               <h3>{t('sport.slip.single')}</h3>
               <p data-testid="singles-win">{t('sport.slip.expected', { amount: formatMoney(singlesWin, lang) })}</p>
-              <button type="button" className="primary" disabled={s.pending} aria-busy={s.pending} onClick={() => void singles()}>
+              <button type="button" className="primary" disabled={s.pending || open_.length === 0} aria-busy={s.pending} onClick={() => void singles()}>
                 {s.pending ? t('sport.slip.placing') : t('sport.slip.placeSingles')}
               </button>
               {n >= 2 && (
                 <>
                   <h3>{t('sport.slip.parlay', { n })}</h3>
-                  {distinct ? (
+                  {!distinct ? (
+                    <p className="muted">{t('sport.slip.sameMatch')}</p>
+                  ) : n > limits.maxLegs ? (
+                    <p className="muted">{t('sport.slip.parlayLimit', { max: limits.maxLegs })}</p>
+                  ) : (
                     <>
                       <p>{t('sport.slip.totalOdds', { odds: formatDecimal(parlayOdds, lang, 2) })}</p>
                       <StakeInput id="stake-parlay" label={t('sport.slip.parlayStake')} value={s.parlayStake} onValue={(v) => setSlipStake('parlay', v)} />
                       <p data-testid="parlay-win">{t('sport.slip.expected', { amount: formatMoney(winOf(s.parlayStake, s.slip.map((i) => i.odds)), lang) })}</p>
-                      <button type="button" className="primary" disabled={s.pending} aria-busy={s.pending} onClick={() => void parlay()}>
+                      <button type="button" className="primary" disabled={s.pending || open_.length !== n} aria-busy={s.pending} onClick={() => void parlay()}>
                         {s.pending ? t('sport.slip.placing') : t('sport.slip.placeParlay')}
                       </button>
                     </>
-                  ) : (
-                    <p className="muted">{t('sport.slip.sameMatch')}</p>
                   )}
                 </>
               )}

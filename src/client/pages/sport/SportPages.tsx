@@ -33,12 +33,29 @@ function usePolled<V>(load: () => Promise<V>, ms: number, deps: unknown[]): V | 
   return value
 }
 
+/** A market's period said after its name: "... · 1º tempo", "... · 2º quarto"; the full game says nothing. */
+function withPeriod(t: T, name: string, period: number): string {
+  if (period === 2) return t('sport.firstHalf', { market: name })
+  if (period >= 1001 && period <= 1004) return t('sport.quarter', { market: name, n: period - 1000 })
+  return name
+}
+
+const lineText = (m: Pick<Market, 'type' | 'line'>, lang: string) => (m.type === 'ah' && m.line > 0 ? '+' : '') + formatDecimal(m.line, lang as never, 2)
+
 /** "Handicap asiático -0,25 · 1º tempo" */
 function marketName(t: T, m: Pick<Market, 'type' | 'line' | 'period'>, lang: string): string {
-  const line = m.type === 'ah' ? `${m.line > 0 ? '+' : ''}${formatDecimal(m.line, lang as never, 2)}` : formatDecimal(m.line, lang as never, 2)
-  const name = t(`sport.markets.${m.type}`, { line })
-  return m.period === 2 ? t('sport.firstHalf', { market: name }) : name
+  return withPeriod(t, t(`sport.markets.${m.type}`, { line: lineText(m, lang) }), m.period)
 }
+
+/** The markets of one kind and period together ("Handicap asiático": every line), in the feed's order. */
+function groupMarkets(markets: readonly Market[]): Market[][] {
+  const groups = new Map<string, Market[]>()
+  for (const m of markets) groups.set(`${m.type}|${m.period}`, [...(groups.get(`${m.type}|${m.period}`) ?? []), m])
+  return [...groups.values()]
+}
+
+/** A group's heading: the market's name without its line ("Handicap asiático · 1º tempo"). */
+const groupName = (t: T, m: Market) => withPeriod(t, m.type === 'ah' || m.type === 'ou' || m.type === 'corners' ? t(`sport.groups.${m.type}`) : t(`sport.markets.${m.type}`), m.period)
 
 function clockText(t: T, m: SportMatch, lang: string): string {
   if (m.matchTime === 1 || m.matchTime === 3) return t('sport.minute', { m: m.minute })
@@ -187,7 +204,7 @@ function MatchPage() {
   const live = useSnapshot(store.sport.live)
   const detail = merged(fetched, live as Parameters<typeof merged>[1])
   useEffect(() => {
-    if (detail) refreshSlipOdds(new Map(detail.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s.odds / 1000] as const))))
+    if (detail) refreshSlipOdds(detail.match.matchId, detail.markets)
   }, [detail])
   const m = detail?.match
   return (
@@ -199,19 +216,39 @@ function MatchPage() {
             {m.score.home} - {m.score.away}
           </strong>
           <span>{clockText(t, m, lang)}</span>
+          {detail.quarters.length > 0 && m.matchTime !== 0 && (
+            <ol className="period-scores">
+              {detail.quarters.map((q, i) => (
+                <li key={i}>
+                  {t('sport.quarterShort', { n: i + 1 })} {q.home}-{q.away}
+                </li>
+              ))}
+            </ol>
+          )}
         </div>
       )}
-      {detail?.markets.map((market) => (
-        <section key={market.marketId} className={`market ${market.status}`} aria-label={marketName(t, market, lang)}>
-          <h2>
-            {marketName(t, market, lang)}
-            {market.status !== 'open' && <small> · {t(`sport.status.${market.status}`)}</small>}
-          </h2>
-          <div className="odds-row">
-            {market.selections.map((sel) => m && <OddsButton key={sel.selectionId} match={m} market={market} sel={sel} />)}
-          </div>
-        </section>
-      ))}
+      {detail &&
+        m &&
+        groupMarkets(detail.markets).map((group) => {
+          const first = group[0] as Market
+          const lined = group.length > 1 || first.type === 'ah' || first.type === 'ou' || first.type === 'corners'
+          return (
+            <section key={first.marketId} className="market" aria-label={groupName(t, first)} data-testid="market-group">
+              <h2>{groupName(t, first)}</h2>
+              {group.map((market) => (
+                <div key={market.marketId} className={`market-line ${market.status}`} role="group" aria-label={marketName(t, market, lang)}>
+                  {lined && <span className="line">{lineText(market, lang)}</span>}
+                  <div className="odds-row">
+                    {market.selections.map((sel) => (
+                      <OddsButton key={sel.selectionId} match={m} market={market} sel={sel} />
+                    ))}
+                  </div>
+                  {market.status !== 'open' && <small className="market-status">{t(`sport.status.${market.status}`)}</small>}
+                </div>
+              ))}
+            </section>
+          )
+        })}
       <p>
         <Link href="/sports">{t('sport.back')}</Link>
       </p>

@@ -22,7 +22,11 @@ export type SportBetView = z.output<typeof sport.sportBets.reply>[number]
 
 export const fetchSports = () => api<z.output<typeof sport.sportList.reply>>(sport.sportList, { loading: false }, true)
 export const fetchMatches = (s: string, state: 'live' | 'upcoming' | 'finished') => api<SportMatch[]>(sport.sportMatches, { query: { sport: s, state }, loading: false }, true)
-export const fetchMatch = (matchId: string) => api<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }, true)
+export async function fetchMatch(matchId: string): Promise<MatchDetail> {
+  const detail = await api<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }, true)
+  slip().limits = detail.limits
+  return detail
+}
 export const fetchMyBets = (state?: 'open' | 'settled') => api<SportBetView[]>(sport.sportBets, { query: state ? { state } : {}, loading: false }, true)
 
 const slip = () => store.sport
@@ -69,20 +73,55 @@ export function clearSlip(): void {
   persistSlip()
 }
 
-/** Newer odds for the selections in the slip (from a match page's refresh). */
-export function refreshSlipOdds(prices: Map<string, number>): void {
+type MarketView = MatchDetail['markets'][number]
+
+/**
+ * What one match's markets say now about the slip's selections on it: newer odds, and whether each
+ * market is still open. A selection its match no longer offers is closed.
+ */
+export function refreshSlipOdds(matchId: string, markets: readonly Pick<MarketView, 'status' | 'selections'>[]): void {
+  const seen = new Map(markets.flatMap((m) => m.selections.map((s) => [s.selectionId, { odds: s.odds / 1000, status: m.status }] as const)))
   let changed = false
   const next = slip().slip.map((x) => {
-    const odds = prices.get(x.selectionId)
-    if (odds === undefined || odds === x.odds) return x
+    if (x.matchId !== matchId) return x
+    const seenNow = seen.get(x.selectionId)
+    // A market not open keeps the odds the player chose (a closed market's price means nothing).
+    const now = seenNow && seenNow.status === 'open' ? seenNow : { odds: x.odds, status: seenNow?.status ?? ('closed' as const) }
+    if (now.odds === x.odds && now.status === (x.status ?? 'open')) return x
     changed = true
-    return { ...x, odds }
+    return { ...x, odds: now.odds, status: now.status }
   })
   if (changed) {
     slip().slip = next
     persistSlip()
   }
 }
+
+/** Reads again every match in the slip (when it opens): odds, and markets that closed or suspended meanwhile. */
+export async function refreshSlip(): Promise<void> {
+  const matches = [...new Set(slip().slip.map((x) => x.matchId))]
+  await Promise.all(
+    matches.map(async (matchId) => {
+      const reply = await http.request<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }).catch(() => null)
+      if (reply?.status === 200) {
+        slip().limits = reply.data.limits
+        refreshSlipOdds(matchId, reply.data.markets)
+      }
+      else if (reply?.status === 404) refreshSlipOdds(matchId, [])
+    }),
+  )
+}
+
+/** A refusal that says a single's market is not open marks it so in the slip. */
+function markRefused(items: SlipItem[], code: number): void {
+  const status = code === 4201 ? 'closed' : code === 4202 ? 'suspended' : null
+  if (!status || items.length !== 1) return
+  const id = (items[0] as SlipItem).selectionId
+  slip().slip = slip().slip.map((x) => (x.selectionId === id ? { ...x, status } : x))
+  persistSlip()
+}
+
+const isOpen = (x: SlipItem) => (x.status ?? 'open') === 'open'
 
 /** The server's reply with the stake placed (reais). */
 type Placed = z.output<typeof sport.sportBet.reply> & { stake: number }
@@ -102,7 +141,10 @@ async function placeOne(type: 'single' | 'parlay', stakeText: string, items: Sli
         if (attempt < 2) continue
         throw handleNetworkError(err)
       }
-      if (reply.status !== 200) throw handleFailure(reply)
+      if (reply.status !== 200) {
+        markRefused(items, reply.status)
+        throw handleFailure(reply)
+      }
       applyBalance(reply.data)
       return { ...reply.data, stake: centavosToReais(stake) }
     }
@@ -112,7 +154,7 @@ async function placeOne(type: 'single' | 'parlay', stakeText: string, items: Sli
   }
 }
 
-/** Places every single in the slip; the ones placed leave it. */
+/** Places every single in the slip whose market is open; the ones placed leave it. */
 export async function placeSingles(): Promise<Placed[]> {
   if (!store.session.token) {
     openOverlay('auth', 'login')
@@ -122,7 +164,7 @@ export async function placeSingles(): Promise<Placed[]> {
   s.pending = true
   const done: Placed[] = []
   try {
-    for (const item of [...s.slip]) {
+    for (const item of s.slip.filter(isOpen)) {
       const placed = await placeOne('single', s.stakes[item.selectionId] ?? '1.00', [item])
       if (!placed) break
       done.push(placed)
@@ -141,6 +183,7 @@ export async function placeParlay(): Promise<Placed | null> {
     return null
   }
   const s = slip()
+  if (!s.slip.every(isOpen)) return null
   s.pending = true
   try {
     const placed = await placeOne('parlay', s.parlayStake, [...s.slip])

@@ -114,3 +114,35 @@ describe('the markets', () => {
     expect(marketsAt(o, m, m.startsAt + 200 * 60_000).every((x) => x.status === 'closed')).toBe(true)
   })
 })
+
+describe('quarters (1001 to 1004)', () => {
+  const games = matchesBetween(o, T, T + 24 * HOUR, 'basketball').filter((x) => x.fate === 'played').slice(0, 12)
+
+  it('a basketball match scores its quarters, which add up to the game, and settles with them', () => {
+    for (const m of games) {
+      const r = outcomeAt(o, m, m.startsAt + 10 * HOUR)
+      expect(r?.status).toBe('finished')
+      if (r?.status !== 'finished') continue
+      expect(r.quarters).toHaveLength(4)
+      expect(r.quarters!.reduce((s, q) => s + q.home, 0)).toBe(r.fullTime.home)
+      expect(r.quarters!.reduce((s, q) => s + q.away, 0)).toBe(r.fullTime.away)
+      // The first two quarters are the first half.
+      expect(r.quarters![0]!.home + r.quarters![1]!.home).toBe(r.halfTime.home)
+    }
+  })
+
+  it("offers each quarter's winner and total until that quarter is played, then closes it", () => {
+    const m = games[0]!
+    const quarterOf = (at: number) => marketsAt(o, m, at).filter((x) => x.period >= 1001)
+    const before = quarterOf(m.startsAt - HOUR)
+    expect(new Set(before.map((x) => x.period))).toEqual(new Set([1001, 1002, 1003, 1004]))
+    expect(before.every((x) => x.status === 'open' && (x.type === 'winner' || x.type === 'ou'))).toBe(true)
+    // Twenty play-minutes in (the first 12-minute quarter is over): quarter 1 closed, quarter 4 still priced.
+    const later = quarterOf(m.startsAt + 20 * 60_000)
+    expect(later.filter((x) => x.period === 1001).every((x) => x.status === 'closed')).toBe(true)
+    expect(later.some((x) => x.period === 1004 && x.status !== 'closed')).toBe(true)
+    // Football has no quarters.
+    const f = matchesBetween(o, T, T + HOUR, 'football')[0]!
+    expect(marketsAt(o, f, f.startsAt - HOUR).some((x) => x.period >= 1001)).toBe(false)
+  })
+})

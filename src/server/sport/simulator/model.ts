@@ -37,6 +37,8 @@ export interface MatchState {
   score: Score
   halfTime: Score
   corners: Score
+  /** Each quarter's score so far, in the sports played in quarters (empty in the others). */
+  quarters: Score[]
   /** When the last scoring event happened (clock ms), for suspensions. */
   lastEventAt: number | null
 }
@@ -169,7 +171,8 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
   if (m.fate !== 'played') {
     // Known as such an hour before the kick-off.
     const known = now >= m.startsAt - (60 * MINUTE) / o.timeScale
-    return { matchTime: known ? (m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED) : MATCH_TIME.NOT_OPEN, minute: 0, score: zero, halfTime: zero, corners: zero, lastEventAt: null }
+    const quarters = sport.quarters ? [zero, zero, zero, zero] : []
+    return { matchTime: known ? (m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED) : MATCH_TIME.NOT_OPEN, minute: 0, score: zero, halfTime: zero, corners: zero, quarters, lastEventAt: null }
   }
   const clock = ((now - m.startsAt) * o.timeScale) / MINUTE
   let minute: number
@@ -189,8 +192,15 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
     score: { home: at(plan.events.home), away: at(plan.events.away) },
     halfTime: { home: countTo(plan.events.home, Math.min(minute, half)), away: countTo(plan.events.away, Math.min(minute, half)) },
     corners: { home: at(plan.corners.home), away: at(plan.corners.away) },
+    quarters: sport.quarters ? [0, 1, 2, 3].map((q) => ({ home: inQuarter(plan.events.home, q, minute, sport), away: inQuarter(plan.events.away, q, minute, sport) })) : [],
     lastEventAt: last === null ? null : toClock(last),
   }
+}
+
+/** Scoring events of quarter q (0 to 3) up to a play-minute; the last whistle's tie-break counts in the fourth. */
+function inQuarter(xs: number[], q: number, minute: number, sport: SportModel): number {
+  const length = sport.playMinutes / 4
+  return xs.filter((x) => x <= minute && Math.min(3, Math.floor(x / length)) === q).length
 }
 
 /** The outcome a settled match has (or null while it is not over). */
@@ -198,7 +208,7 @@ export function outcomeAt(o: SimOptions, m: SimMatch, now: number): MatchOutcome
   const s = stateAt(o, m, now)
   if (s.matchTime === MATCH_TIME.POSTPONED || s.matchTime === MATCH_TIME.CANCELLED) return now >= m.startsAt ? { status: 'void' } : null
   if (s.matchTime !== MATCH_TIME.FINISHED) return null
-  return { status: 'finished', fullTime: s.score, halfTime: s.halfTime, corners: s.corners }
+  return { status: 'finished', fullTime: s.score, halfTime: s.halfTime, corners: s.corners, ...(s.quarters.length ? { quarters: s.quarters } : {}) }
 }
 
 /** The distribution of a side's remaining score: Poisson, or a discretised normal for large means. */
@@ -278,6 +288,20 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[]
     const hGrid = finalGrid(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
     for (const market of [priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hGrid, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hGrid, o.margin, wobble)]) {
       markets.push(firstHalfOver ? { ...market, status: 'closed' } : market)
+    }
+  }
+  // Quarters (basketball, American football): each one's winner (a level quarter pushes) and total, until it is played.
+  if (sport.quarters) {
+    const length = sport.playMinutes / 4
+    for (let q = 0; q < 4; q++) {
+      const played = state.matchTime < 0 || state.minute >= (q + 1) * length
+      const share = Math.max(0, Math.min(length, (q + 1) * length - state.minute)) / sport.playMinutes
+      const qGrid = finalGrid(state.quarters[q] as Score, { home: plan.means.home * share, away: plan.means.away * share })
+      const total = (state.quarters[q] as Score).home + (state.quarters[q] as Score).away + (plan.means.home + plan.means.away) * share
+      const period = SUB_PERIOD.Q1 + q
+      for (const market of [priced(m.matchId, 'winner', period, 0, ['home', 'away'], qGrid, o.margin, wobble), priced(m.matchId, 'ou', period, Math.round(total) + 0.5, ['over', 'under'], qGrid, o.margin, wobble)]) {
+        markets.push(played ? { ...market, status: 'closed' } : market)
+      }
     }
   }
   // A line already decided (over 2 at two goals late on: one side can only push) is no market.
