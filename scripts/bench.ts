@@ -208,6 +208,7 @@ async function benchBets(db: Database): Promise<BetsResult> {
       targets: [
         { name: 'app', origin: app.origin, kind: 'app', pid: app.pid },
         { name: 'bare', origin: bare.origin, kind: 'bare', pid: bare.pid },
+        { name: 'appSport', origin: app.origin, kind: 'appSport', pid: app.pid },
       ],
     }
     fs.writeFileSync(specFile, JSON.stringify(load))
@@ -216,7 +217,8 @@ async function benchBets(db: Database): Promise<BetsResult> {
       rows: spec.players.map((players) => {
         const appW = windows.find((w) => w.target === 'app' && w.players === players)!
         const bareW = windows.find((w) => w.target === 'bare' && w.players === players)!
-        return { players, app: appW, bare: bareW, ratio: round(appW.betsPerSecond / bareW.betsPerSecond, 3) }
+        const sportW = windows.find((w) => w.target === 'appSport' && w.players === players)!
+        return { players, app: appW, bare: bareW, ratio: round(appW.betsPerSecond / bareW.betsPerSecond, 3), sport: sportW, sportRatio: round(sportW.betsPerSecond / bareW.betsPerSecond, 3) }
       }),
     }
   } finally {

@@ -3,7 +3,9 @@
  * connections, against servers running in their own processes (the app, the bare baseline).
  * Each player keeps exactly one R$ 0,10 dice bet in flight (a new Idempotency-Key each); for each
  * player count the targets take turns, each a warm-up then a measured window, so the app and
- * the baseline see the same moment of this shared machine.
+ * the baseline see the same moment of this shared machine. A target of kind 'appSport' bets
+ * R$ 0,10 sportsbook singles on the app instead (each player on the home side of one of the next
+ * upcoming football matches, at whatever odds it has: acceptOdds 'any').
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
  */
@@ -13,7 +15,7 @@ import { Pool } from 'undici'
 import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
 export interface LoadSpec {
-  targets: { name: string; origin: string; kind: 'app' | 'bare'; pid?: number }[]
+  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport'; pid?: number }[]
   players: number[]
   windowMs: number
   warmupMs: number
@@ -45,20 +47,25 @@ export interface BetWindow {
   machineCpuCores: number | null
 }
 
-const BODY = JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' })
-const PATH = '/api/app/casino/dice/bet'
+/** A player: its session and the one bet it repeats. */
+interface Player {
+  token: string
+  path: string
+  body: string
+}
+const DICE = { path: '/api/app/casino/dice/bet', body: JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' }) }
 const run = randomBytes(4).toString('hex')
 let keyCounter = 0
 
-async function appPlayers(pool: Pool, count: number): Promise<string[]> {
+async function appPlayers(pool: Pool, count: number, tag = ''): Promise<string[]> {
   // Each player: an account of its own, its test account (funded with play money), a session there.
   return mapLimit(
     Array.from({ length: count }, (_, i) => i),
     4,
     async (i) => {
-      const owner = await register(pool, `bench-${run}-${i}@example.com`)
+      const owner = await register(pool, `bench-${run}${tag}-${i}@example.com`)
       const test = await ok(call<{ username: string; pwd: string }>(pool, 'GET', '/api/app/user/getUserTest', undefined, { authorization: owner }), 'getUserTest')
-      return login(pool, test.username, test.pwd, `bench-${run}-${i}`)
+      return login(pool, test.username, test.pwd, `bench-${run}${tag}-${i}`)
     },
   )
 }
@@ -67,13 +74,29 @@ async function barePlayers(pool: Pool, count: number): Promise<string[]> {
   return ok(call<string[]>(pool, 'POST', '/bench/players', { count }), 'bare players')
 }
 
-async function bet(pool: Pool, token: string, tally: Tally): Promise<string | null> {
+/** Sportsbook players: each bets on the home side of one of the next upcoming football matches (round-robin). */
+async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Player[]> {
+  const tokens = await appPlayers(pool, count, tag)
+  const upcoming = await ok(call<{ matchId: string }[]>(pool, 'GET', '/api/app/sport/matches?sport=football&state=upcoming'), 'upcoming matches')
+  const picks = await mapLimit(upcoming.slice(0, 8), 4, async (m) => {
+    const detail = await ok(call<{ markets: { type: string; period: number; selections: { selectionId: string; name: string; odds: number }[] }[] }>(pool, 'GET', `/api/app/sport/match/${m.matchId}`), 'match')
+    const home = detail.markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === 'home')!
+    return { selectionId: home.selectionId, odds: home.odds / 1000 }
+  })
+  return tokens.map((token, i) => ({
+    token,
+    path: '/api/app/sport/bet',
+    body: JSON.stringify({ type: 'single', amount: '0.10', selections: [picks[i % picks.length]], acceptOdds: 'any' }),
+  }))
+}
+
+async function bet(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
   try {
     const res = await pool.request({
       method: 'POST',
-      path: PATH,
-      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': `${run}-${keyCounter++}` },
-      body: BODY,
+      path: player.path,
+      headers: { 'content-type': 'application/json', authorization: player.token, 'idempotency-key': `${run}-${keyCounter++}` },
+      body: player.body,
     })
     const text = await res.body.text()
     tally.bytes += text.length
@@ -106,17 +129,17 @@ const minus = (a: number | null, b: number | null) => (a === null || b === null 
 const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
 
 /** Every player bets back to back until `ms` have passed; bets started before then are awaited. Adds to `tally`. */
-async function drive(pool: Pool, tokens: string[], ms: number, tally: Tally, pid: number | undefined): Promise<void> {
+async function drive(pool: Pool, players: Player[], ms: number, tally: Tally, pid: number | undefined): Promise<void> {
   const cpu0 = process.cpuUsage()
   const server0 = pid ? processCpuMs(pid) : null
   const machine0 = machineBusyMs()
   const start = performance.now()
   const deadline = start + ms
   await Promise.all(
-    tokens.map(async (token) => {
+    players.map(async (player) => {
       while (performance.now() < deadline) {
         const t0 = performance.now()
-        const failure = await bet(pool, token, tally)
+        const failure = await bet(pool, player, tally)
         const t1 = performance.now()
         tally.latencies.push(t1 - t0)
         if (failure !== null) {
@@ -138,7 +161,7 @@ async function drive(pool: Pool, tokens: string[], ms: number, tally: Tally, pid
  * `slices` turns of windowMs / slices each (1: one window each, as issue 11 measures; more cut
  * the window so the targets see the same moments of a machine whose other load moves).
  */
-async function measure(spec: LoadSpec, pools: Pool[], tokens: string[][], n: number): Promise<BetWindow[]> {
+async function measure(spec: LoadSpec, pools: Pool[], tokens: Player[][], n: number): Promise<BetWindow[]> {
   const warm = spec.targets.map(() => newTally())
   const tallies = spec.targets.map(() => newTally())
   for (const [i, target] of spec.targets.entries()) await drive(pools[i]!, tokens[i]!.slice(0, n), spec.warmupMs, warm[i]!, target.pid)
@@ -174,10 +197,11 @@ if (!specPath || !outPath) throw new Error('usage: loadClient.ts <spec.json> <ou
 const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as LoadSpec
 const most = Math.max(...spec.players)
 const pools = spec.targets.map((t) => new Pool(t.origin, { connections: most + 4, keepAliveTimeout: 60_000 }))
-const tokens: string[][] = []
+const tokens: Player[][] = []
+const dice = (list: string[]) => list.map((token) => ({ token, ...DICE }))
 for (const [i, target] of spec.targets.entries()) {
   const t0 = performance.now()
-  tokens.push(target.kind === 'app' ? await appPlayers(pools[i]!, most) : await barePlayers(pools[i]!, most))
+  tokens.push(target.kind === 'app' ? dice(await appPlayers(pools[i]!, most)) : target.kind === 'appSport' ? await sportPlayers(pools[i]!, most, 's') : dice(await barePlayers(pools[i]!, most)))
   process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
 }
 const windows: BetWindow[] = []

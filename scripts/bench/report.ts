@@ -11,6 +11,9 @@ interface BetRow {
   bare: BetWindow
   /** App bets/s over bare bets/s. */
   ratio: number
+  /** The app's sportsbook singles in the same run (absent from older results), and their bets/s over bare's. */
+  sport?: BetWindow
+  sportRatio?: number
 }
 export interface BetsResult {
   rows: BetRow[]
@@ -118,6 +121,33 @@ export function flatten(r: Results): FlatFigure[] {
           outOfProcess: true,
         },
       )
+      if (row.sport) {
+        out.push(
+          {
+            id: `bets.${db}.${n}.sportBetsPerSecond`,
+            label: `sport singles/s, ${n} players`,
+            database: db,
+            value: row.sport.betsPerSecond,
+            unit: 'bets/s',
+            baseline: bare('bare fastify + database', row.bare.betsPerSecond, 'bets/s'),
+            ratio: row.sportRatio ?? ratio(row.sport.betsPerSecond, row.bare.betsPerSecond),
+            measuredAt: r.bets!.measuredAt,
+            outOfProcess: true,
+          },
+          {
+            id: `bets.${db}.${n}.sportP99`,
+            label: `sport single p99, ${n} players`,
+            database: db,
+            value: row.sport.p99Ms,
+            unit: 'ms',
+            baseline: bare('bare fastify + database', row.bare.p99Ms, 'ms'),
+            ratio: ratio(row.sport.p99Ms, row.bare.p99Ms),
+            ...(n === 50 ? { goal: '<= 50 ms' } : {}),
+            measuredAt: r.bets!.measuredAt,
+            outOfProcess: true,
+          },
+        )
+      }
     }
   }
   for (const [db, f] of entries(r.figures?.byDatabase)) {
@@ -257,7 +287,22 @@ export function table(r: Results): string {
         )
       }
     }
-    const failures = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.flatMap((row) => [row.app, row.bare].filter((w) => w.firstFailure).map((w) => `- ${db}, ${w.target}, ${w.players} players: ${w.firstFailure}`)))
+    const sportRows = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.filter((row) => row.sport).map((row) => ({ db, row, sport: row.sport! })))
+    if (sportRows.length) {
+      lines.push(
+        '',
+        'Sportsbook singles in the same run (R$ 0,10 on the home side of one of the next football matches, acceptOdds any; the same app process, its own players), beside the dice and bare rows above:',
+        '',
+        '| database | players | sport bets/s | sport/bare | sport p50 ms | sport p99 ms | dice p99 ms | bare p99 ms | failed | server CPU |',
+        '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      )
+      for (const { db, row, sport } of sportRows) {
+        lines.push(
+          `| ${db} | ${row.players} | ${num(sport.betsPerSecond)} | ${num(row.sportRatio ?? 0, 2)}x | ${num(sport.p50Ms, 1)} | ${num(sport.p99Ms, 1)} | ${num(row.app.p99Ms, 1)} | ${num(row.bare.p99Ms, 1)} | ${sport.failed} | ${num(sport.serverCpuCores, 2)} |`,
+        )
+      }
+    }
+    const failures = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.flatMap((row) => [row.app, row.bare, ...(row.sport ? [row.sport] : [])].filter((w) => w.firstFailure).map((w) => `- ${db}, ${w.target}, ${w.players} players: ${w.firstFailure}`)))
     if (failures.length) lines.push('', 'First failed reply of each window with failures:', ...failures)
     lines.push(
       '',

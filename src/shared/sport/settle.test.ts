@@ -166,3 +166,29 @@ describe('winningReturn', () => {
     expect(winningReturn(333n, [1.95, 2.1])).toBe((333n * 1950n * 2100n) / 1_000_000n)
   })
 })
+
+describe('what each market reads of a score (the simulator prices over these alone)', () => {
+  it('1X2, win only and handicaps read only the margin; over/under, corners and odd/even only the total', () => {
+    const margins: MarketRef['type'][] = ['1x2', 'winner', 'ah']
+    const totals: MarketRef['type'][] = ['ou', 'corners', 'oddEven']
+    const names: Record<MarketRef['type'], SelectionName[]> = { '1x2': ['home', 'draw', 'away'], winner: ['home', 'away'], ah: ['home', 'away'], ou: ['over', 'under'], corners: ['over', 'under'], oddEven: ['odd', 'even'] }
+    const all = (s: { home: number; away: number }): Finished => ({ status: 'finished', fullTime: s, halfTime: s, corners: s })
+    for (let home = 0; home <= 7; home++) {
+      for (let away = 0; away <= 7; away++) {
+        const d = home - away
+        const byMargin = all({ home: Math.max(d, 0), away: Math.max(-d, 0) })
+        const byTotal = all({ home: home + away, away: 0 })
+        for (const line of [-2.25, -1, -0.5, 0, 0.75, 1.5, 2.5, 3.25]) {
+          for (const type of margins) {
+            const l = type === 'ah' ? line : 0
+            for (const name of names[type]) expect(leg(type, l, name, all({ home, away }))).toBe(leg(type, l, name, byMargin))
+          }
+          for (const type of totals) {
+            const l = type === 'oddEven' ? 0 : Math.abs(line)
+            for (const name of names[type]) expect(leg(type, l, name, all({ home, away }))).toBe(leg(type, l, name, byTotal))
+          }
+        }
+      }
+    }
+  })
+})

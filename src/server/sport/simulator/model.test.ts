@@ -108,6 +108,10 @@ describe('the markets', () => {
     while (stateAt(o, m, t).score.home === 0) t += 10_000
     const goalAt = stateAt(o, m, t).lastEventAt!
     expect(marketsAt(o, m, goalAt + 5_000).every((x) => x.status === 'suspended' || x.status === 'closed')).toBe(true)
+    // Prices are made once a second, statuses at the moment itself: a millisecond after the goal, nothing is open.
+    expect(marketsAt(o, m, goalAt + 1).every((x) => x.status !== 'open')).toBe(true)
+    const second = Math.floor((goalAt + 90_000) / 1000) * 1000
+    expect(marketsAt(o, m, second + 999).map((x) => x.selections)).toEqual(marketsAt(o, m, second).map((x) => x.selections))
     const before = marketsAt(o, m, goalAt - 20_000).find((x) => x.type === '1x2' && x.period === 1)!
     const after = marketsAt(o, m, goalAt + 61_000).find((x) => x.type === '1x2' && x.period === 1)!
     if (stateAt(o, m, goalAt + 61_000).score.away === stateAt(o, m, goalAt - 20_000).score.away) expect(after.selections[0]!.odds).toBeLessThan(before.selections[0]!.odds)

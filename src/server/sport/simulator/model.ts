@@ -43,9 +43,6 @@ export interface MatchState {
   lastEventAt: number | null
 }
 
-/** A market being priced: its status is the match's unless it has one of its own (a first-half market after the break). */
-type DraftMarket = Omit<FeedMarket, 'status'> & { status?: FeedMarket['status'] }
-
 const MINUTE = 60_000
 const SLOT_BASE = 1_000_000_000
 
@@ -229,20 +226,45 @@ function remaining(mean: number): { k: number; p: number }[] {
   return out.map((x) => ({ k: x.k, p: x.p / total }))
 }
 
-/** Final scores from the score now and the means still to play. */
-function finalGrid(now: Score, mean: Score): { home: number; away: number; p: number }[] {
-  const grid: { home: number; away: number; p: number }[] = []
-  for (const h of remaining(mean.home)) for (const a of remaining(mean.away)) if (h.p * a.p > 1e-12) grid.push({ home: now.home + h.k, away: now.away + a.k, p: h.p * a.p })
-  return grid
-}
-
 const finished = (s: Score): MatchOutcome => ({ status: 'finished', fullTime: s, halfTime: s, corners: s })
 
-/** A market's selections priced over a grid of final scores. */
-function priced(matchId: string, type: MarketType, period: number, line: number, names: SelectionName[], grid: { home: number; away: number; p: number }[], margin: number, wobble: number) {
+/** What a market reads of the final score: the margin (1X2, win only, handicap) or the total (over/under, corners, odd/even). */
+type Reading = 'margin' | 'total'
+const readingOf = (type: MarketType): Reading => (type === 'ou' || type === 'corners' || type === 'oddEven' ? 'total' : 'margin')
+
+/**
+ * The final scores as each reading sees them, from the score now and the means still to play: the
+ * distribution of the margin and of the total (each value as the simplest score that has it: margin
+ * d is d-0 or 0-(-d), total t is t-0). Every market of one reading is priced over this short list
+ * rather than the whole grid of scores (a basketball match's has some 12,000).
+ */
+function readings(now: Score, mean: Score) {
+  const home = remaining(mean.home)
+  const away = remaining(mean.away)
+  const margin = new Map<number, number>()
+  const total = new Map<number, number>()
+  for (const h of home) {
+    for (const a of away) {
+      const p = h.p * a.p
+      if (p <= 1e-12) continue
+      const d = now.home + h.k - (now.away + a.k)
+      const t = now.home + h.k + now.away + a.k
+      margin.set(d, (margin.get(d) ?? 0) + p)
+      total.set(t, (total.get(t) ?? 0) + p)
+    }
+  }
+  return {
+    margin: [...margin].map(([d, p]) => ({ home: Math.max(d, 0), away: Math.max(-d, 0), p })),
+    total: [...total].map(([t, p]) => ({ home: t, away: 0, p })),
+  }
+}
+
+/** A market's selections priced over the collapsed final scores. */
+function priced(matchId: string, type: MarketType, period: number, line: number, names: SelectionName[], dist: ReturnType<typeof readings>, margin: number, wobble: number) {
   const marketId = `${matchId}-${type}-${period}-${quarters(line)}`
+  const scores = dist[readingOf(type)]
   const selections = names.map((name) => {
-    const fair = fairOdds(grid.map((g) => ({ result: settleLeg({ type, period: 1, line }, name, finished({ home: g.home, away: g.away })), p: g.p })))
+    const fair = fairOdds(scores.map((g) => ({ result: settleLeg({ type, period: 1, line }, name, finished({ home: g.home, away: g.away })), p: g.p })))
     return { selectionId: `${marketId}-${name}`, name, odds: fair === null ? 1010 : marginOdds(fair * wobble, margin) }
   })
   return { marketId, type, period, line, selections }
@@ -251,60 +273,85 @@ function priced(matchId: string, type: MarketType, period: number, line: number,
 /** The lines around a centre: whole, half and quarter steps. */
 const linesAround = (centre: number, step: number) => [-2, -1, 0, 1, 2].map((i) => Math.round((centre + i * step) * 4) / 4)
 
-/** The match's markets at `now`: priced from what is left to play; suspended a moment after a score; closed once over. */
+/** Prices are recomputed once per this much real time (every process the same: the clock floored to it). */
+const PRICE_STEP_MS = 1000
+
+/** Whether a period's market is over on its own at this state: the first half after the break, a quarter once played. */
+function periodOver(sport: SportModel, period: number, state: MatchState): boolean {
+  if (period === SUB_PERIOD.FIRST_HALF) return state.matchTime !== MATCH_TIME.NOT_OPEN && state.matchTime !== MATCH_TIME.FIRST_HALF
+  if (period >= SUB_PERIOD.Q1 && period <= SUB_PERIOD.Q4) return state.matchTime < 0 || state.minute >= (period - SUB_PERIOD.Q1 + 1) * (sport.playMinutes / 4)
+  return false
+}
+
+/** The last prices computed, by match and step: the publisher, the match page and the bets share them. */
+const priceCache = new Map<string, Omit<FeedMarket, 'status'>[]>()
+const PRICE_CACHE_MAX = 5000
+
+/**
+ * The match's markets at `now`: odds priced from what is left to play at the start of the current
+ * price step (cached); statuses from the state at `now` itself: suspended from the moment of a
+ * score for a minute and at the break, a period's markets closed once it is played, all closed at
+ * the end. A line already decided at the step is no market.
+ */
 export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[] {
   const plan = planOf(o, m)
+  const step = Math.floor(now / PRICE_STEP_MS) * PRICE_STEP_MS
+  const key = `${o.seed}|${o.timeScale}|${o.margin}|${m.matchId}|${step}`
+  let prices = priceCache.get(key)
+  if (!prices) {
+    prices = pricesAt(o, m, plan, step)
+    if (priceCache.size >= PRICE_CACHE_MAX) priceCache.clear()
+    priceCache.set(key, prices)
+  }
+  const state = stateOf(o, m, plan, now)
+  const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
+  const status: FeedMarket['status'] = state.matchTime < 0 ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
+  return prices.map((x) => ({ ...x, status: status === 'closed' || periodOver(plan.sport, x.period, state) ? 'closed' : status }))
+}
+
+function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): Omit<FeedMarket, 'status'>[] {
   const { sport } = plan
   const state = stateOf(o, m, plan, now)
-  const over = state.matchTime < 0
   const left = Math.max(0, 1 - state.minute / sport.playMinutes)
   const mean = { home: plan.means.home * left, away: plan.means.away * left }
-  const grid = finalGrid(state.score, mean)
+  const dist = readings(state.score, mean)
   // Pre-match odds drift slowly (hours); in play they follow the score and the clock.
   const wobble = state.matchTime === MATCH_TIME.NOT_OPEN ? 1 + 0.015 * Math.sin((now / (3 * 3600_000)) * o.timeScale + (Number(m.matchId) % 97)) : 1
-  const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
-  const status: FeedMarket['status'] = over ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
-  const markets: DraftMarket[] = []
+  const markets: Omit<FeedMarket, 'status'>[] = []
   const expDiff = state.score.home - state.score.away + mean.home - mean.away
   const expTotal = state.score.home + state.score.away + mean.home + mean.away
   const step = sport.mean < 10 ? 0.25 : Math.max(0.5, Math.round(Math.sqrt(sport.mean) / 2) / 2)
   for (const type of sport.markets) {
-    if (type === '1x2') markets.push(priced(m.matchId, '1x2', SUB_PERIOD.FULL_GAME, 0, ['home', 'draw', 'away'], grid, o.margin, wobble))
-    if (type === 'winner') markets.push(priced(m.matchId, 'winner', SUB_PERIOD.FULL_GAME, 0, ['home', 'away'], grid, o.margin, wobble))
-    if (type === 'oddEven') markets.push(priced(m.matchId, 'oddEven', SUB_PERIOD.FULL_GAME, 0, ['odd', 'even'], grid, o.margin, wobble))
-    if (type === 'ah') for (const line of linesAround(-Math.round(expDiff * 4) / 4, step)) markets.push(priced(m.matchId, 'ah', SUB_PERIOD.FULL_GAME, line, ['home', 'away'], grid, o.margin, wobble))
-    if (type === 'ou') for (const line of linesAround(Math.max(step * 2, Math.round(expTotal * 2) / 2), step).filter((l) => l > 0)) markets.push(priced(m.matchId, 'ou', SUB_PERIOD.FULL_GAME, line, ['over', 'under'], grid, o.margin, wobble))
+    if (type === '1x2') markets.push(priced(m.matchId, '1x2', SUB_PERIOD.FULL_GAME, 0, ['home', 'draw', 'away'], dist, o.margin, wobble))
+    if (type === 'winner') markets.push(priced(m.matchId, 'winner', SUB_PERIOD.FULL_GAME, 0, ['home', 'away'], dist, o.margin, wobble))
+    if (type === 'oddEven') markets.push(priced(m.matchId, 'oddEven', SUB_PERIOD.FULL_GAME, 0, ['odd', 'even'], dist, o.margin, wobble))
+    if (type === 'ah') for (const line of linesAround(-Math.round(expDiff * 4) / 4, step)) markets.push(priced(m.matchId, 'ah', SUB_PERIOD.FULL_GAME, line, ['home', 'away'], dist, o.margin, wobble))
+    if (type === 'ou') for (const line of linesAround(Math.max(step * 2, Math.round(expTotal * 2) / 2), step).filter((l) => l > 0)) markets.push(priced(m.matchId, 'ou', SUB_PERIOD.FULL_GAME, line, ['over', 'under'], dist, o.margin, wobble))
     if (type === 'corners' && sport.corners) {
       const cornersLeft = { home: sport.corners * 1.08 * left, away: sport.corners * left }
-      const cGrid = finalGrid(state.corners, cornersLeft)
+      const cDist = readings(state.corners, cornersLeft)
       const centre = Math.round((state.corners.home + state.corners.away + cornersLeft.home + cornersLeft.away) * 2) / 2 + 0.5
-      for (const line of [centre - 1, centre, centre + 1]) markets.push(priced(m.matchId, 'corners', SUB_PERIOD.CORNER_KICK, line, ['over', 'under'], cGrid, o.margin, wobble))
+      for (const line of [centre - 1, centre, centre + 1]) markets.push(priced(m.matchId, 'corners', SUB_PERIOD.CORNER_KICK, line, ['over', 'under'], cDist, o.margin, wobble))
     }
   }
-  // Football's first half: the result and the goals at the break, until it is played.
+  // Football's first half: the result and the goals at the break (closed once it is played).
   if (m.sport === 'football') {
-    const firstHalfOver = state.matchTime !== MATCH_TIME.NOT_OPEN && state.matchTime !== MATCH_TIME.FIRST_HALF
     const halfLeft = Math.max(0, 0.5 - state.minute / sport.playMinutes)
-    const hGrid = finalGrid(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
-    for (const market of [priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hGrid, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hGrid, o.margin, wobble)]) {
-      markets.push(firstHalfOver ? { ...market, status: 'closed' } : market)
-    }
+    const hDist = readings(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
+    markets.push(priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hDist, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hDist, o.margin, wobble))
   }
-  // Quarters (basketball, American football): each one's winner (a level quarter pushes) and total, until it is played.
+  // Quarters (basketball, American football): each one's winner (a level quarter pushes) and total (closed once it is played).
   if (sport.quarters) {
     const length = sport.playMinutes / 4
     for (let q = 0; q < 4; q++) {
-      const played = state.matchTime < 0 || state.minute >= (q + 1) * length
+      const score = state.quarters[q] as Score
       const share = Math.max(0, Math.min(length, (q + 1) * length - state.minute)) / sport.playMinutes
-      const qGrid = finalGrid(state.quarters[q] as Score, { home: plan.means.home * share, away: plan.means.away * share })
-      const total = (state.quarters[q] as Score).home + (state.quarters[q] as Score).away + (plan.means.home + plan.means.away) * share
+      const qDist = readings(score, { home: plan.means.home * share, away: plan.means.away * share })
+      const total = score.home + score.away + (plan.means.home + plan.means.away) * share
       const period = SUB_PERIOD.Q1 + q
-      for (const market of [priced(m.matchId, 'winner', period, 0, ['home', 'away'], qGrid, o.margin, wobble), priced(m.matchId, 'ou', period, Math.round(total) + 0.5, ['over', 'under'], qGrid, o.margin, wobble)]) {
-        markets.push(played ? { ...market, status: 'closed' } : market)
-      }
+      markets.push(priced(m.matchId, 'winner', period, 0, ['home', 'away'], qDist, o.margin, wobble), priced(m.matchId, 'ou', period, Math.round(total) + 0.5, ['over', 'under'], qDist, o.margin, wobble))
     }
   }
   // A line already decided (over 2 at two goals late on: one side can only push) is no market.
-  const live = markets.filter((x) => x.type === '1x2' || x.type === 'winner' || x.type === 'oddEven' || x.selections.every((sel) => sel.odds > 1010))
-  return live.map((x) => ({ ...x, status: x.status ?? status }))
+  return markets.filter((x) => x.type === '1x2' || x.type === 'winner' || x.type === 'oddEven' || x.selections.every((sel) => sel.odds > 1010))
 }
