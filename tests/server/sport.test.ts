@@ -3,6 +3,7 @@ import * as sport from '../../src/shared/contract/sport'
 import { betReturn, type LegResult } from '../../src/shared/sport/settle'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { netExposure } from '../../src/server/sport/exposure'
 import { addWageringRequirement, wageringLeft } from '../../src/server/wallet/wagering'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
 
@@ -165,6 +166,46 @@ describe('sport bets', () => {
     expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(p.token, e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(990))
+  })
+
+  it('covering parlays over two matches count nothing toward a gift, a cover across markets only its net exposure, a cancelled match nothing', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(100))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, centavosOf(1000), 0n, new Date(Date.now() - 60_000)))
+    const [a, b, c, v] = (await upcoming(15)).slice(11, 15) as [Detail, Detail, Detail, Detail]
+    // The main handicap line (its two sides' odds closest): home or away in each of two matches, four
+    // parlays. Exactly one wins whatever happens (or they push alike): about 3.6 back of 4 at worst,
+    // never 1.5x the stakes, so nothing counts; counted one by one, they would count 4.00.
+    const sides = (d: Detail) => {
+      const ah = d.markets.filter((m) => m.type === 'ah' && m.period === 1 && m.status === 'open')
+      const main = ah.reduce((x, m) => (Math.abs(m.selections[0]!.odds - m.selections[1]!.odds) < Math.abs(x.selections[0]!.odds - x.selections[1]!.odds) ? m : x))
+      return main.selections.map((s) => ({ selectionId: s.selectionId, odds: s.odds / 1000 }))
+    }
+    for (const x of sides(a)) {
+      for (const y of sides(b)) {
+        const placed = await bet(p.token, { type: 'parlay', amount: '1.00', selections: [x, y], acceptOdds: 'any' })
+        expect(placed.http).toBe(200)
+        expect(placed.body.data.odds).toBeGreaterThanOrEqual(1.5)
+      }
+    }
+    // Home, away and even on one match: a draw's total is even, so one of them pays whatever the score.
+    // They count together by what they can lose: 3.00 less the least they return (the draw's even).
+    const cover = [pick(c, '1x2', 'home'), pick(c, '1x2', 'away'), pick(c, 'oddEven', 'even')]
+    for (const s of cover) expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: s.selectionId, odds: s.odds }], acceptOdds: 'any' })).http).toBe(200)
+    const net = netExposure(cover.map((s) => ({ amount: 100n, legs: [{ match_id: c.match.matchId, market_type: s.market.type, period: 1, line_quarters: 0, selection: s.selectionId.split('-').pop()!, odds: Math.round(s.odds * 1000) }] })))!
+    const [home, away, even] = cover.map((s) => (BigInt(Math.round(s.odds * 1000)) * 100n) / 1000n)
+    expect(net.exposure).toBe(300n - [home!, away!, even!].reduce((x, y) => (y < x ? y : x)))
+    expect(net.exposure).toBeLessThan(300n)
+    const coverCounts = net.multiplier4 >= 15_000n ? net.exposure : 0n
+    // A draw on a match that is then cancelled: the stake comes back and was never at risk.
+    const draw = pick(v, '1x2', 'draw')
+    expect((await bet(p.token, { type: 'single', amount: '5.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
+    const ft = (h: number, w: number) => ({ fullTime: { home: h, away: w }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(p.token, a.match.matchId, ft(2, 0))
+    expect((await devResult(p.token, b.match.matchId, ft(0, 1))).body.data.settled).toBe(4)
+    await devResult(p.token, c.match.matchId, ft(1, 1))
+    expect((await devResult(p.token, v.match.matchId, { matchTime: -10 })).body.data.settled).toBe(1)
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000) - coverCounts)
   })
 
   it('a corrected result moves only the difference, once; what the player no longer has is written off, never a negative balance', async () => {

@@ -4,11 +4,13 @@
  * finished match (each bet once: its row is taken with `status = 0`, so a second settlement of the
  * same match, in this process or another, moves nothing).
  */
+import { BET_RESULT } from '../../shared/codes'
 import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { one } from '../db/one'
 import { AppError } from '../http/AppError'
+import { netExposure, resultOf, type ExposureBet } from './exposure'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
 import { creditWin, debitForBet } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
@@ -82,6 +84,7 @@ export async function placeSportBet(q: Queryable, feed: OddsFeed, limits: SportL
 export interface LegRow {
   bet_id: bigint
   leg: number
+  match_id: string
   market_type: string
   period: number
   line_quarters: number
@@ -89,6 +92,8 @@ export interface LegRow {
   odds: number
   result: number | null
 }
+
+const LEG_COLUMNS = 'bet_id, leg, match_id, market_type, period, line_quarters, selection, odds, result'
 
 export interface SettledSportBet {
   userId: bigint
@@ -104,7 +109,7 @@ export interface SettledSportBet {
  */
 export async function settleMatch(q: Queryable, rules: WagerRules, matchId: string, outcome: MatchOutcome, at: Date): Promise<SettledSportBet[]> {
   await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING', [matchId, JSON.stringify(outcome), at])
-  const open = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE match_id = $1 AND result IS NULL', [matchId])).rows
+  const open = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE match_id = $1 AND result IS NULL`, [matchId])).rows
   const touched = new Set<bigint>()
   for (const l of open) {
     const result = settleLeg({ type: l.market_type as MarketType, period: Number(l.period), line: Number(l.line_quarters) / 4 }, l.selection as SelectionName, outcome)
@@ -112,11 +117,10 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     touched.add(BigInt(l.bet_id))
   }
   const settled: SettledSportBet[] = []
-  const singles = new Map<string, { userId: bigint; amount: bigint; leg: LegRow; placedAt: Date }[]>()
+  const groups = new Map<string, { userId: bigint; placedAt: Date; bets: ExposureBet[] }>()
   for (const betId of [...touched].sort((a, b) => (a < b ? -1 : 1))) {
-    const legs = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg', [betId])).rows
+    const legs = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg`, [betId])).rows
     if (legs.some((l) => l.result === null)) continue
-    const payoutOf = (amount: bigint) => betReturn(amount, legs.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
     const bet = (
       await q.query<{ user_id: bigint; amount: bigint; from_cash: bigint; from_bonus: bigint; created_at: Date }>(
         'SELECT user_id, amount, from_cash, from_bonus, created_at FROM sport_bets WHERE id = $1 AND status = 0 FOR UPDATE',
@@ -125,64 +129,34 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     ).rows[0]
     if (!bet) continue
     const amount = BigInt(bet.amount)
-    const payout = payoutOf(amount)
+    const payout = betReturn(amount, legs.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
     await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
     const userId = BigInt(bet.user_id)
     await creditWin(q, userId, payout, { ref: `sport:${betId}`, at, meta: { game: 'sport' }, funding: { fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) } })
     settled.push({ userId, betId, payout })
+    // Toward a gift's wagering: a refunded leg (void or push) counts as if it were not there; a bet
+    // with none left counts nothing. Bets on the same results (both sides of a line, parlays over
+    // every combination of two matches) count together, by their net exposure.
+    const live = legs.filter((l) => Number(l.result) !== BET_RESULT.PRINCIPAL_REFUND)
+    if (live.length === 0) continue
+    const key = `${userId}|${[...new Set(live.map(resultOf))].sort().join(',')}`
     const placedAt = new Date(bet.created_at)
-    const single = legs.length === 1 ? (legs[0] as LegRow) : null
-    if (single) {
-      const key = `${userId}|${coverKey(single)}`
-      singles.set(key, [...(singles.get(key) ?? []), { userId, amount, leg: single, placedAt }])
-    } else {
-      // A parlay counts its stake at the odds it aimed for (under 1.5x it counts nothing).
-      const multiplier4 = BigInt(Math.round(legs.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 10_000))
-      await countWager(q, rules, userId, { game: 'sport', stake: amount, multiplier4, placedAt }, at)
-    }
+    const group = groups.get(key) ?? { userId, placedAt, bets: [] }
+    if (placedAt < group.placedAt) group.placedAt = placedAt
+    group.bets.push({ amount, legs: live })
+    groups.set(key, group)
   }
-  // Singles on one match that cover each other (both sides, or lines of one dimension) count
-  // toward a gift only by their net exposure, like a shared round's colours.
-  for (const group of singles.values()) {
-    const net = coverExposure(group.map((g) => ({ amount: g.amount, leg: g.leg })))
-    const placedAt = group.reduce((first, g) => (g.placedAt < first ? g.placedAt : first), (group[0] as (typeof group)[number]).placedAt)
-    await countWager(q, rules, (group[0] as (typeof group)[number]).userId, { game: 'sport', stake: net.exposure, multiplier4: net.multiplier4, placedAt }, at)
+  for (const g of groups.values()) {
+    const net = g.bets.length > 1 ? netExposure(g.bets) : null
+    // One bet alone (or a group too large to try every joint result): each its stake, at the odds it aimed for.
+    const counts = net ? [{ stake: net.exposure, multiplier4: net.multiplier4 }] : g.bets.map((b) => ({ stake: b.amount, multiplier4: aimedAt(b.legs) }))
+    for (const c of counts) await countWager(q, rules, g.userId, { game: 'sport', stake: c.stake, multiplier4: c.multiplier4, placedAt: g.placedAt }, at)
   }
   return settled
 }
 
-/** Which singles can cover each other: one match's result read the same way (the margin, the total, the corners), in one period. */
-function coverKey(l: LegRow): string {
-  const dimension = l.market_type === 'ou' || l.market_type === 'oddEven' ? 'total' : l.market_type === 'corners' ? 'corners' : 'margin'
-  return `${dimension}|${l.period}`
-}
-
-/**
- * What singles of one dimension of a match put at risk: their stakes less the least they return
- * together over every result of that dimension (each margin or total around their lines), and the
- * most they return over the stakes (ten-thousandths). Home and away of one handicap count nearly
- * nothing; one side alone counts in full.
- */
-export function coverExposure(bets: readonly { amount: bigint; leg: LegRow }[]): { exposure: bigint; multiplier4: bigint } {
-  const stake = bets.reduce((sum, b) => sum + b.amount, 0n)
-  const lines = bets.map((b) => Number(b.leg.line_quarters) / 4)
-  const reach = Math.ceil(Math.max(0, ...lines.map(Math.abs))) + 4
-  const margin = (bets[0]?.leg.market_type ?? '') !== 'ou' && (bets[0]?.leg.market_type ?? '') !== 'oddEven' && (bets[0]?.leg.market_type ?? '') !== 'corners'
-  let least: bigint | null = null
-  let most = 0n
-  for (let v = margin ? -reach : 0; v <= reach * (margin ? 1 : 2); v++) {
-    const score = margin ? { home: Math.max(v, 0), away: Math.max(-v, 0) } : { home: v, away: 0 }
-    const outcome: MatchOutcome = { status: 'finished', fullTime: score, halfTime: score, corners: score }
-    const back = bets.reduce((sum, b) => {
-      const result = settleLeg({ type: b.leg.market_type as MarketType, period: Number(b.leg.period), line: Number(b.leg.line_quarters) / 4 }, b.leg.selection as SelectionName, outcome)
-      return sum + betReturn(b.amount, [{ result, odds: Number(b.leg.odds) }])
-    }, 0n)
-    if (least === null || back < least) least = back
-    if (back > most) most = back
-  }
-  const exposure = stake - (least ?? 0n)
-  return { exposure: exposure > 0n ? exposure : 0n, multiplier4: stake > 0n ? (most * 10_000n) / stake : 0n }
-}
+/** The odds a bet aimed for (the product of its legs'), in ten-thousandths. */
+const aimedAt = (legs: readonly { odds: number }[]) => legs.reduce((x, l) => x * BigInt(l.odds), 10_000n) / 1000n ** BigInt(legs.length)
 
 export interface CorrectedSportBet {
   userId: bigint
@@ -201,7 +175,7 @@ export interface CorrectedSportBet {
  */
 export async function correctMatch(q: Queryable, matchId: string, outcome: MatchOutcome, at: Date): Promise<CorrectedSportBet[]> {
   await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO UPDATE SET outcome = EXCLUDED.outcome, settled_at = EXCLUDED.settled_at', [matchId, JSON.stringify(outcome), at])
-  const legs = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE match_id = $1', [matchId])).rows
+  const legs = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE match_id = $1`, [matchId])).rows
   const changed = new Set<bigint>()
   for (const l of legs) {
     const result = settleLeg({ type: l.market_type as MarketType, period: Number(l.period), line: Number(l.line_quarters) / 4 }, l.selection as SelectionName, outcome)
@@ -214,7 +188,7 @@ export async function correctMatch(q: Queryable, matchId: string, outcome: Match
     const bet = (await q.query<{ user_id: bigint; amount: bigint; payout: bigint; status: number }>('SELECT user_id, amount, payout, status FROM sport_bets WHERE id = $1 FOR UPDATE', [betId])).rows[0]
     // A bet still waiting on another match is settled when that one ends, with this leg as corrected.
     if (!bet || Number(bet.status) !== 9999) continue
-    const all = (await q.query<LegRow>('SELECT bet_id, leg, market_type, period, line_quarters, selection, odds, result FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg', [betId])).rows
+    const all = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg`, [betId])).rows
     const payout = betReturn(BigInt(bet.amount), all.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
     const difference = payout - BigInt(bet.payout)
     if (difference === 0n) continue
