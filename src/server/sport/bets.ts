@@ -6,13 +6,11 @@
  */
 import { BET_RESULT } from '../../shared/codes'
 import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
-import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
-import { one } from '../db/one'
 import { AppError } from '../http/AppError'
 import { netExposure, resultOf, type ExposureBet } from './exposure'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
-import { creditWin, debitForBet } from '../wallet/wallet'
+import { creditWin } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
 import type { OddsFeed } from './OddsFeed'
 
@@ -36,8 +34,11 @@ function parseSelectionId(id: string): { matchId: string; marketId: string; name
   return { matchId: m[1] as string, marketId: `${m[1]}-${m[2]}-${m[3]}-${m[4]}`, name: m[5] as string }
 }
 
-/** Checks the slip against the feed as it is now and the limits; the legs at the odds they take. */
-async function checkSlip(q: Queryable, feed: OddsFeed, limits: SportLimits, slip: SlipInput) {
+/**
+ * Checks the slip against the feed as it is now and the limits; the legs at the odds they take.
+ * (That no leg's match is settled already is checked where the bet is written: sport_play.)
+ */
+export function checkSlip(feed: OddsFeed, limits: SportLimits, slip: SlipInput): SlipLeg[] {
   const { selections } = slip
   if (slip.type === 'single' ? selections.length !== 1 : selections.length < 2) throw new AppError('SPORT_BAD_SLIP')
   if (selections.length > limits.maxLegs) throw new AppError('SPORT_PARLAY_LIMIT', { max: limits.maxLegs })
@@ -46,9 +47,6 @@ async function checkSlip(q: Queryable, feed: OddsFeed, limits: SportLimits, slip
   const parsed = selections.map((s) => ({ ...s, ref: parseSelectionId(s.selectionId) }))
   const matches = new Set(parsed.map((p) => p.ref?.matchId))
   if (matches.size !== parsed.length) throw new AppError('SPORT_BAD_SLIP')
-  // A match settled by hand (outside production) takes no more bets, whatever the feed says.
-  const settled = await q.query<{ match_id: string }>('SELECT match_id FROM sport_results WHERE match_id = ANY($1::text[])', [[...matches].filter(Boolean)])
-  if (settled.rows.length) throw new AppError('SPORT_NOT_OPEN')
   return parsed.map((p) => {
     if (!p.ref) throw new AppError('SPORT_NOT_OPEN')
     const market = feed.markets(p.ref.matchId).find((m) => m.marketId === p.ref?.marketId)
@@ -61,25 +59,23 @@ async function checkSlip(q: Queryable, feed: OddsFeed, limits: SportLimits, slip
   })
 }
 
-/** Odds as a decimal number from thousandths (the product of a parlay's, rounded to 3 places for display). */
-const decimalOdds = (legs: { odds: number }[]) => Math.round(legs.reduce((x, l) => x * (l.odds / 1000), 1) * 1000) / 1000
-
-/** Places the bet: its row, the stake through the wallet (cash first, the wallet's rules), its legs. */
-export async function placeSportBet(q: Queryable, feed: OddsFeed, limits: SportLimits, rules: WagerRules, userId: bigint, slip: SlipInput, at: Date) {
-  const legs = await checkSlip(q, feed, limits, slip)
-  const bet = one((await q.query<{ id: bigint }>('INSERT INTO sport_bets (user_id, type, amount, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [userId, slip.type, slip.stake, at])).rows, 'sport bet')
-  const id = BigInt(bet.id)
-  const paid = await debitForBet(q, userId, slip.stake, { ref: `sport:${id}`, at, meta: { game: 'sport' }, rules })
-  await q.query('UPDATE sport_bets SET from_cash = $2, from_bonus = $3 WHERE id = $1', [id, paid.fromCash, paid.fromBonus])
-  for (const [i, l] of legs.entries()) {
-    await q.query(
-      `INSERT INTO sport_bet_legs (bet_id, leg, match_id, market_id, selection_id, market_type, period, line_quarters, selection, odds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, i, l.matchId, l.marketId, l.selectionId, l.type, l.period, l.lineQuarters, l.selection, l.odds],
-    )
-  }
-  const potential = betReturn(slip.stake, legs.map((l) => ({ result: 10 as LegResult, odds: l.odds })))
-  return { betId: String(id), odds: decimalOdds(legs), potentialWin: centavosToReais(potential) }
+export interface SlipLeg {
+  matchId: string
+  marketId: string
+  selectionId: string
+  type: MarketType
+  period: number
+  lineQuarters: number
+  selection: SelectionName
+  /** Thousandths. */
+  odds: number
 }
+
+/** Odds as a decimal number from thousandths (the product of a parlay's, rounded to 3 places for display). */
+export const decimalOdds = (legs: readonly { odds: number }[]) => Math.round(legs.reduce((x, l) => x * (l.odds / 1000), 1) * 1000) / 1000
+
+/** What the legs return on a stake if every one wins (centavos). */
+export const potentialOf = (stake: bigint, legs: readonly { odds: number }[]) => betReturn(stake, legs.map((l) => ({ result: BET_RESULT.WIN as LegResult, odds: l.odds })))
 
 export interface LegRow {
   bet_id: bigint

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
-import { registerCall } from '../http/route'
+import { registerCall, registerKeyedCall } from '../http/route'
 import { centavosToReais } from '../../shared/money'
 import type { MatchOutcome } from '../../shared/sport/settle'
-import { pushWallet, readWireBalance } from '../wallet/walletInfo'
-import { placeSportBet } from './bets'
 import type { FeedMatch, OddsFeed } from './OddsFeed'
+import { SportPlay } from './SportPlay'
 import type { SportSettler } from './SportSettler'
 import { SPORTS } from './sports'
 
@@ -59,10 +58,12 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
     return { match: wire(match), halfTime: match.halfTime, corners: match.corners, quarters: match.quarters, markets, limits }
   })
 
-  registerCall(app, deps, contract.sportBet, async ({ body, session, q, afterCommit }) => {
-    const placed = await placeSportBet(q, feed, sport, deps.config.wallet, session.userId, { type: body.type, stake: body.amount, selections: body.selections, acceptOdds: body.acceptOdds }, new Date(deps.now()))
-    afterCommit(() => pushWallet(deps.db, deps.realtime, session.userId))
-    return { ...placed, ...(await readWireBalance(q, session.userId)) }
+  const play = new SportPlay(deps.db, feed, sport, deps.config.wallet)
+  registerKeyedCall(app, deps, contract.sportBet, async ({ body, session, key, hash, ctx }) => {
+    const call = { userId: session.userId, key, hash, locale: ctx.locale, at: new Date(deps.now()) }
+    const played = await play.bet(call, { type: body.type, stake: body.amount, selections: body.selections, acceptOdds: body.acceptOdds })
+    if (played.moved) deps.realtime.toUser(session.userId, 'insBalance', { balance: centavosToReais(played.moved.balance), balanceVersion: Number(played.moved.version) })
+    return played
   })
 
   registerCall(app, deps, contract.sportBets, async ({ query, session }) => {
