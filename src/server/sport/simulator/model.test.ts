@@ -150,3 +150,22 @@ describe('quarters (1001 to 1004)', () => {
     expect(marketsAt(o, f, f.startsAt - HOUR).some((x) => x.period >= 1001)).toBe(false)
   })
 })
+
+describe('a realistic calendar', () => {
+  it('no side plays two matches at once, in any sport, over a week; the fixtures vary from day to day', () => {
+    for (const s of SPORTS) {
+      const week = matchesBetween(o, T, T + 7 * 24 * HOUR, s.id)
+      const span = ((s.playMinutes + s.breakMinutes) * 60_000) / o.timeScale
+      const last = new Map<string, number>()
+      for (const m of week) {
+        for (const side of [m.home, m.away]) {
+          const before = last.get(side)
+          if (before !== undefined) expect(m.startsAt - before, `${s.id}: ${side} at ${new Date(m.startsAt).toISOString()}`).toBeGreaterThanOrEqual(span)
+          last.set(side, m.startsAt)
+        }
+      }
+      const fixtures = new Set(week.map((m) => [m.home, m.away].sort().join(' x ')))
+      expect(fixtures.size, s.id).toBeGreaterThan(Math.min(10, week.length / 2))
+    }
+  })
+})

@@ -91,21 +91,90 @@ const sportOf = (id: SportId) => SPORTS.find((s) => s.id === id) as SportModel
 const matchSpan = (s: SportModel, o: SimOptions) => ((s.playMinutes + s.breakMinutes) * MINUTE) / o.timeScale
 const slotSpan = (s: SportModel, o: SimOptions) => (s.everyMinutes * MINUTE) / o.timeScale
 
-/** The match in a sport's kick-off slot (slot k kicks off at k x everyMinutes from the epoch). */
-function matchInSlot(o: SimOptions, sport: SportModel, slot: number): SimMatch {
+/**
+ * How many consecutive slots of a sport can overlap: a match lasts its span, and the next kicks off
+ * one slot later. No side may play twice in so many slots.
+ */
+const overlapSlots = (s: SportModel) => Math.ceil((s.playMinutes + s.breakMinutes) / s.everyMinutes) + 1
+
+/** A day of slots: each day the sides are dealt into new groups (so the fixtures vary). */
+const epochSlots = (s: SportModel) => Math.max(2 * overlapSlots(s), Math.ceil((24 * 60) / s.everyMinutes))
+
+interface Fixture {
+  league: string
+  home: string
+  away: string
+}
+
+/** Each day's groups of fixtures, memoised. */
+const dealCache = new Map<string, Fixture[][]>()
+
+/**
+ * A sport's sides (by name, across its leagues) dealt into `overlapSlots` groups for one day, and
+ * each group's fixtures (every pair of one league's sides in the group): slot k plays a fixture of
+ * group k mod n, so the n slots that can overlap each draw from their own group and no side plays
+ * two matches at once. Dealt again (the next draw of the day's generator) until no group is empty.
+ */
+function dealOf(o: SimOptions, sport: SportModel, epoch: number): Fixture[][] {
+  const key = `${o.seed}|${sport.code}|${epoch}`
+  const cached = dealCache.get(key)
+  if (cached) return cached
+  const n = overlapSlots(sport)
+  const random = rng(mix(o.seed, sport.code, epoch, 991))
+  const names = [...new Set(LEAGUES[sport.id].flatMap((l) => l.sides))].sort()
+  let groups: Fixture[][] = []
+  for (let attempt = 0; attempt < 100; attempt++) {
+    for (let i = names.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[names[i], names[j]] = [names[j] as string, names[i] as string]
+    }
+    const group = new Map(names.map((name, i) => [name, i % n]))
+    groups = Array.from({ length: n }, () => [])
+    for (const league of LEAGUES[sport.id]) {
+      for (let i = 0; i < league.sides.length; i++) {
+        for (let j = i + 1; j < league.sides.length; j++) {
+          const [a, b] = [league.sides[i] as string, league.sides[j] as string]
+          if (group.get(a) === group.get(b)) groups[group.get(a) as number]?.push({ league: league.name, home: a, away: b })
+        }
+      }
+    }
+    if (groups.every((g) => g.length > 0)) break
+  }
+  if (dealCache.size > 500) dealCache.clear()
+  dealCache.set(key, groups)
+  return groups
+}
+
+/**
+ * The match in a sport's kick-off slot (slot k kicks off at k x everyMinutes from the epoch): a
+ * fixture of its group for the day, home and away drawn. In the first slots of a day the sides
+ * still playing yesterday's last matches are left out (and the slot stays empty if that leaves none).
+ */
+function matchInSlot(o: SimOptions, sport: SportModel, slot: number): SimMatch | null {
   const random = rng(mix(o.seed, sport.code, slot))
-  const leagues = LEAGUES[sport.id]
-  const league = leagues[Math.floor(random() * leagues.length)] as (typeof leagues)[number]
-  const i = Math.floor(random() * league.sides.length)
-  let j = Math.floor(random() * (league.sides.length - 1))
-  if (j >= i) j++
+  const n = overlapSlots(sport)
+  const perEpoch = epochSlots(sport)
+  const epoch = Math.floor(slot / perEpoch)
+  let fixtures = dealOf(o, sport, epoch)[slot % n] as Fixture[]
+  if (slot - epoch * perEpoch < n && epoch > 0) {
+    const busy = new Set<string>()
+    for (let k = Math.max(0, slot - n + 1); k < epoch * perEpoch; k++) {
+      const m = matchInSlot(o, sport, k)
+      if (m) busy.add(m.home).add(m.away)
+    }
+    fixtures = fixtures.filter((f) => !busy.has(f.home) && !busy.has(f.away))
+    // Every side of the group still playing: no match in this slot.
+    if (!fixtures.length) return null
+  }
+  const f = fixtures[Math.floor(random() * fixtures.length)] as Fixture
+  const swap = random() < 0.5
   const fateRoll = random()
   return {
     matchId: String(sport.code * SLOT_BASE + slot),
     sport: sport.id,
-    league: league.name,
-    home: league.sides[i] as string,
-    away: league.sides[j] as string,
+    league: f.league,
+    home: swap ? f.away : f.home,
+    away: swap ? f.home : f.away,
     startsAt: slot * slotSpan(sport, o),
     fate: fateRoll < 0.006 ? 'postponed' : fateRoll < 0.01 ? 'cancelled' : 'played',
   }
@@ -126,7 +195,10 @@ export function matchesBetween(o: SimOptions, from: number, to: number, sportId?
     if (sportId && sport.id !== sportId) continue
     const span = slotSpan(sport, o)
     const first = Math.ceil((from - matchSpan(sport, o)) / span)
-    for (let slot = Math.max(0, first); slot * span < to; slot++) out.push(matchInSlot(o, sport, slot))
+    for (let slot = Math.max(0, first); slot * span < to; slot++) {
+      const m = matchInSlot(o, sport, slot)
+      if (m) out.push(m)
+    }
   }
   return out.sort((a, b) => a.startsAt - b.startsAt || a.matchId.localeCompare(b.matchId))
 }
