@@ -39,6 +39,7 @@ import { sportRoutes } from './sport/routes'
 import { SimulatorFeed } from './sport/SimulatorFeed'
 import { SportPublisher } from './sport/SportPublisher'
 import { SportSettler } from './sport/SportSettler'
+import { startVipAwards } from './vip/awards'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -133,12 +134,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   rounds.start()
   sportSettler.start()
   sportPublisher.start()
+  const stopVipAwards = startVipAwards(deps, app.log)
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     await rounds.stop()
     sportSettler.stop()
     sportPublisher.stop()
+    stopVipAwards()
     if (!options.db) await db.close()
   })
   return app

@@ -59,6 +59,8 @@ export interface WalletConfig {
   depositTurnover: number
   /** The most deposit gifts one account may receive in all, centavos (DEPOSIT_GIFT_CAP, reais). */
   giftCap: bigint
+  /** A VIP award is credited to bonus with this many times itself to wager (VIP_AWARD_WAGER_X, 15, the gifts' rule; 0: to cash). */
+  vipAwardWagerX: number
   /** How long a compensation or bonus-boost offer stays open (PROMO_OFFER_TTL_MINUTES). */
   offerTtlMs: number
   /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
@@ -182,6 +184,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
     depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
+    vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15),
     offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),

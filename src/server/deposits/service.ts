@@ -9,6 +9,7 @@ import { post, systemAccountId, userAccountId, userBalances, type Entry } from '
 import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
+import { settleVipAwardsOf } from '../vip/awards'
 import { addTurnover, addWageringRequirement } from '../wallet/wagering'
 import { pushWallet } from '../wallet/walletInfo'
 import * as repo from './repository'
@@ -129,6 +130,7 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
     const c = result.credited
     deps.realtime.toUser(c.userId, 'paySuccess', { czflag: c.czflag, orderId: c.orderId, amount: centavosToReais(c.amount) })
     await pushWallet(deps.db, deps.realtime, c.userId).catch(() => undefined)
+    await settleVipAwardsOf(deps, c.userId).catch(() => undefined)
   }
   return result.outcome
 }
@@ -167,6 +169,8 @@ async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, a
   await post(q, { kind: 'deposit', userId, ref: orderId, meta: { gift: gift.toString() }, entries }, at)
   if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore, at)
   await addTurnover(q, userId, amount, order.turnover_x)
+  // Toward the VIP levels (paySumAmount); an award reached here is credited once this commits.
+  await q.query('SELECT vip_add($1, $2, 0, $3)', [userId, amount, at])
   await repo.closeDeposit(q, order.id, '10', at, order.status === '01' ? 'paid_after_close' : null, gift)
   return { userId, orderId, amount, czflag }
 }

@@ -1,4 +1,5 @@
 import type { UserInfo } from '../../shared/contract'
+import { VIP_LEVELS, VIP_TOP, type VipLevel } from '../../shared/loyalty/vip'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
@@ -25,13 +26,13 @@ interface UserRow {
 /**
  * Every field of the spec's user info. The wallet's sums come from the orders (payAmount: the
  * last paid deposit; paySumAmount: all paid deposits; wdSumAmount: all paid-out withdrawals).
- * Fields that later features fill (bet sums, referral amounts, VIP thresholds, discounts) are
- * zero until those features land.
+ * gameSumAmount: the stakes counted toward the VIP levels; nextlevel: the next level's thresholds.
+ * Fields that later features fill (referral amounts, discounts) are zero until those features land.
  */
 export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserInfo> {
   // One round trip: the user, the spendable balance (cash + bonus) and its version, the paid deposit and
   // withdrawal sums with the last paid deposit, and the invitees on three referral levels.
-  const r = await q.query<UserRow & { spendable: bigint; balance_version: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
+  const r = await q.query<UserRow & { spendable: bigint; balance_version: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; game_sum: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
     `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
           l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
           l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
@@ -41,6 +42,7 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 10) AS pay_sum,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
        (SELECT amount FROM orders WHERE user_id = u.id AND type = 10 AND status = '10' ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay,
+       (SELECT game_sum FROM vip_progress WHERE user_id = u.id) AS game_sum,
        (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3
      FROM users u WHERE u.id = $1`,
     [userId],
@@ -50,6 +52,8 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
   const balance = centavosToReais(BigInt(u.spendable))
   const totals = { payAmount: u.last_pay != null ? BigInt(u.last_pay) : 0n, paySumAmount: BigInt(u.pay_sum), wdSumAmount: BigInt(u.wd_sum) }
   const [level1Person, level2Person, level3Person] = [Number(u.l1), Number(u.l2), Number(u.l3)]
+  // The next level's thresholds (the top level's own at the top).
+  const next = VIP_LEVELS[Math.min(u.level + 1, VIP_TOP)] as VipLevel
   return {
     uId: Number(u.uid),
     name: u.name,
@@ -73,8 +77,8 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     level3Person,
     paySumAmount: centavosToReais(totals.paySumAmount),
     wdSumAmount: centavosToReais(totals.wdSumAmount),
-    gameSumAmount: 0,
-    nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
+    gameSumAmount: centavosToReais(BigInt(u.game_sum ?? 0)),
+    nextlevel: { paySumAmount: centavosToReais(next.payMin), gameSumAmount: centavosToReais(next.gameMin) },
     payDiscount: null,
     paypackage: null,
     kyc: u.kyc,

@@ -1,0 +1,87 @@
+/**
+ * VIP awards: each level a player reaches is recorded once by the database (vip_add, migration 017,
+ * from a deposit or a counted stake); here its award is credited through the ledger as a prize
+ * (the spec's order type 19, award type 14) to bonus, from the promotions account, with the gift
+ * wagering rule (the award x VIP_AWARD_WAGER_X to wager before it turns into cash). Each award row
+ * is taken with FOR UPDATE SKIP LOCKED and marked in the same transaction: credited once, whatever
+ * runs it (the job, a deposit's follow-up, several processes).
+ */
+import { AWARD_TYPE } from '../../shared/codes'
+import type { Deps } from '../deps'
+import type { Queryable } from '../db/connection'
+import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { addWageringRequirement } from '../wallet/wagering'
+import { loadUserInfo } from '../user/userInfo'
+
+export interface CreditedAward {
+  userId: bigint
+  level: number
+  award: bigint
+}
+
+/** Credits the pending awards (of one player, or anyone's), oldest first; returns what it credited. */
+export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, userId: bigint | null = null, limit = 100): Promise<CreditedAward[]> {
+  const pending = await q.query<{ user_id: bigint; level: number; award: bigint }>(
+    `SELECT user_id, level, award FROM vip_awards WHERE credited_at IS NULL AND ($1::bigint IS NULL OR user_id = $1)
+     ORDER BY reached_at, user_id, level LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [userId, limit],
+  )
+  const out: CreditedAward[] = []
+  for (const row of pending.rows) {
+    const user = BigInt(row.user_id)
+    const award = BigInt(row.award)
+    const level = Number(row.level)
+    const bonusBefore = (await userBalances(q, user)).bonus
+    const tx = await post(
+      q,
+      {
+        kind: 'prize',
+        userId: user,
+        ref: `vip:${level}`,
+        meta: { awardType: AWARD_TYPE.VIP_UPGRADE, level },
+        entries: [
+          { accountId: await systemAccountId(q, 'promotions'), amount: -award },
+          { accountId: await userAccountId(q, user, wagerX > 0 ? 'bonus' : 'cash'), amount: award },
+        ],
+      },
+      at,
+    )
+    if (wagerX > 0) await addWageringRequirement(q, user, award * BigInt(wagerX), bonusBefore, at)
+    await q.query('UPDATE vip_awards SET credited_at = $3, tx_id = $4 WHERE user_id = $1 AND level = $2', [user, level, at, tx])
+    out.push({ userId: user, level, award })
+  }
+  return out
+}
+
+/** Tells each player whose award was credited: their user info (level, sums, balance), live. */
+async function announce(deps: Deps, credited: CreditedAward[]): Promise<void> {
+  for (const userId of new Set(credited.map((c) => c.userId))) {
+    const info = await loadUserInfo(deps.db, userId).catch(() => null)
+    if (info) {
+      deps.realtime.toUser(userId, 'updateUserInfo', info)
+      deps.realtime.toUser(userId, 'insBalance', { balance: info.balance, balanceVersion: info.balanceVersion })
+    }
+  }
+}
+
+/** Credits one player's pending awards now (after a deposit), then tells them. */
+export async function settleVipAwardsOf(deps: Deps, userId: bigint): Promise<void> {
+  const credited = await deps.db.tx((q) => creditVipAwards(q, deps.config.wallet.vipAwardWagerX, new Date(deps.now()), userId))
+  await announce(deps, credited)
+}
+
+/** The job: every few seconds, whatever levels stakes reached meanwhile. */
+export function startVipAwards(deps: Deps, log: { error(obj: object, msg: string): void }, everyMs = 5000): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    deps.db
+      .tx((q) => creditVipAwards(q, deps.config.wallet.vipAwardWagerX, new Date(deps.now())))
+      .then((credited) => announce(deps, credited))
+      .catch((err: unknown) => log.error({ err }, 'VIP awards failed'))
+      .finally(() => (running = false))
+  }, everyMs)
+  timer.unref?.()
+  return () => clearInterval(timer)
+}

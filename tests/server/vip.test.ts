@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import * as casino from '../../src/shared/contract/casino'
+import { VIP_LEVELS } from '../../src/shared/loyalty/vip'
+import { creditVipAwards } from '../../src/server/vip/awards'
+import { centavosOf } from '../centavos'
+import { call, startTestApp, type TestApp } from './testApp'
+import { balances, callKeyed, checkLedgerAfterEach, deposit, fundCash, listen, recorder, socketFor, verifiedPlayer, waitFor } from './walletHelpers'
+
+let t: TestApp
+let base: string
+beforeAll(async () => {
+  // Dice counts in full toward wagering here (10 % by default), and takes stakes up to R$ 5.000, so a
+  // test reaches the thresholds in a few bets.
+  t = await startTestApp({}, { WAGER_CONTRIBUTION: 'dice=100', CASINO_MAX_STAKE: '5000', CASINO_MAX_PAYOUT: '10000000' })
+  base = await listen(t)
+})
+afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+/** A dice bet that mostly loses (under 5.00), at odds far above 1.5x: it counts in full. */
+const losingDice = (amount: string) => ({ amount, target: '5.00', condition: 'under' })
+type Info = { level: number; paySumAmount: number; gameSumAmount: number; nextlevel: { paySumAmount: number; gameSumAmount: number } }
+const info = async (token: string) => (await call<Info>(t, calls.userInfo, { token })).body.data
+const awards = async (userId: bigint) => (await t.db.query<{ level: number; credited_at: Date | null }>('SELECT level, credited_at FROM vip_awards WHERE user_id = $1 ORDER BY level', [userId])).rows
+const prizes = async (userId: bigint) => {
+  const r = (await t.db.query<{ n: bigint; total: bigint }>(`SELECT count(*) AS n, COALESCE(sum(e.amount), 0) AS total FROM ledger_transactions lt JOIN ledger_entries e ON e.tx_id = lt.id JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = lt.user_id WHERE lt.user_id = $1 AND lt.kind = 'prize'`, [userId])).rows[0]!
+  return { n: BigInt(r.n), total: BigInt(r.total) }
+}
+const pkgPriced = async (reais: number) => (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = $1`, [reais * 100])).rows[0]!.id
+
+describe('VIP levels', () => {
+  it('stakes and then one deposit jump two levels: each award credited once, to bonus with its wagering, live', async () => {
+    const p = await verifiedPlayer(t)
+    const s = await socketFor(base, p.token)
+    const got = recorder(s)
+    expect(await info(p.token)).toMatchObject({ level: 0, gameSumAmount: 0, nextlevel: { paySumAmount: 100, gameSumAmount: 500 } })
+    // R$ 4.000 of counted stakes with money that is not a deposit: no level yet (no deposit).
+    await fundCash(t, p.userId, centavosOf(4000))
+    for (const amount of ['2000.00', '2000.00']) expect((await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice(amount) })).body.status).toBe(200)
+    expect(await info(p.token)).toMatchObject({ level: 0, gameSumAmount: 4000 })
+    expect(await awards(p.userId)).toEqual([])
+    // One R$ 500 deposit meets both thresholds of levels 1 and 2 at once.
+    await deposit(t, p, await pkgPriced(500), 0)
+    const after = await info(p.token)
+    expect(after).toMatchObject({ level: 2, paySumAmount: 500, gameSumAmount: 4000, nextlevel: { paySumAmount: 2000, gameSumAmount: 16000 } })
+    const expected = VIP_LEVELS[1]!.award + VIP_LEVELS[2]!.award
+    expect((await awards(p.userId)).map((a) => [a.level, a.credited_at !== null])).toEqual([[1, true], [2, true]])
+    expect(await prizes(p.userId)).toEqual({ n: 2n, total: expected })
+    expect((await balances(t, p.userId)).bonus).toBe(expected)
+    // The gifts' rule: 15 x the awards to wager before the bonus turns into cash.
+    expect(BigInt((await t.db.query<{ required: bigint }>('SELECT required FROM bonus_wagering WHERE user_id = $1', [p.userId])).rows[0]!.required)).toBe(expected * 15n)
+    await waitFor(() => (got.updateUserInfo ?? []).some((u) => (u as { level?: number }).level === 2))
+    // The job running again (here, in two transactions at once) credits nothing more.
+    const again = await Promise.all([t.db.tx((q) => creditVipAwards(q, 15, new Date())), t.db.tx((q) => creditVipAwards(q, 15, new Date()))])
+    expect(again.flat().filter((c) => c.userId === p.userId)).toEqual([])
+    await deposit(t, p, await pkgPriced(500), 0)
+    expect(await prizes(p.userId)).toEqual({ n: 2n, total: expected })
+    s.disconnect()
+  })
+
+  it('a test account (play money) has no VIP progress', async () => {
+    const owner = await verifiedPlayer(t)
+    const test = (await call<{ username: string; pwd: string }>(t, calls.getUserTest, { token: owner.token })).body.data
+    const { login } = await import('./flows')
+    const token = (await login(t, test.username, test.pwd)).body.data.access_token as string
+    for (let i = 0; i < 3; i++) expect((await callKeyed(t, casino.diceBet, { token, body: losingDice('100.00') })).body.status).toBe(200)
+    expect(await info(token)).toMatchObject({ level: 0, gameSumAmount: 0 })
+  })
+
+  it('the database table is the shared one', async () => {
+    const rows = (await t.db.query<{ level: number; award: bigint; pay_min: bigint; game_min: bigint }>('SELECT level, award, pay_min, game_min FROM vip_levels ORDER BY level')).rows
+    expect(rows.map((r) => ({ level: Number(r.level), award: BigInt(r.award), payMin: BigInt(r.pay_min), gameMin: BigInt(r.game_min) }))).toEqual(VIP_LEVELS)
+  })
+})
