@@ -246,8 +246,6 @@ export const store = proxy({
     parlayStake: '1.00',
     acceptOdds: 'higher' as 'any' | 'higher' | 'none',
     pending: false,
-    /** The server's limits, as the last match read gave them (the slip shows the contract's defaults until then). */
-    limits: null as { minStake: number; maxStake: number; maxLegs: number } | null,
     /** The match page's match as the socket pushes it: odds (thousandths) and market status by id, and its clock. */
     live: {
       matchId: null as string | null,

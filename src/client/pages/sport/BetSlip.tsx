@@ -8,7 +8,7 @@ import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { useDecimalField } from '../../format/useDecimalField'
 import { Modal } from '../../overlays/Modal'
-import { clearSlip, placeParlay, placeSingles, refreshSlip, removeSelection, setAcceptOdds, setSlipStake } from '../../store/actions/sport'
+import { clearSlip, placeParlay, placeSingles, refreshSlip, removeSelection, setAcceptOdds, setSlipStake, slipLimits } from '../../store/actions/sport'
 import { stakeCentavos } from '../../store/stake'
 import { store } from '../../store/store'
 
@@ -37,7 +37,7 @@ export function BetSlip() {
   const [open, setOpen] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const n = s.slip.length
-  const limits = s.limits ?? { minStake: Number(SPORT_LIMIT_DEFAULTS.minStake), maxStake: Number(SPORT_LIMIT_DEFAULTS.maxStake), maxLegs: SPORT_MAX_LEGS_DEFAULT }
+  const limits = useSnapshot(slipLimits).value ?? { minStake: Number(SPORT_LIMIT_DEFAULTS.minStake), maxStake: Number(SPORT_LIMIT_DEFAULTS.maxStake), maxLegs: SPORT_MAX_LEGS_DEFAULT }
   const distinct = new Set(s.slip.map((x) => x.matchId)).size === n
   const open_ = s.slip.filter((i) => (i.status ?? 'open') === 'open')
   const parlayOdds = s.slip.reduce((x, i) => x * i.odds, 1)

@@ -3,6 +3,7 @@
  * bet slip (kept in the browser), placing singles and a parlay with an Idempotency-Key each, and
  * this player's bets. The server decides every price and result.
  */
+import { proxy } from 'valtio'
 import type { z } from 'zod/mini'
 import * as sport from '../../../shared/contract/sport'
 import { centavosToReais, centavosToText } from '../../../shared/money'
@@ -24,12 +25,15 @@ export const fetchSports = () => api<z.output<typeof sport.sportList.reply>>(spo
 export const fetchMatches = (s: string, state: 'live' | 'upcoming' | 'finished') => api<SportMatch[]>(sport.sportMatches, { query: { sport: s, state }, loading: false }, true)
 export async function fetchMatch(matchId: string): Promise<MatchDetail> {
   const detail = await api<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }, true)
-  slip().limits = detail.limits
+  slipLimits.value = detail.limits
   return detail
 }
 export const fetchMyBets = (state?: 'open' | 'settled') => api<SportBetView[]>(sport.sportBets, { query: state ? { state } : {}, loading: false }, true)
 
 const slip = () => store.sport
+
+/** The server's limits, as the last match read gave them (the slip shows the contract's defaults until then); kept in the sports chunk. */
+export const slipLimits = proxy({ value: null as MatchDetail['limits'] | null })
 
 /** The slip as it was left (a reload keeps it). */
 export function restoreSlip(): void {
@@ -104,7 +108,7 @@ export async function refreshSlip(): Promise<void> {
     matches.map(async (matchId) => {
       const reply = await http.request<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }).catch(() => null)
       if (reply?.status === 200) {
-        slip().limits = reply.data.limits
+        slipLimits.value = reply.data.limits
         refreshSlipOdds(matchId, reply.data.markets)
       }
       else if (reply?.status === 404) refreshSlipOdds(matchId, [])
