@@ -40,6 +40,8 @@ import { SimulatorFeed } from './sport/SimulatorFeed'
 import { SportPublisher } from './sport/SportPublisher'
 import { SportSettler } from './sport/SportSettler'
 import { startVipAwards } from './vip/awards'
+import { vipRoutes } from './vip/routes'
+import { startReferralCommissions } from './referral/commissions'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const feed = new SimulatorFeed(config.sport, sportClock === null ? now : () => sportClock)
   const sportSettler = new SportSettler(deps, feed, app.log)
   sportRoutes(app, deps, feed, sportSettler)
+  vipRoutes(app, deps)
   const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sportSettler.start()
   sportPublisher.start()
   const stopVipAwards = startVipAwards(deps, app.log)
+  const stopReferral = startReferralCommissions(deps, config.wallet.referral, app.log)
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sportSettler.stop()
     sportPublisher.stop()
     stopVipAwards()
+    stopReferral()
     if (!options.db) await db.close()
   })
   return app

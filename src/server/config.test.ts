@@ -90,6 +90,15 @@ describe('production mode', () => {
   })
 })
 
+describe('REFERRAL_RATES', () => {
+  it('three percents in basis points, adding up to at most 1 %', () => {
+    expect(loadConfig({}).wallet.referral.ratesBp).toEqual([40, 20, 10])
+    expect(loadConfig({ REFERRAL_RATES: '0.5, 0.3, 0.2' }).wallet.referral.ratesBp).toEqual([50, 30, 20])
+    expect(problems({ REFERRAL_RATES: '1,1,1' })).toEqual(['REFERRAL_RATES must be three percents adding up to at most 1, e.g. 0.4,0.2,0.1, not "1,1,1"'])
+    expect(problems({ REFERRAL_RATES: '0.4,0.2' })[0]).toMatch(/^REFERRAL_RATES must be/)
+  })
+})
+
 describe('PAYMENT_PROVIDER and SANDBOX_PAYMENTS', () => {
   it('in demo mode: the sandbox by default, none on request, nothing unknown', () => {
     expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).wallet.paymentProvider).toBeNull()

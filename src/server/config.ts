@@ -61,6 +61,8 @@ export interface WalletConfig {
   giftCap: bigint
   /** A VIP award is credited to bonus with this many times itself to wager (VIP_AWARD_WAGER_X, 15, the gifts' rule; 0: to cash). */
   vipAwardWagerX: number
+  /** Referral commissions: percent of a referee's counted stakes per level (REFERRAL_RATES, "0.4,0.2,0.1") in basis points, and the times a commission is wagered (REFERRAL_WAGER_X, 1; 0: to cash). */
+  referral: { ratesBp: [number, number, number]; wagerX: number }
   /** How long a compensation or bonus-boost offer stays open (PROMO_OFFER_TTL_MINUTES). */
   offerTtlMs: number
   /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
@@ -148,6 +150,16 @@ function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integ
   return n
 }
 
+/** REFERRAL_RATES: three percents ("0.4,0.2,0.1") as basis points, their sum at most 1 %. */
+function referralRatesEnv(env: NodeJS.ProcessEnv): [number, number, number] {
+  const raw = (env.REFERRAL_RATES ?? '').trim() || '0.4,0.2,0.1'
+  const bp = raw.split(',').map((x) => Math.round(Number(x.trim()) * 100))
+  if (bp.length !== 3 || bp.some((x) => !Number.isInteger(x) || x < 0) || bp.reduce((a, b) => a + b, 0) > 100) {
+    throw new ConfigError(`REFERRAL_RATES must be three percents adding up to at most 1, e.g. 0.4,0.2,0.1, not "${raw}"`)
+  }
+  return bp as [number, number, number]
+}
+
 /** An ISO instant (2026-11-24T18:00:00Z) as ms since the epoch, or null when unset. */
 function instantEnv(env: NodeJS.ProcessEnv, name: string): number | null {
   const raw = (env[name] ?? '').trim()
@@ -185,6 +197,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
     vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15),
+    referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1) },
     offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),

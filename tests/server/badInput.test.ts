@@ -76,6 +76,8 @@ const samples: Partial<Record<CallName, Sample>> = {
   sportBet: { body: { type: 'single', amount: '1.00', selections: [{ selectionId: '1000000001-1x2-1-0-home', odds: 2 }], acceptOdds: 'any' } },
   sportBets: { query: { state: 'open' } },
   sportDevResult: { params: { matchId: '1000000001' }, body: { matchTime: -14 } },
+  vipInfo: { query: {} },
+  vipSeen: { body: {} },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }

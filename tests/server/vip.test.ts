@@ -56,6 +56,12 @@ describe('VIP levels', () => {
     expect(again.flat().filter((c) => c.userId === p.userId)).toEqual([])
     await deposit(t, p, await pkgPriced(500), 0)
     expect(await prizes(p.userId)).toEqual({ n: 2n, total: expected })
+    // The VIP page: what changed since it last showed the level, then seen.
+    const vip = (await call<{ level: number; seenLevel: number; next: { level: number }; awards: { level: number; award: number; credited: boolean }[]; levels: unknown[] }>(t, calls.vipInfo, { token: p.token })).body.data
+    expect(vip).toMatchObject({ level: 2, seenLevel: 0, next: { level: 3 }, awards: [{ level: 1, award: 10, credited: true }, { level: 2, award: 50, credited: true }] })
+    expect(vip.levels).toHaveLength(11)
+    expect((await call<{ seenLevel: number }>(t, calls.vipSeen, { token: p.token, body: {} })).body.data.seenLevel).toBe(2)
+    expect((await call<{ seenLevel: number }>(t, calls.vipInfo, { token: p.token })).body.data.seenLevel).toBe(2)
     s.disconnect()
   })
 

@@ -153,3 +153,11 @@ test('a live football match: scoreboard and every market grouped', async ({ page
   await settle(page)
   await expect(page).toHaveScreenshot('sport-match.png')
 })
+
+test('the VIP page of a new player: level 0, both progress bars, the whole table', async ({ page }) => {
+  await registerAndStore(page)
+  await page.goto('/vip?snapshot=1')
+  await expect(page.getByRole('table', { name: 'Níveis VIP' }).getByRole('row')).toHaveCount(12)
+  await settle(page)
+  await expect(page).toHaveScreenshot('vip.png', { fullPage: true })
+})

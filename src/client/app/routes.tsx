@@ -35,6 +35,14 @@ const roundGame = (id: RoundGameId) => () => (
   </Suspense>
 )
 
+// The loyalty pages (VIP, referral, sign-in, bonus...): one chunk.
+const LoyaltyRoute = lazy(withFullLocale(() => import('../pages/loyalty/LoyaltyPages')))
+const loyaltyPage = (page: 'vip') => () => (
+  <Suspense fallback={null}>
+    <LoyaltyRoute page={page} />
+  </Suspense>
+)
+
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
     <Page />
@@ -62,7 +70,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/my', render: titled('pages.friends') },
   { path: '/agentJl2', render: titled('pages.agent') },
   { path: '/gg', render: titled('pages.gg') },
-  { path: '/vip', render: titled('pages.vip') },
+  { path: '/vip', render: loyaltyPage('vip') },
   { path: '/gameGroupList', render: titled('pages.gameGroupList') },
   { path: '/play', render: titled('pages.play') },
   { path: '/error', render: () => <ErrorPage /> },

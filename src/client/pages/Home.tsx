@@ -17,6 +17,8 @@ const LobbyStage = lazy(() => import('../scenes/lobby/LobbyStage'))
 // The shared-round tiles' live state (time to bet, last results): with the decor, after the page is interactive.
 const TileLive = lazy(withFullLocale(() => import('./home/TileLive')))
 const ROUND_TILES = new Set<string>(['double', 'rowDouble', 'luckyColor'])
+// Home's own pop-ups (the active award): after the page is interactive, never over a game.
+const HomePopups = lazy(withFullLocale(() => import('./home/HomePopups')))
 
 /** Our games as the lobby shows them before the server's list arrives (all listed, stop unknown = open). */
 const DEFAULT_TILES: GameEntry[] = SELF_GAME_TYPES.map((gameType) => ({ value: gameType, productCode: 'SELF', gameType, stop: 0 }))
@@ -42,6 +44,11 @@ export function Home(props: { hidden: boolean }) {
         </Suspense>
       ) : (
         <div className="lobby-stage" aria-hidden="true" />
+      )}
+      {loaded && !props.hidden && !SNAPSHOT_MODE && (
+        <Suspense fallback={null}>
+          <HomePopups />
+        </Suspense>
       )}
       <Link href="/sports" className="sports-entry" data-testid="sports-entry">
         {t('home.sports')}

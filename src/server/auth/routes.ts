@@ -1,3 +1,4 @@
+import { announceReferee } from '../referral/commissions'
 import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
 import type { Deps } from '../deps'
@@ -68,6 +69,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       })
       return sessions.create(q, userId, ctx.deviceId, ctx.ip)
     })
+    if (inviterId !== null) void announceReferee(deps, BigInt(inviterId)).catch(() => undefined)
     return { access_token: token }
   })
 

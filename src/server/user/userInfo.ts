@@ -26,13 +26,13 @@ interface UserRow {
 /**
  * Every field of the spec's user info. The wallet's sums come from the orders (payAmount: the
  * last paid deposit; paySumAmount: all paid deposits; wdSumAmount: all paid-out withdrawals).
- * gameSumAmount: the stakes counted toward the VIP levels; nextlevel: the next level's thresholds.
- * Fields that later features fill (referral amounts, discounts) are zero until those features land.
+ * gameSumAmount: the stakes counted toward the VIP levels; nextlevel: the next level's thresholds;
+ * levelNAmount: the referral commissions earned from each level.
  */
 export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserInfo> {
   // One round trip: the user, the spendable balance (cash + bonus) and its version, the paid deposit and
   // withdrawal sums with the last paid deposit, and the invitees on three referral levels.
-  const r = await q.query<UserRow & { spendable: bigint; balance_version: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; game_sum: bigint | null; l1: bigint; l2: bigint; l3: bigint }>(
+  const r = await q.query<UserRow & { spendable: bigint; balance_version: bigint; pay_sum: bigint; wd_sum: bigint; last_pay: bigint | null; game_sum: bigint | null; l1: bigint; l2: bigint; l3: bigint; a1: bigint; a2: bigint; a3: bigint }>(
     `WITH l1 AS (SELECT id FROM users WHERE inviter_id = $1),
           l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
           l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
@@ -43,7 +43,10 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
        (SELECT amount FROM orders WHERE user_id = u.id AND type = 10 AND status = '10' ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay,
        (SELECT game_sum FROM vip_progress WHERE user_id = u.id) AS game_sum,
-       (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3
+       (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3,
+       (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 1) AS a1,
+       (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 2) AS a2,
+       (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 3) AS a3
      FROM users u WHERE u.id = $1`,
     [userId],
   )
@@ -69,9 +72,9 @@ export async function loadUserInfo(q: Queryable, userId: bigint): Promise<UserIn
     yqm: u.yqm,
     time: new Date(u.created_at).toISOString(),
     extendInfo: u.is_test ? { username: u.email, pwd: u.test_password ?? '', balance } : null,
-    level1Amount: 0,
-    level2Amount: 0,
-    level3Amount: 0,
+    level1Amount: centavosToReais(BigInt(u.a1)),
+    level2Amount: centavosToReais(BigInt(u.a2)),
+    level3Amount: centavosToReais(BigInt(u.a3)),
     level1Person,
     level2Person,
     level3Person,

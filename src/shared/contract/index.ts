@@ -6,6 +6,7 @@ import * as appInfo from './appInfo'
 import * as auth from './auth'
 import * as casino from './casino'
 import * as game from './game'
+import * as loyalty from './loyalty'
 import * as order from './order'
 import * as rounds from './rounds'
 import * as sport from './sport'
@@ -61,6 +62,8 @@ export const calls = {
   sportBet: sport.sportBet,
   sportBets: sport.sportBets,
   sportDevResult: sport.sportDevResult,
+  vipInfo: loyalty.vipInfo,
+  vipSeen: loyalty.vipSeen,
 } as const
 
 export type CallName = keyof typeof calls

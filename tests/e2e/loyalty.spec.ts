@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test'
+import { test } from './csp'
+import { registerNewUser } from './helpers'
+
+const token = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
+
+test('a new player deposits, bets, reaches VIP 1 and sees the award on home and on the VIP page', async ({ page }) => {
+  test.setTimeout(120_000)
+  await registerNewUser(page)
+  const second = page.getByRole('dialog', { name: 'Bônus de depósito' })
+  await second.getByRole('button', { name: 'Fechar' }).click()
+  const auth = { authorization: await token(page) }
+  // Identity, then a R$ 500 deposit without the gift, paid on the sandbox bank page.
+  expect((await (await page.request.post('/api/app/user/updateKyc', { headers: auth, data: { name: 'Joana Prado', cardNo: '27461938509' } })).json()).status).toBe(200)
+  const prices = (await (await page.request.get('/api/app/order/getPrices', { headers: auth })).json()).data as { pkgId: number; price: number }[]
+  const { pkgId } = prices.find((p) => p.price === 500)!
+  const prepaid = await (await page.request.post(`/api/app/order/prePay/${pkgId}`, { headers: { ...auth, 'idempotency-key': `vip-${Date.now()}` }, data: { gift: 0, pkgId, isapp: 0 } })).json()
+  expect(prepaid.status, JSON.stringify(prepaid)).toBe(200)
+  const order = prepaid.data as { url: string }
+  const bank = await page.context().newPage()
+  await bank.goto(order.url)
+  await bank.getByRole('button', { name: 'Simular o pagamento pelo banco' }).click()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 500,00')
+  await bank.close()
+
+  // R$ 500 on one football single at odds of at least 1.5, settled as a win or a loss: it counts in full.
+  await page.goto('/footballPage')
+  await page.getByRole('tab', { name: 'Em breve' }).click()
+  await page.getByTestId('match-list').getByRole('link').nth(6).click()
+  const result = page.getByRole('region', { name: 'Resultado final', exact: true })
+  const buttons = result.getByRole('button')
+  let pick = 0
+  for (let i = 0; i < 3; i++) {
+    const price = Number((await buttons.nth(i).locator('.price').textContent())!.replace(',', '.'))
+    if (price >= 1.5) {
+      pick = i
+      break
+    }
+  }
+  await buttons.nth(pick).click()
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await slip.getByLabel(/^Valor em Resultado final/).fill('500,00')
+  await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita')
+  await page.keyboard.press('Escape')
+  const matchId = /\/sportMatch\/(\d+)/.exec(page.url())![1]!
+  const settled = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, { headers: auth, data: { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 2, away: 2 } } })
+  expect((await settled.json()).status).toBe(200)
+
+  // Home: the active-award pop-up, live (the level rose with the settlement).
+  await page.goto('/home')
+  const popup = page.getByRole('dialog', { name: 'Prêmio VIP' })
+  await expect(popup).toContainText('Você chegou ao VIP 1: prêmio de R$ 10,00 creditado como bônus.', { timeout: 20_000 })
+  await popup.getByRole('button', { name: 'Ver meu VIP' }).click()
+  await expect(page).toHaveURL(/\/vip$/)
+  await expect(page.getByText('VIP 1', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Total depositado' })).toHaveAttribute('aria-valuemax', '500')
+  await expect(page.getByRole('table', { name: 'Níveis VIP' }).getByRole('row')).toHaveCount(12)
+  // Seen: home shows no pop-up again.
+  await page.goto('/home')
+  await expect(page.getByTestId('sports-entry')).toBeVisible()
+  await page.waitForTimeout(1500)
+  await expect(popup).toHaveCount(0)
+})
