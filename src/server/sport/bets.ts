@@ -77,7 +77,7 @@ export const decimalOdds = (legs: readonly { odds: number }[]) => Math.round(leg
 /** What the legs return on a stake if every one wins (centavos). */
 export const potentialOf = (stake: bigint, legs: readonly { odds: number }[]) => betReturn(stake, legs.map((l) => ({ result: BET_RESULT.WIN as LegResult, odds: l.odds })))
 
-export interface LegRow {
+interface LegRow {
   bet_id: bigint
   leg: number
   match_id: string

@@ -18,7 +18,7 @@ const METALS = [
 ] as const
 
 /** The image index the spec gives a level. */
-export const badgeIndex = (level: number) => (level > 23 || level < 0 ? 0 : Math.min(level, METALS.length - 1))
+const badgeIndex = (level: number) => (level > 23 || level < 0 ? 0 : Math.min(level, METALS.length - 1))
 
 export function VipBadge(props: { level: number; size?: number; label?: string }) {
   const i = badgeIndex(props.level)
