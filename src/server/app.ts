@@ -42,6 +42,8 @@ import { SportSettler } from './sport/SportSettler'
 import { startVipAwards } from './vip/awards'
 import { vipRoutes } from './vip/routes'
 import { startReferralCommissions } from './referral/commissions'
+import { referralRoutes } from './referral/routes'
+import { signinRoutes } from './signin/routes'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sportSettler = new SportSettler(deps, feed, app.log)
   sportRoutes(app, deps, feed, sportSettler)
   vipRoutes(app, deps)
+  referralRoutes(app, deps)
+  signinRoutes(app, deps)
   const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).

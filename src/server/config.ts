@@ -63,6 +63,8 @@ export interface WalletConfig {
   vipAwardWagerX: number
   /** Referral commissions: percent of a referee's counted stakes per level (REFERRAL_RATES, "0.4,0.2,0.1") in basis points, and the times a commission is wagered (REFERRAL_WAGER_X, 1; 0: to cash). */
   referral: { ratesBp: [number, number, number]; wagerX: number }
+  /** Daily sign-in: the 7 days' rewards in centavos (SIGNIN_REWARDS, reais, "0.50,1,1.50,2,3,4,5") and the times each is wagered (SIGNIN_WAGER_X, 30: more than any game's edge gives back). */
+  signin: { rewards: bigint[]; wagerX: number }
   /** How long a compensation or bonus-boost offer stays open (PROMO_OFFER_TTL_MINUTES). */
   offerTtlMs: number
   /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
@@ -150,6 +152,14 @@ function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integ
   return n
 }
 
+/** SIGNIN_REWARDS: seven amounts in reais, one per day of the cycle. */
+function signinRewardsEnv(env: NodeJS.ProcessEnv): bigint[] {
+  const raw = (env.SIGNIN_REWARDS ?? '').trim() || '0.50,1,1.50,2,3,4,5'
+  const list = raw.split(',').map((x) => reaisTextToCentavos(x.trim()))
+  if (list.length !== 7 || list.some((x) => x === null || x < 0n)) throw new ConfigError(`SIGNIN_REWARDS must be seven amounts in reais, e.g. 0.50,1,1.50,2,3,4,5, not "${raw}"`)
+  return list as bigint[]
+}
+
 /** REFERRAL_RATES: three percents ("0.4,0.2,0.1") as basis points, their sum at most 1 %. */
 function referralRatesEnv(env: NodeJS.ProcessEnv): [number, number, number] {
   const raw = (env.REFERRAL_RATES ?? '').trim() || '0.4,0.2,0.1'
@@ -198,6 +208,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
     vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15),
     referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1) },
+    signin: { rewards: signinRewardsEnv(env), wagerX: numberEnv(env, 'SIGNIN_WAGER_X', 30) },
     offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),

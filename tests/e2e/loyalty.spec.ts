@@ -25,7 +25,7 @@ test('a new player deposits, bets, reaches VIP 1 and sees the award on home and 
 
   // R$ 500 on one football single at odds of at least 1.5, settled as a win or a loss: it counts in full.
   await page.goto('/footballPage')
-  await page.getByRole('tab', { name: 'Em breve' }).click()
+  await page.getByRole('tab', { name: 'Próximos' }).click()
   await page.getByTestId('match-list').getByRole('link').nth(6).click()
   const result = page.getByRole('region', { name: 'Resultado final', exact: true })
   const buttons = result.getByRole('button')
@@ -62,4 +62,45 @@ test('a new player deposits, bets, reaches VIP 1 and sees the award on home and 
   await expect(page.getByTestId('sports-entry')).toBeVisible()
   await page.waitForTimeout(1500)
   await expect(popup).toHaveCount(0)
+})
+
+test('every route of the spec renders at its own address on a phone, none of them a placeholder', async ({ page }) => {
+  test.setTimeout(120_000)
+  await registerNewUser(page)
+  await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
+  const routes: [string, RegExp | string][] = [
+    ['/active1', 'Bônus de boas-vindas'],
+    ['/active99', 'Esta atividade não existe ou já terminou.'],
+    ['/share', 'Seu código de convite'],
+    ['/search', 'Buscar jogos, times e ligas'],
+    ['/registros', 'Registros'],
+    ['/conta', 'Alterar senha'],
+    ['/bonus', 'Você não tem bônus ativo.'],
+    ['/paySuccess', 'Você ainda não fez nenhum depósito.'],
+    ['/friends', 'Ninguém entrou com o seu código ainda.'],
+    ['/my', 'Ninguém entrou com o seu código ainda.'],
+    ['/agentJl2', 'Nenhuma comissão nos últimos 30 dias.'],
+    ['/gg', 'Todos os jogos'],
+    ['/vip', 'Níveis VIP'],
+    ['/signInSheet', 'Presença diária'],
+    ['/sports', 'Esportes'],
+    ['/footballPage', 'Futebol'],
+  ]
+  for (const [path, text] of routes) {
+    await page.goto(path)
+    // (The home is kept alive, hidden: only what shows counts.)
+    await expect(page.getByText(text).and(page.locator(':visible')).first(), path).toBeVisible()
+    expect(new URL(page.url()).pathname, path).toBe(path)
+    await expect(page.getByText(/em breve|chega em breve/i), path).toHaveCount(0)
+  }
+  // The search finds a game by its name.
+  await page.goto('/search')
+  await page.getByLabel('Buscar jogos, times e ligas').fill('dou')
+  await expect(page.getByRole('button', { name: /Double/ }).first()).toBeVisible()
+  // The sign-in sheet pays day 1 once.
+  await page.goto('/signInSheet')
+  await page.getByTestId('signin-claim').click()
+  await expect(page.getByText('Dia 1: R$ 0,50 creditado como bônus.')).toBeVisible()
+  await expect(page.getByTestId('signin-claim')).toBeDisabled()
+  await expect(page.getByTestId('balance')).toHaveText('R$ 0,50')
 })

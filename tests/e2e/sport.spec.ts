@@ -5,7 +5,7 @@ import { playMoneyLogin, serverBalance } from './helpers'
 /** Opens the n-th upcoming football match (its pre-match markets are open) and returns its id. */
 async function openUpcoming(page: Page, n: number): Promise<string> {
   await page.goto('/footballPage')
-  await page.getByRole('tab', { name: 'Em breve' }).click()
+  await page.getByRole('tab', { name: 'Próximos' }).click()
   const rows = page.getByTestId('match-list').getByRole('link')
   await expect(rows.nth(n)).toBeVisible()
   await rows.nth(n).click()

@@ -78,6 +78,10 @@ const samples: Partial<Record<CallName, Sample>> = {
   sportDevResult: { params: { matchId: '1000000001' }, body: { matchTime: -14 } },
   vipInfo: { query: {} },
   vipSeen: { body: {} },
+  referralTeam: { query: {} },
+  signinStatus: { query: {} },
+  signinClaim: { body: {} },
+  myBonus: { query: {} },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }

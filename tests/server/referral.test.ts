@@ -54,5 +54,12 @@ describe('three-level referral', () => {
     // One promotion posting per beneficiary, award type 141.
     const tx = await t.db.query<{ n: bigint }>(`SELECT count(*) AS n FROM ledger_transactions WHERE user_id = $1 AND kind = 'prize' AND meta->>'awardType' = '141'`, [b.userId])
     expect(Number(tx.rows[0]!.n)).toBe(1)
+    // The team view: people and commissions per level, masked referees with what each brought, the day's row.
+    const team = (await call<{ yqm: string; rates: number[]; levels: unknown[]; referees: { level: number; name: string; brought: number }[]; days: { day: string; amounts: number[] }[] }>(t, calls.referralTeam, { token: b.token })).body.data
+    expect(team.rates).toEqual([0.4, 0.2, 0.1])
+    expect(team.levels).toEqual([{ level: 1, people: 1, amount: 0.4 }, { level: 2, people: 1, amount: 2 }, { level: 3, people: 0, amount: 0 }])
+    expect(team.referees.map((r) => [r.level, r.brought])).toEqual([[2, 2], [1, 0.4]])
+    expect(team.referees[0]!.name).toMatch(/^\w{2}\*\*\*@e\*\*\*\.com$/)
+    expect(team.days).toEqual([{ day, amounts: [0.4, 2, 0] }])
   })
 })

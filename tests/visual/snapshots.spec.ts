@@ -161,3 +161,19 @@ test('the VIP page of a new player: level 0, both progress bars, the whole table
   await settle(page)
   await expect(page).toHaveScreenshot('vip.png', { fullPage: true })
 })
+
+test("the share page: code, link and QR code (masked: they are the new player's own)", async ({ page }) => {
+  await registerAndStore(page)
+  await page.goto('/share?snapshot=1')
+  await expect(page.getByTestId('invite-code')).toHaveText(/^[A-Z0-9]{8}$/)
+  await settle(page)
+  await expect(page).toHaveScreenshot('share.png', { fullPage: true, mask: [page.getByTestId('invite-code'), page.getByTestId('invite-link'), page.locator('svg.qr')] })
+})
+
+test('the sign-in sheet of a new player: the 7-day cycle, day 1 to claim', async ({ page }) => {
+  await registerAndStore(page)
+  await page.goto('/signInSheet?snapshot=1')
+  await expect(page.getByTestId('signin-claim')).toHaveText('Receber R$ 0,50')
+  await settle(page)
+  await expect(page).toHaveScreenshot('signin-sheet.png', { fullPage: true })
+})

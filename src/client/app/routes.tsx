@@ -37,9 +37,17 @@ const roundGame = (id: RoundGameId) => () => (
 
 // The loyalty pages (VIP, referral, sign-in, bonus...): one chunk.
 const LoyaltyRoute = lazy(withFullLocale(() => import('../pages/loyalty/LoyaltyPages')))
-const loyaltyPage = (page: 'vip') => () => (
+const loyaltyPage = (page: 'vip' | 'share' | 'friends' | 'agent' | 'signin') => () => (
   <Suspense fallback={null}>
     <LoyaltyRoute page={page} />
+  </Suspense>
+)
+
+// The rest of the spec's pages (all games, search, activities, account, bonus, payment success): one chunk.
+const MoreRoute = lazy(withFullLocale(() => import('../pages/more/MorePages')))
+const morePage = (page: 'gg' | 'search' | 'active' | 'paySuccess' | 'conta' | 'bonus') => () => (
+  <Suspense fallback={null}>
+    <MoreRoute page={page} />
   </Suspense>
 )
 
@@ -51,9 +59,9 @@ const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () =>
 
 /** Every route of the spec except /, /main, /home and /y{yqm}, which the App handles itself. */
 export const ROUTES: RouteDef[] = [
-  { path: /^\/active(?<id>[^/]+)$/, render: titled('pages.active') },
-  { path: '/share', needsLogin: true, render: titled('pages.share') },
-  { path: '/search', render: titled('pages.search') },
+  { path: /^\/active(?<id>[^/]+)$/, render: morePage('active') },
+  { path: '/share', needsLogin: true, render: loyaltyPage('share') },
+  { path: '/search', render: morePage('search') },
   { path: '/gameMess', needsLogin: true, render: titled('pages.gameMess') },
   {
     path: '/registros',
@@ -63,14 +71,15 @@ export const ROUTES: RouteDef[] = [
       </Suspense>
     ),
   },
-  { path: '/conta', render: titled('pages.conta') },
-  { path: '/bonus', render: titled('pages.bonus') },
-  { path: '/paySuccess', render: titled('pages.paySuccess') },
-  { path: '/friends', render: titled('pages.friends') },
-  { path: '/my', render: titled('pages.friends') },
-  { path: '/agentJl2', render: titled('pages.agent') },
-  { path: '/gg', render: titled('pages.gg') },
+  { path: '/conta', render: morePage('conta') },
+  { path: '/bonus', render: morePage('bonus') },
+  { path: '/paySuccess', render: morePage('paySuccess') },
+  { path: '/friends', render: loyaltyPage('friends') },
+  { path: '/my', render: loyaltyPage('friends') },
+  { path: '/agentJl2', render: loyaltyPage('agent') },
+  { path: '/gg', render: morePage('gg') },
   { path: '/vip', render: loyaltyPage('vip') },
+  { path: '/signInSheet', render: loyaltyPage('signin') },
   { path: '/gameGroupList', render: titled('pages.gameGroupList') },
   { path: '/play', render: titled('pages.play') },
   { path: '/error', render: () => <ErrorPage /> },

@@ -1,5 +1,5 @@
 /** Session data kept in the browser (the spec's list); logout clears it all. */
-export type PersistKey = 'token' | 'userInfo' | 'lang' | 'isapp' | 'deviceId' | 'hotGames' | 'invitation' | 'testAccount' | 'muted' | 'apiKey' | 'slip'
+export type PersistKey = 'token' | 'userInfo' | 'lang' | 'isapp' | 'deviceId' | 'hotGames' | 'invitation' | 'testAccount' | 'muted' | 'apiKey' | 'slip' | 'signinMask'
 
 const PREFIX = 'aposta:'
 

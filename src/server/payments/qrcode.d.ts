@@ -1,4 +1,5 @@
-// The qrcode package ships no types; this declares the one function the sandbox page uses.
+// The qrcode package ships no types; this declares what the app uses: the sandbox page's SVG text
+// (server) and the share page's module matrix (client, drawn as SVG by React).
 declare module 'qrcode' {
   interface ToStringOptions {
     type?: 'svg' | 'utf8' | 'terminal'
@@ -8,6 +9,7 @@ declare module 'qrcode' {
     color?: { dark?: string; light?: string }
   }
   export function toString(text: string, options?: ToStringOptions): Promise<string>
-  const QRCode: { toString: typeof toString }
+  export function create(text: string, options?: { errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H' }): { modules: { size: number; get(row: number, col: number): number | boolean } }
+  const QRCode: { toString: typeof toString; create: typeof create }
   export default QRCode
 }

@@ -26,6 +26,15 @@ export function vipRoutes(app: FastifyInstance, deps: Deps): void {
     }
   })
 
+  registerCall(app, deps, contract.myBonus, async ({ session }) => {
+    const b = (await deps.db.query<{ bonus: bigint; required: bigint | null; wagered: bigint | null }>(
+      `SELECT (SELECT balance FROM ledger_accounts WHERE user_id = $1 AND kind = 'bonus') AS bonus,
+              w.required, w.wagered FROM (SELECT 1) x LEFT JOIN bonus_wagering w ON w.user_id = $1`,
+      [session.userId],
+    )).rows[0]
+    return { bonus: centavosToReais(BigInt(b?.bonus ?? 0)), required: centavosToReais(BigInt(b?.required ?? 0)), wagered: centavosToReais(BigInt(b?.wagered ?? 0)) }
+  })
+
   registerCall(app, deps, contract.vipSeen, async ({ session }) => {
     const r = await deps.db.query<{ seen_level: number }>('UPDATE vip_progress SET seen_level = level WHERE user_id = $1 RETURNING seen_level', [session.userId])
     return { seenLevel: Number(r.rows[0]?.seen_level ?? 0) }

@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   SPORT_PARLAY_LIMIT: { status: 4205, http: 400, key: 'sportParlayLimit' },
   /** Sportsbook: a parlay with two legs of one match, or a single without exactly one. */
   SPORT_BAD_SLIP: { status: 4206, http: 400, key: 'sportBadSlip' },
+  /** Daily sign-in: today's reward was claimed already. */
+  SIGNIN_DONE: { status: 4301, http: 409, key: 'signinDone' },
 
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },

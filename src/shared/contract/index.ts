@@ -64,6 +64,10 @@ export const calls = {
   sportDevResult: sport.sportDevResult,
   vipInfo: loyalty.vipInfo,
   vipSeen: loyalty.vipSeen,
+  referralTeam: loyalty.referralTeam,
+  signinStatus: loyalty.signinStatus,
+  signinClaim: loyalty.signinClaim,
+  myBonus: loyalty.myBonus,
 } as const
 
 export type CallName = keyof typeof calls

@@ -1,7 +1,7 @@
 /** Loyalty: the VIP levels (issue 14). */
 import { z } from 'zod/mini'
 import { defineCall } from './define'
-import { loading, reais } from './fields'
+import { balanceVersion, loading, reais } from './fields'
 
 const vipLevel = z.object({ level: z.number(), award: reais, payMin: reais, gameMin: reais })
 
@@ -31,4 +31,63 @@ export const vipSeen = defineCall({
   auth: true,
   body: z.strictObject({ loading }),
   reply: z.object({ seenLevel: z.number() }),
+})
+
+/** The player's referral team: the invitation code, the rates, each level's people and commissions, the referees, the last 30 days. */
+export const referralTeam = defineCall({
+  method: 'GET',
+  path: '/api/app/referral/team',
+  auth: true,
+  query: z.strictObject({ loading }),
+  reply: z.object({
+    yqm: z.string(),
+    /** Percent of a referee's counted stakes, levels 1 to 3. */
+    rates: z.array(z.number()),
+    levels: z.array(z.object({ level: z.number(), people: z.number(), amount: reais })),
+    /** The latest 100 referees on the three levels: a masked name, when they joined, what they brought. */
+    referees: z.array(z.object({ level: z.number(), name: z.string(), joinedAt: z.number(), brought: reais })),
+    /** Commissions per São Paulo day (newest first, 30 days at most), per level. */
+    days: z.array(z.object({ day: z.string(), amounts: z.array(reais) })),
+    /** Yesterday's commission, all levels. */
+    yesterday: reais,
+  }),
+})
+
+const signinCycle = z.object({
+  /** The São Paulo day (YYYY-MM-DD). */
+  today: z.string(),
+  claimedToday: z.boolean(),
+  /** The cycle's day today's claim pays (or paid), 1 to 7. */
+  day: z.number(),
+  /** The 7 days' rewards, and which of this cycle's days are claimed. */
+  rewards: z.array(reais),
+  claimed: z.array(z.boolean()),
+})
+
+/** Daily sign-in: the 7-day cycle as it stands for this player today. */
+export const signinStatus = defineCall({
+  method: 'GET',
+  path: '/api/app/signin/status',
+  auth: true,
+  query: z.strictObject({ loading }),
+  reply: signinCycle,
+})
+
+/** Claims today's reward (once per São Paulo day; a missed day starts the cycle again). Moves money: Idempotency-Key. */
+export const signinClaim = defineCall({
+  method: 'POST',
+  path: '/api/app/signin/claim',
+  auth: true,
+  idempotent: true,
+  body: z.strictObject({ loading }),
+  reply: z.object({ day: z.number(), reward: reais, balance: reais, balanceVersion }),
+})
+
+/** The player's bonus: the bonus balance, the wagering still to do on it, and the deposit discount (null when none). */
+export const myBonus = defineCall({
+  method: 'GET',
+  path: '/api/app/bonus/mine',
+  auth: true,
+  query: z.strictObject({ loading }),
+  reply: z.object({ bonus: reais, required: reais, wagered: reais }),
 })
