@@ -44,6 +44,7 @@ import { vipRoutes } from './vip/routes'
 import { startReferralCommissions } from './referral/commissions'
 import { referralRoutes } from './referral/routes'
 import { signinRoutes } from './signin/routes'
+import { NoticeBoard } from './ops/notices'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -133,7 +134,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
-  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
+  const notices = new NoticeBoard(deps)
+  await notices.load()
+  notices.routes(app)
+  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: () => notices.latest() }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
 
   await serveClient(app, config.clientDir, config.production)
 

@@ -81,6 +81,8 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /** The operators' token (OPS_TOKEN) for POST /api/ops/notice; unset: one kept in DATA_DIR/ops-token outside production, none in production. */
+  opsToken: string | null
   /** PostgreSQL when set; embedded PGlite in dataDir otherwise. */
   databaseUrl: string | null
   /** Accepted by every captcha; for automated tests only, refused in production. */
@@ -428,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: Number(env.PORT || 3000),
     host: env.HOST || '0.0.0.0',
     dataDir,
+    opsToken: (env.OPS_TOKEN ?? '').trim() || null,
     databaseUrl: env.DATABASE_URL || null,
     captchaFixedAnswer: env.CAPTCHA_FIXED_ANSWER || null,
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox')),

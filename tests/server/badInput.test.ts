@@ -82,6 +82,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   signinStatus: { query: {} },
   signinClaim: { body: {} },
   myBonus: { query: {} },
+  opsNotice: { body: { text: 'Manutenção às 3h' } },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }

@@ -56,7 +56,7 @@ const ONLINE_EVERY_MS = 5000
 export function attachRealtime(
   app: FastifyInstance,
   sessions: SessionStore,
-  handlers: { offGame(userId: bigint, gameCode: string): Promise<void> },
+  handlers: { offGame(userId: bigint, gameCode: string): Promise<void>; notice?(): { id: string; text: string; time: number } | null },
   databaseUrl: string | null = null,
 ): { realtime: Realtime; io: Server } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
@@ -104,6 +104,9 @@ export function attachRealtime(
     const userId = socket.data.userId
     online.set(userId, (online.get(userId) ?? 0) + 1)
     socket.emit('online:count', { count: online.size })
+    // The operators' latest notice, to a socket that connects while it stands.
+    const notice = handlers.notice?.()
+    if (notice) socket.emit('notice', notice)
     broadcastCount()
     socket.on('disconnect', () => {
       const left = (online.get(userId) ?? 1) - 1

@@ -7,6 +7,7 @@ import * as auth from './auth'
 import * as casino from './casino'
 import * as game from './game'
 import * as loyalty from './loyalty'
+import * as ops from './ops'
 import * as order from './order'
 import * as rounds from './rounds'
 import * as sport from './sport'
@@ -68,6 +69,7 @@ export const calls = {
   signinStatus: loyalty.signinStatus,
   signinClaim: loyalty.signinClaim,
   myBonus: loyalty.myBonus,
+  opsNotice: ops.opsNotice,
 } as const
 
 export type CallName = keyof typeof calls
