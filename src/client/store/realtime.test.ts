@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { UserInfo } from '../../shared/contract'
 import { chatUrl } from '../app/SupportPanel'
 import { setUser } from './actions/session'
+import { dismissNotice } from './actions/ui'
 import { applyBalance } from './balance'
 import { realtimeHandlers } from './realtime'
 
@@ -56,6 +57,12 @@ describe('socket events into the store', () => {
   it('a notice becomes the banner', () => {
     realtimeHandlers.notice({ id: 'n', text: 'Manutenção', time: 1 })
     expect(store.ui.notice).toEqual({ id: 'n', text: 'Manutenção' })
+    // Closed, it stays closed when a reconnecting socket gets the same notice; a new one shows.
+    dismissNotice()
+    realtimeHandlers.notice({ id: 'n', text: 'Manutenção', time: 1 })
+    expect(store.ui.notice).toBeNull()
+    realtimeHandlers.notice({ id: 'n2', text: 'Outra', time: 2 })
+    expect(store.ui.notice).toEqual({ id: 'n2', text: 'Outra' })
   })
 
   it('userBetAmount with bouns and amount offers the boost; freeBalance under 0.51 opens deposit', () => {

@@ -8,7 +8,7 @@ import { applyBalance, isStale } from './balance'
 import { store } from './store'
 import { save } from './persist'
 import { fetchUserInfo } from './actions/session'
-import { openOverlay } from './actions/ui'
+import { openOverlay, showNotice } from './actions/ui'
 import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
 
 let socket: SocketClient | null = null
@@ -19,9 +19,7 @@ const blockedHere = () => typeof location !== 'undefined' && location.href.inclu
 
 /** Every received event of the spec, wired to the store. */
 export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } = {
-  notice: (n) => {
-    store.ui.notice = { id: n.id, text: n.text }
-  },
+  notice: (n) => showNotice(n),
   updateUserInfo: ({ balance, balanceVersion, ...fields }) => {
     if (!store.user) return void fetchUserInfo()
     Object.assign(store.user, fields)

@@ -32,6 +32,14 @@ export function refreshCaptcha(): void {
   store.ui.captchaNonce++
 }
 
+let dismissedNotice: string | null = null
+
 export function dismissNotice(): void {
+  dismissedNotice = store.ui.notice?.id ?? dismissedNotice
   store.ui.notice = null
+}
+
+/** A notice the player closed is not shown again when the socket reconnects and the server sends it anew. */
+export function showNotice(n: { id: string; text: string }): void {
+  if (n.id !== dismissedNotice) store.ui.notice = { id: n.id, text: n.text }
 }
