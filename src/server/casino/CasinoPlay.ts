@@ -20,7 +20,7 @@ import { limboMultiplier, limboResult, limboWins } from '../../shared/games/limb
 import { minePositions, minesMultiplier, TILES } from '../../shared/games/mines'
 import { payoutOf } from '../../shared/games/payout'
 import { GroupCommit } from '../bets/GroupCommit'
-import { HOLE, replyParts, storeRefusal, type KeyedCall } from '../bets/storedReply'
+import { HOLE, POSTGRES_LANES, replyParts, storeRefusal, storedAnswer, type KeyedCall, type KeyedReplyRow } from '../bets/storedReply'
 import type { Db } from '../db/connection'
 import type { WalletConfig } from '../config'
 import { AppError } from '../http/AppError'
@@ -66,14 +66,8 @@ interface MinesState {
   clientSeed: string
 }
 
-interface ReplyRow {
-  code: string
-  http: number | null
-  body: string | null
-  bet_id: bigint | null
+interface ReplyRow extends KeyedReplyRow {
   stale: unknown
-  balance: bigint | null
-  version: bigint | null
   is_test: boolean | null
   day_total: bigint | null
   offered: boolean | null
@@ -91,14 +85,7 @@ type Call = KeyedCall
 const MAX_TRIES = 6
 /** Seeds remembered at most (the least recently used are forgotten first). */
 const MAX_REMEMBERED = 50_000
-/**
- * PostgreSQL lanes. A lane's batch holds the house sub-accounts it wrote until it commits, so each
- * sub-account (player id mod HOUSE_SHARDS, migration 008) must belong to one lane: the lane count
- * divides HOUSE_SHARDS (3 or 6 lanes made batches wait on each other and deadlock: 11-19 bets/s).
- * 4 measured best at 50 players (1,591-2,059/s against 1,298-1,320 with 8 and 1,159-1,282 with 2):
- * fewer lanes make bigger batches, and a batch's fixed cost is most of a small one's.
- */
-const POSTGRES_LANES = 4
+/** The house sub-accounts (migration 008); the bet paths' lanes (POSTGRES_LANES) must divide them. */
 const HOUSE_SHARDS = 16
 if (HOUSE_SHARDS % POSTGRES_LANES !== 0) throw new Error('the PostgreSQL lanes must divide the house sub-accounts')
 
@@ -396,11 +383,8 @@ export class CasinoPlay {
   }
 
   private async finish(call: Call, row: ReplyRow, built: { stake: bigint; payout: bigint; ended: boolean }): Promise<Played> {
-    if (row.code === 'REPLAY') {
-      if (row.http === null || row.body === null) throw new Error('idempotency key stored without a reply')
-      return { http: Number(row.http), body: row.body, replayed: true }
-    }
-    if (row.code === 'REUSED') throw new AppError('IDEMPOTENCY_KEY_REUSED')
+    const stored = storedAnswer(row)
+    if (stored) return stored
     if (row.code !== 'OK') {
       const params = row.code === 'BONUS_MAX_STAKE' ? { max: this.rules.bonusMaxStake } : {}
       return this.refuse(call, new AppError(row.code as ConstructorParameters<typeof AppError>[0], params))

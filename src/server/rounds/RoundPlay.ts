@@ -7,21 +7,12 @@
 import type { RoundGameId } from '../../shared/games/rounds/types'
 import { centavosToReais } from '../../shared/money'
 import { GroupCommit } from '../bets/GroupCommit'
-import { HOLE, replyParts, storeRefusal, type KeyedCall } from '../bets/storedReply'
+import { HOLE, POSTGRES_LANES, replyParts, storeRefusal, storedAnswer, type KeyedCall, type KeyedReplyRow, type MovedReply } from '../bets/storedReply'
 import type { Db } from '../db/connection'
 import type { WalletConfig } from '../config'
 import { AppError } from '../http/AppError'
-import type { StoredReply } from '../http/idempotency'
 import { dayOf } from '../wallet/days'
 
-interface ReplyRow {
-  code: string
-  http: number | null
-  body: string | null
-  bet_id: bigint | null
-  balance: bigint | null
-  version: bigint | null
-}
 
 export interface RoundBet {
   game: RoundGameId
@@ -30,28 +21,22 @@ export interface RoundBet {
   stake: bigint
 }
 
-export interface RoundPlayed extends StoredReply {
-  /** Set when this call took the stake (not on a replay or a refusal). */
-  moved?: { balance: bigint; version: bigint }
-}
 
-/** PostgreSQL lanes, as the casino originals' (a player's bets always in one lane). */
-const POSTGRES_LANES = 4
 
 export class RoundPlay {
-  private readonly commits: GroupCommit<Record<string, unknown>, ReplyRow>
+  private readonly commits: GroupCommit<Record<string, unknown>, KeyedReplyRow>
 
   constructor(
     private readonly db: Db,
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
   ) {
     this.commits = new GroupCommit(
-      async (items) => (await db.query<ReplyRow>('SELECT * FROM round_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
+      async (items) => (await db.query<KeyedReplyRow>('SELECT * FROM round_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
     )
   }
 
-  async bet(call: KeyedCall, bet: RoundBet): Promise<RoundPlayed> {
+  async bet(call: KeyedCall, bet: RoundBet): Promise<MovedReply> {
     const data = { betId: HOLE.id, roundId: bet.roundId, choice: bet.choice, amount: centavosToReais(bet.stake), balance: HOLE.balance, balanceVersion: HOLE.version }
     const row = await this.commits.submit(call.userId, {
       u: String(call.userId),
@@ -66,11 +51,8 @@ export class RoundPlay {
       bonusMax: String(this.rules.bonusMaxStake),
       parts: replyParts(data),
     })
-    if (row.code === 'REPLAY') {
-      if (row.http === null || row.body === null) throw new Error('idempotency key stored without a reply')
-      return { http: Number(row.http), body: row.body, replayed: true }
-    }
-    if (row.code === 'REUSED') throw new AppError('IDEMPOTENCY_KEY_REUSED')
+    const stored = storedAnswer(row)
+    if (stored) return stored
     if (row.code === 'ROUND_CLOSED') return this.refuse(call, new AppError('ROUND_NOT_OPEN'))
     if (row.code === 'INSUFFICIENT_BALANCE') return this.refuse(call, new AppError('INSUFFICIENT_BALANCE'))
     if (row.code === 'BONUS_MAX_STAKE') return this.refuse(call, new AppError('BONUS_MAX_STAKE', { max: this.rules.bonusMaxStake }))
@@ -79,7 +61,7 @@ export class RoundPlay {
   }
 
   /** A refusal decided before or in the database, stored under the key. */
-  refuse(call: KeyedCall, err: AppError): Promise<RoundPlayed> {
+  refuse(call: KeyedCall, err: AppError): Promise<MovedReply> {
     return storeRefusal(this.db, call, err)
   }
 }

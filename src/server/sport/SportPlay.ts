@@ -9,34 +9,19 @@
  */
 import { centavosToReais } from '../../shared/money'
 import { GroupCommit } from '../bets/GroupCommit'
-import { HOLE, replyParts, storeRefusal, type KeyedCall } from '../bets/storedReply'
+import { HOLE, POSTGRES_LANES, replyParts, storeRefusal, storedAnswer, type KeyedCall, type KeyedReplyRow, type MovedReply } from '../bets/storedReply'
 import type { WalletConfig } from '../config'
 import type { Db } from '../db/connection'
 import { AppError } from '../http/AppError'
-import type { StoredReply } from '../http/idempotency'
 import { dayOf } from '../wallet/days'
 import { checkSlip, decimalOdds, potentialOf, type SlipInput, type SportLimits } from './bets'
 import type { OddsFeed } from './OddsFeed'
 
-interface ReplyRow {
-  code: string
-  http: number | null
-  body: string | null
-  bet_id: bigint | null
-  balance: bigint | null
-  version: bigint | null
-}
 
-export interface SportPlayed extends StoredReply {
-  /** Set when this call took the stake (not on a replay or a refusal). */
-  moved?: { balance: bigint; version: bigint }
-}
 
-/** PostgreSQL lanes, as the casino originals' (a player's bets always in one lane). */
-const POSTGRES_LANES = 4
 
 export class SportPlay {
-  private readonly commits: GroupCommit<Record<string, unknown>, ReplyRow>
+  private readonly commits: GroupCommit<Record<string, unknown>, KeyedReplyRow>
 
   constructor(
     private readonly db: Db,
@@ -45,12 +30,12 @@ export class SportPlay {
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
   ) {
     this.commits = new GroupCommit(
-      async (items) => (await db.query<ReplyRow>('SELECT * FROM sport_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
+      async (items) => (await db.query<KeyedReplyRow>('SELECT * FROM sport_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
     )
   }
 
-  async bet(call: KeyedCall, slip: SlipInput): Promise<SportPlayed> {
+  async bet(call: KeyedCall, slip: SlipInput): Promise<MovedReply> {
     let legs
     try {
       legs = checkSlip(this.feed, this.limits, slip)
@@ -72,11 +57,8 @@ export class SportPlay {
       legs: legs.map((l, i) => ({ leg: i, match_id: l.matchId, market_id: l.marketId, selection_id: l.selectionId, market_type: l.type, period: l.period, line_quarters: l.lineQuarters, selection: l.selection, odds: l.odds })),
       parts: replyParts(data),
     })
-    if (row.code === 'REPLAY') {
-      if (row.http === null || row.body === null) throw new Error('idempotency key stored without a reply')
-      return { http: Number(row.http), body: row.body, replayed: true }
-    }
-    if (row.code === 'REUSED') throw new AppError('IDEMPOTENCY_KEY_REUSED')
+    const stored = storedAnswer(row)
+    if (stored) return stored
     if (row.code === 'NOT_OPEN') return storeRefusal(this.db, call, new AppError('SPORT_NOT_OPEN'))
     if (row.code === 'INSUFFICIENT_BALANCE') return storeRefusal(this.db, call, new AppError('INSUFFICIENT_BALANCE'))
     if (row.code === 'BONUS_MAX_STAKE') return storeRefusal(this.db, call, new AppError('BONUS_MAX_STAKE', { max: this.rules.bonusMaxStake }))

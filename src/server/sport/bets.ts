@@ -8,7 +8,7 @@ import { BET_RESULT } from '../../shared/codes'
 import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
-import { netExposure, resultOf, type ExposureBet } from './exposure'
+import { netExposure, resultOf, type ExposureBet, type ExposureLeg } from './exposure'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
 import { creditWin } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
@@ -77,15 +77,10 @@ export const decimalOdds = (legs: readonly { odds: number }[]) => Math.round(leg
 /** What the legs return on a stake if every one wins (centavos). */
 export const potentialOf = (stake: bigint, legs: readonly { odds: number }[]) => betReturn(stake, legs.map((l) => ({ result: BET_RESULT.WIN as LegResult, odds: l.odds })))
 
-interface LegRow {
+/** A leg as sport_bet_legs keeps it: what exposure reads, and its bet, place and result. */
+interface LegRow extends ExposureLeg {
   bet_id: bigint
   leg: number
-  match_id: string
-  market_type: string
-  period: number
-  line_quarters: number
-  selection: string
-  odds: number
   result: number | null
 }
 
