@@ -40,7 +40,8 @@ function runUntilExit(env: NodeJS.ProcessEnv, ms = 20_000): Promise<{ code: numb
       child.kill('SIGKILL')
       reject(new Error(`the server did not exit within ${ms} ms; stderr: ${stderr}`))
     }, ms)
-    child.once('exit', (code) => {
+    // 'close', not 'exit': on a busy machine the process can exit before its stderr has been read.
+    child.once('close', (code) => {
       clearTimeout(timer)
       resolve({ code, stderr })
     })
