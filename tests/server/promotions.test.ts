@@ -107,15 +107,29 @@ describe('promotional packages need an offer', () => {
 
   it('the boost offer sells one EXPPAY package, once; a second order is refused', async () => {
     const p = await verifiedPlayer(t)
+    const info = async () => (await call(t, calls.userInfo, { token: p.token })).body.data
+    expect(await info()).toMatchObject({ payDiscount: null, paypackage: null })
     await earnBoost(p)
     const exppay = await pkgOf('EXPPAY')
+    // userInfo shows the offer as a deposit discount on its package, until the offer expires.
+    const offer = (await t.db.query<{ expires_at: Date }>('SELECT expires_at FROM promo_offers WHERE user_id = $1', [p.userId])).rows[0]!
+    const terms = await packagePrice(t, exppay)
+    expect(await info()).toMatchObject({
+      payDiscount: { discount: Math.floor((Number(terms.gift) / Number(terms.price + terms.gift)) * 10_000) / 10_000, expiredTime: new Date(offer.expires_at).getTime() },
+      paypackage: exppay,
+    })
     const order = await prePay(t, p.token, exppay, 1)
+    // An order holds the offer: no discount is shown for it meanwhile.
+    expect((await info()).payDiscount).toBeNull()
     expect(order.body.status).toBe(200)
     expect((await pay(order.body.data.payNo, exppay)).body.data?.outcome).toBe('credited')
     const { gift } = await packagePrice(t, exppay)
     expect((await balances(t, p.userId)).bonus).toBe(gift)
     const again = await prePay(t, p.token, exppay, 1)
     expect(again.body.status).toBe(9999)
+    // Paid: the gift's wagering is what addPayAmount says is left; the offer is gone.
+    const w = await wagering(p.userId)
+    expect(await info()).toMatchObject({ payDiscount: null, paypackage: null, addPayAmount: Number(w.required - w.wagered) / 100 })
   })
 
   it('two prePays racing for one offer: one order, the other refused, one gift', async () => {
@@ -131,7 +145,9 @@ describe('promotional packages need an offer', () => {
   it('an offer expires after PROMO_OFFER_TTL_MINUTES', async () => {
     const p = await verifiedPlayer(t)
     await earnBoost(p)
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data.payDiscount).not.toBeNull()
     t.advance(t.config.wallet.offerTtlMs + 1_000)
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data).toMatchObject({ payDiscount: null, paypackage: null })
     const res = await prePay(t, p.token, await pkgOf('EXPPAY'), 1)
     expect(res.body.status).toBe(9999)
   })
@@ -236,6 +252,8 @@ describe('deposited cash is turned over before it leaves', () => {
     const other = await verifiedPlayer(t)
     await deposit(t, p, await pkgOf('BRL', 5_000n), 0)
     expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount).toBe(0)
+    // gamePayAmount: the stakes still owed on the deposited cash.
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data.gamePayAmount).toBe(50)
     const refused = await callKeyed(t, calls.transfer, { token: p.token, body: { toUser: other.email, amount: '10' } })
     expect(refused.http).toBe(400)
     expect(refused.body.msg).toContain('R$50,00')
@@ -244,8 +262,10 @@ describe('deposited cash is turned over before it leaves', () => {
     const wd = (await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount
     const cash = (await balances(t, p.userId)).cash
     expect(BigInt(Math.round(wd * 100))).toBe(cash - 2_000n)
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data.gamePayAmount).toBe(20)
     await safeDice(p, '20.00')
     expect(BigInt(Math.round((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount * 100))).toBe((await balances(t, p.userId)).cash)
+    expect((await call(t, calls.userInfo, { token: p.token })).body.data.gamePayAmount).toBe(0)
   })
 
   it('deposit gifts stop at the lifetime cap (DEPOSIT_GIFT_CAP)', async () => {

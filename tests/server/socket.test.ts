@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
-import { registerUser } from './flows'
+import { login, registerUser } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
 
 let t: TestApp
@@ -116,6 +116,19 @@ describe('realtime socket', () => {
     const dropped = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))
     await call(t, calls.logout, { token })
     expect(await dropped).toBe('io server disconnect')
+  })
+
+  it('"sign out everywhere" drops the sockets of every device of the player, and no one else\'s', async () => {
+    const { email, pwd, token } = await registerUser(t)
+    const other = (await login(t, email, pwd, { deviceId: 'second-phone' })).body.data.access_token
+    const stranger = await registerUser(t)
+    const [mine, theirs, bystander] = [socketFor(token), socketFor(other), socketFor(stranger.token)]
+    await Promise.all([connected(mine), connected(theirs), connected(bystander)])
+    const dropped = (s: ClientSocket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))
+    const both = Promise.all([dropped(mine), dropped(theirs)])
+    expect((await call(t, calls.logoutAll, { token: other })).body.status).toBe(200)
+    expect(await both).toEqual(['io server disconnect', 'io server disconnect'])
+    expect(bystander.connected).toBe(true)
   })
 })
 

@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { createUser, normalizeCountry } from './accounts'
+import { deviceLabel } from './deviceLabel'
 import { enforce } from './limits'
 import { assertStrongPassword } from './passwordStrength'
 
@@ -39,7 +40,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     }
     // The ceiling is not reset: the owner getting in does not wipe a distributed attack's count.
     limiter.reset(pairKey)
-    const token = await db.tx((q) => sessions.create(q, user.id, ctx.deviceId, ctx.ip))
+    const token = await db.tx((q) => sessions.create(q, user.id, ctx.deviceId, ctx.ip, deviceLabel(ctx.userAgent)))
     return { access_token: token }
   })
 
@@ -67,7 +68,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         inviterId,
         isapp: body.isapp ?? 0,
       })
-      return sessions.create(q, userId, ctx.deviceId, ctx.ip)
+      return sessions.create(q, userId, ctx.deviceId, ctx.ip, deviceLabel(ctx.userAgent))
     })
     if (inviterId !== null) void announceReferee(deps, BigInt(inviterId)).catch(() => undefined)
     return { access_token: token }

@@ -25,12 +25,25 @@ interface Remembered {
 }
 
 export interface SessionStore {
-  /** Opens a session and returns its token; an earlier session of the same device is closed (rotation). */
-  create(q: Queryable, userId: bigint, deviceId: string, ip: string): Promise<string>
+  /**
+   * Opens a session and returns its token; an earlier session of the same device is closed
+   * (rotation). `device` is the device in words for the account page (auth/deviceLabel).
+   */
+  create(q: Queryable, userId: bigint, deviceId: string, ip: string, device?: string): Promise<string>
   authenticate(token: string | undefined | null): Promise<Session | null>
   revoke(sessionId: bigint): Promise<void>
-  /** Closes every session of a user (password change); returns their ids. */
+  /** Closes every session of a user (password change, "sign out everywhere"); returns their ids. */
   revokeAll(q: Queryable, userId: bigint): Promise<bigint[]>
+  /** The user's open sessions, the most recently seen first (at most 20). */
+  list(userId: bigint): Promise<OpenSession[]>
+}
+
+export interface OpenSession {
+  sessionId: bigint
+  device: string
+  ip: string
+  createdAt: Date
+  lastSeenAt: Date
 }
 
 export function createSessionStore(db: Db, config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>, now: () => number): SessionStore {
@@ -55,7 +68,7 @@ export function createSessionStore(db: Db, config: Pick<Config, 'sessionIdleMs' 
     hashOf.set(r.session.sessionId, hash)
   }
   return {
-    async create(q, userId, deviceId, ip) {
+    async create(q, userId, deviceId, ip, device = '') {
       const token = newToken()
       const at = new Date(now())
       if (deviceId) {
@@ -66,9 +79,9 @@ export function createSessionStore(db: Db, config: Pick<Config, 'sessionIdleMs' 
         forget(closed.rows.map((row) => row.id))
       }
       await q.query(
-        `INSERT INTO sessions (token_hash, user_id, device_id, ip, created_at, last_seen_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $5, $6)`,
-        [hashToken(token), userId, deviceId, ip, at, new Date(now() + config.sessionMaxMs)],
+        `INSERT INTO sessions (token_hash, user_id, device_id, ip, created_at, last_seen_at, expires_at, device_label)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
+        [hashToken(token), userId, deviceId, ip, at, new Date(now() + config.sessionMaxMs), device.slice(0, 64)],
       )
       return token
     },
@@ -113,6 +126,17 @@ export function createSessionStore(db: Db, config: Pick<Config, 'sessionIdleMs' 
       const ids = r.rows.map((row) => row.id)
       forget(ids)
       return ids
+    },
+
+    async list(userId) {
+      const at = now()
+      const r = await db.query<{ id: bigint; device_label: string; ip: string; created_at: Date; last_seen_at: Date }>(
+        `SELECT id, device_label, ip, created_at, last_seen_at FROM sessions
+         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3
+         ORDER BY last_seen_at DESC, id DESC LIMIT 20`,
+        [userId, new Date(at), new Date(at - config.sessionIdleMs)],
+      )
+      return r.rows.map((row) => ({ sessionId: BigInt(row.id), device: row.device_label, ip: row.ip, createdAt: new Date(row.created_at), lastSeenAt: new Date(row.last_seen_at) }))
     },
   }
 }

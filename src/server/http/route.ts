@@ -26,6 +26,7 @@ export interface RequestContext {
   zone: string
   curreny: string
   devices: string
+  userAgent: string
 }
 
 type Out<S> = [NonNullable<S>] extends [z.ZodMiniType] ? z.output<NonNullable<S>> : undefined
@@ -67,6 +68,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
     zone: header(request, 'zone', 64),
     curreny: header(request, 'curreny', 16),
     devices: header(request, 'devices', 32),
+    userAgent: header(request, 'user-agent', 512),
   }
 }
 

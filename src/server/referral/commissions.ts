@@ -85,7 +85,7 @@ async function payDueReferralDays(deps: Deps, rules: ReferralRules): Promise<num
     const totals = await deps.db.tx((q) => payReferralDay(q, rules, day, at))
     paid += totals.size
     for (const userId of totals.keys()) {
-      const info = await loadUserInfo(deps.db, userId).catch(() => null)
+      const info = await loadUserInfo(deps.db, userId, new Date(deps.now())).catch(() => null)
       if (info) deps.realtime.toUser(userId, 'updateUserInfo', info)
     }
   }
@@ -116,7 +116,7 @@ export function startReferralCommissions(deps: Deps, rules: ReferralRules, log: 
 export async function announceReferee(deps: Deps, inviterId: bigint): Promise<void> {
   let id: bigint | null = inviterId
   for (let level = 1; level <= 3 && id !== null; level++) {
-    const info = await loadUserInfo(deps.db, id).catch(() => null)
+    const info = await loadUserInfo(deps.db, id, new Date(deps.now())).catch(() => null)
     if (info) deps.realtime.toUser(id, 'updateUserInfo', { level1Person: info.level1Person, level2Person: info.level2Person, level3Person: info.level3Person })
     const up: { inviter_id: bigint | null } | undefined = (await deps.db.query<{ inviter_id: bigint | null }>('SELECT inviter_id FROM users WHERE id = $1', [id])).rows[0]
     id = up?.inviter_id == null ? null : BigInt(up.inviter_id)

@@ -9,10 +9,18 @@ import { testAccountOf } from './testAccounts'
 import { loadUserInfo } from './userInfo'
 import { one } from '../db/one'
 
+/** An address with its last part hidden: 189.40.12.* or 2804:14c:5b:*. */
+export function maskIp(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/.exec(ip)
+  if (v4) return `${v4[1]}.*`
+  if (ip.includes(':')) return `${ip.split(':').slice(0, 3).join(':')}:*`
+  return ''
+}
+
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, sessions } = deps
 
-  registerCall(app, deps, calls.userInfo, ({ session }) => loadUserInfo(db, session.userId))
+  registerCall(app, deps, calls.userInfo, ({ session }) => loadUserInfo(db, session.userId, new Date(deps.now())))
 
   registerCall(app, deps, calls.getBalance, ({ session }) => readWireBalance(db, session.userId))
 
@@ -23,6 +31,22 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
   })
 
   registerCall(app, deps, calls.getUserTest, ({ session, ctx }) => testAccountOf(deps, session.userId, ctx.ip))
+
+  registerCall(app, deps, calls.mySessions, async ({ session }) =>
+    (await sessions.list(session.userId)).map((s) => ({
+      device: s.device,
+      ip: maskIp(s.ip),
+      createdAt: s.createdAt.getTime(),
+      lastSeenAt: s.lastSeenAt.getTime(),
+      current: s.sessionId === BigInt(session.sessionId),
+    })),
+  )
+
+  registerCall(app, deps, calls.logoutAll, async ({ session }) => {
+    const revoked = await db.tx((q) => sessions.revokeAll(q, session.userId))
+    for (const id of revoked) deps.realtime.disconnectSession(id)
+    return null
+  })
 
   registerCall(app, deps, calls.updatePwd, async ({ session, body, setMessage }) => {
     if (body.nPwd !== body.nPwd1) throw new AppError('PASSWORD_MISMATCH')

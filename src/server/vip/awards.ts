@@ -56,7 +56,7 @@ export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, us
 /** Tells each player whose award was credited: their user info (level, sums, balance), live. */
 async function announce(deps: Deps, credited: CreditedAward[]): Promise<void> {
   for (const userId of new Set(credited.map((c) => c.userId))) {
-    const info = await loadUserInfo(deps.db, userId).catch(() => null)
+    const info = await loadUserInfo(deps.db, userId, new Date(deps.now())).catch(() => null)
     if (info) {
       deps.realtime.toUser(userId, 'updateUserInfo', info)
       deps.realtime.toUser(userId, 'insBalance', { balance: info.balance, balanceVersion: info.balanceVersion })

@@ -28,6 +28,8 @@ export const calls = {
   getUserTest: user.getUserTest,
   updatePwd: user.updatePwd,
   updateKyc: user.updateKyc,
+  mySessions: user.mySessions,
+  logoutAll: user.logoutAll,
   main: game.main,
   appInfo: appInfo.appInfo,
   userGift: game.userGift,

@@ -33,12 +33,19 @@ export const userInfoSchema = z.object({
   wdSumAmount: reais,
   gameSumAmount: reais,
   nextlevel: z.object({ paySumAmount: reais, gameSumAmount: reais }),
+  /**
+   * The player's best open promotional offer as a deposit discount: the part of the chips not paid
+   * (gift / (price + gift)) and when the offer expires (ms); null without an offer.
+   */
   payDiscount: z.nullable(z.object({ discount: z.number(), expiredTime: z.number() })),
+  /** The package that offer buys (its pkgId); null without an offer. */
   paypackage: z.nullable(z.number()),
   kyc: z.number(),
   testFlag: z.enum(['0', '1']),
   lx: z.string(),
+  /** The stakes still owed on deposited cash before it may be withdrawn or transferred. */
   gamePayAmount: reais,
+  /** The bonus's wagering still to do before it turns into cash. */
   addPayAmount: reais,
 })
 export type UserInfo = z.output<typeof userInfoSchema>
@@ -91,6 +98,35 @@ export const updateKyc = defineCall({
   path: '/api/app/user/updateKyc',
   auth: true,
   body: z.strictObject({ name: optionalText(100), cardNo: optionalText(32), loading }),
+  reply: z.null(),
+})
+
+/** Ours: the account page's list of the player's open sessions, the most recently seen first. */
+export const mySessions = defineCall({
+  method: 'GET',
+  path: '/api/app/user/sessions',
+  auth: true,
+  query: getQuery,
+  reply: z.array(
+    z.object({
+      /** The device in words ("Chrome · Android"); '' when the browser did not say. */
+      device: z.string(),
+      /** The address the session signed in from, its last part hidden. */
+      ip: z.string(),
+      createdAt: z.number(),
+      lastSeenAt: z.number(),
+      /** The session of the token that asked. */
+      current: z.boolean(),
+    }),
+  ),
+})
+
+/** Ours: "sign out everywhere": ends every session of the player, this one included. */
+export const logoutAll = defineCall({
+  method: 'POST',
+  path: '/api/app/user/logoutAll',
+  auth: true,
+  body: z.strictObject({ loading }),
   reply: z.null(),
 })
 
