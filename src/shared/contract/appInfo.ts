@@ -14,3 +14,12 @@ export const appInfo = defineCall({
   query: getQuery,
   reply: z.object({ mode: z.enum(APP_MODES) }),
 })
+
+/** Ours: the home's counter: what players won today (São Paulo day) and how fast it grows (reais per second). */
+export const todayWins = defineCall({
+  method: 'GET',
+  path: '/api/app/main/todayWins',
+  auth: false,
+  query: getQuery,
+  reply: z.object({ total: z.number(), perSecond: z.number() }),
+})

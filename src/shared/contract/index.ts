@@ -32,6 +32,7 @@ export const calls = {
   logoutAll: user.logoutAll,
   main: game.main,
   appInfo: appInfo.appInfo,
+  todayWins: appInfo.todayWins,
   userGift: game.userGift,
   inPlay: game.inPlay,
   stopGame: game.stopGame,

@@ -83,11 +83,26 @@ export const signinClaim = defineCall({
   reply: z.object({ day: z.number(), reward: reais, balance: reais, balanceVersion }),
 })
 
-/** The player's bonus: the bonus balance, the wagering still to do on it, and the deposit discount (null when none). */
+export const BONUS_SOURCES = ['deposit', 'vip', 'signin', 'referral', 'other'] as const
+export const OFFER_KINDS = { INSBRL: 'compensation', EXPPAY: 'boost' } as const
+
+/**
+ * The player's bonus: the balance and the wagering still to do on it, the stakes still owed on
+ * deposited cash, each bonus credited (the last 30) with its state, and the promotional offers
+ * made (the last 10). A bonus is 'active' while its wagering runs, 'completed' when the wagering
+ * released it to cash, 'lost' when the bonus balance ran out before that.
+ */
 export const myBonus = defineCall({
   method: 'GET',
   path: '/api/app/bonus/mine',
   auth: true,
   query: z.strictObject({ loading }),
-  reply: z.object({ bonus: reais, required: reais, wagered: reais }),
+  reply: z.object({
+    bonus: reais,
+    required: reais,
+    wagered: reais,
+    turnover: reais,
+    grants: z.array(z.object({ source: z.enum(BONUS_SOURCES), amount: reais, at: z.number(), state: z.enum(['active', 'completed', 'lost']) })),
+    offers: z.array(z.object({ kind: z.enum(['compensation', 'boost']), at: z.number(), expiresAt: z.number(), state: z.enum(['open', 'used', 'expired']) })),
+  }),
 })
