@@ -26,9 +26,14 @@ export const serverBalance = async (page: Page) => {
 const CAPTCHA = 'teste'
 const email = () => `cashier.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 
-export async function registerNewUser(page: Page) {
-  await page.goto('/home')
-  await page.getByRole('button', { name: 'Cadastrar' }).first().click()
+/** Registers through the form; `invitation` arrives by that link (/y{yqm}), which opens the form itself. */
+export async function registerNewUser(page: Page, invitation?: string) {
+  if (invitation) {
+    await page.goto(invitation)
+  } else {
+    await page.goto('/home')
+    await page.getByRole('button', { name: 'Cadastrar' }).first().click()
+  }
   const dialog = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
   await dialog.getByLabel('E-mail', { exact: true }).fill(email())
   await dialog.getByLabel('Senha', { exact: true }).fill('segredo123')

@@ -4,11 +4,20 @@ import { registerNewUser } from './helpers'
 
 const token = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
 
-test('a new player deposits, bets, reaches VIP 1 and sees the award on home and on the VIP page', async ({ page }) => {
-  test.setTimeout(120_000)
-  await registerNewUser(page)
+test('a new player arrives by an invitation link, registers, claims the daily sign-in, deposits, bets, reaches VIP 1 and sees the award', async ({ page }) => {
+  test.setTimeout(150_000)
+  // The inviter, registered over the API: their invitation code.
+  const codeId = Math.floor(Math.random() * 99_999_999)
+  await page.request.get(`/api/auth/user/captcha/${codeId}`)
+  const inviter = await (await page.request.post('/api/auth/user/restRegister', { data: { username: `inviter.${Date.now()}@example.com`, pwd: 'segredo123', codeId, captCode: 'teste' } })).json()
+  const inviterAuth = { authorization: inviter.data.access_token as string }
+  const inviterInfo = async () => (await (await page.request.get('/api/app/user/userInfo', { headers: inviterAuth })).json()).data
+  const { yqm } = await inviterInfo()
+  await registerNewUser(page, `/y${yqm}`)
   const second = page.getByRole('dialog', { name: 'Bônus de depósito' })
   await second.getByRole('button', { name: 'Fechar' }).click()
+  // The inviter's level-1 count rose at the registration.
+  expect((await inviterInfo()).level1Person).toBe(1)
   const auth = { authorization: await token(page) }
   // Identity, then a R$ 500 deposit without the gift, paid on the sandbox bank page.
   expect((await (await page.request.post('/api/app/user/updateKyc', { headers: auth, data: { name: 'Joana Prado', cardNo: '27461938509' } })).json()).status).toBe(200)
@@ -47,6 +56,11 @@ test('a new player deposits, bets, reaches VIP 1 and sees the award on home and 
   const matchId = /\/sportMatch\/(\d+)/.exec(page.url())![1]!
   const settled = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, { headers: auth, data: { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 2, away: 2 } } })
   expect((await settled.json()).status).toBe(200)
+
+  // Today's sign-in reward (after the bet: while a bonus is wagered a stake may be at most R$ 50).
+  await page.goto('/signInSheet')
+  await page.getByTestId('signin-claim').click()
+  await expect(page.getByText('Dia 1: R$ 0,50 creditado como bônus.')).toBeVisible()
 
   // Home: the active-award pop-up, live (the level rose with the settlement).
   await page.goto('/home')
@@ -93,6 +107,15 @@ test('every route of the spec renders at its own address on a phone, none of the
     expect(new URL(page.url()).pathname, path).toBe(path)
     await expect(page.getByText(/em breve|chega em breve/i), path).toHaveCount(0)
   }
+  // The home's banner: each slide links to its activity; a dot chooses the slide.
+  await page.goto('/home')
+  // Opened signed in: today's sign-in mask first.
+  await page.getByTestId('start-mask').getByRole('button', { name: 'Agora não' }).click()
+  const banner = page.getByRole('group', { name: 'Destaques' })
+  await banner.getByRole('button', { name: 'Destaque 3 de 4' }).click()
+  await banner.getByTestId('lobby-slide-link').click()
+  await expect(page).toHaveURL(/\/active3$/)
+  await expect(page.getByRole('heading', { name: 'Níveis VIP', level: 1 })).toBeVisible()
   // The search finds a game by its name.
   await page.goto('/search')
   await page.getByLabel('Buscar jogos, times e ligas').fill('dou')
@@ -103,4 +126,14 @@ test('every route of the spec renders at its own address on a phone, none of the
   await expect(page.getByText('Dia 1: R$ 0,50 creditado como bônus.')).toBeVisible()
   await expect(page.getByTestId('signin-claim')).toBeDisabled()
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,50')
+  // /bonus lists it, active.
+  await page.goto('/bonus')
+  await expect(page.getByTestId('bonus-grants').getByRole('listitem')).toHaveText(/Login diário.*R\$ 0,50.*Ativo/)
+  // /conta: this device among the sessions, then "sign out everywhere", asked twice.
+  await page.goto('/conta')
+  await expect(page.getByTestId('sessions').getByText('Este aparelho')).toBeVisible()
+  await page.getByTestId('logout-all').click()
+  await page.getByTestId('logout-all-yes').click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByRole('button', { name: 'Entrar' }).first()).toBeVisible()
 })

@@ -236,6 +236,8 @@ export const store = proxy({
     onlineRaw: 0,
     jitter: SNAPSHOT_MODE ? 0 : Math.floor(Math.random() * 90),
     jackpot: null as { base: number; perSecond: number; since: number } | null,
+    /** The banner's slide on show (the carousel in LobbyStage moves it; the scene follows). */
+    slide: 0,
   },
   /** The shared-round games: each one's live round, its feed and results, this player's bets (fed by `state` and the round:* events). */
   /** The sportsbook's bet slip (kept in the browser: it survives a reload). */

@@ -38,7 +38,7 @@ export interface SessionStore {
   list(userId: bigint): Promise<OpenSession[]>
 }
 
-export interface OpenSession {
+interface OpenSession {
   sessionId: bigint
   device: string
   ip: string

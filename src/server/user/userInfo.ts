@@ -27,7 +27,7 @@ interface UserRow {
  * The deposit discount of a promotional package: the part of the chips the player does not pay,
  * gift / (price + gift), four decimals rounded down (R$ 10 paid for R$ 15: 0.3333).
  */
-export function discountOf(price: bigint, gift: bigint): number {
+function discountOf(price: bigint, gift: bigint): number {
   return price + gift > 0n ? Number((gift * 10_000n) / (price + gift)) / 10_000 : 0
 }
 

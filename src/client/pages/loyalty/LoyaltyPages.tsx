@@ -5,26 +5,13 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { formatMoney } from '../../format/format'
+import { formatCounter, formatMoney } from '../../format/format'
 import { claimSignin, fetchSignin, fetchTeam, fetchVip, markVipSeen, type ReferralTeam, type SigninStatus, type VipInfo } from '../../store/actions/loyalty'
 import { pushAlert } from '../../store/actions/ui'
-import { openOverlay } from '../../store/actions/ui'
+import { Counter, SignInFirst, useLoaded } from '../pageParts'
 import { store } from '../../store/store'
 import { QrCode } from './QrCode'
 import { VipBadge } from './VipBadge'
-
-function SignInFirst(props: { titleKey: string }) {
-  const { t } = useTranslation()
-  return (
-    <section className="page">
-      <h1>{t(props.titleKey)}</h1>
-      <p>{t('loyalty.signIn')}</p>
-      <button type="button" className="primary" onClick={() => openOverlay('auth', 'login')}>
-        {t('nav.login')}
-      </button>
-    </section>
-  )
-}
 
 function Progress(props: { label: string; value: number; goal: number; lang: string }) {
   // The spec: progress is capped at the next thresholds.
@@ -37,7 +24,7 @@ function Progress(props: { label: string; value: number; goal: number; lang: str
         <i style={{ width: `${pct}%` }} />
       </div>
       <small>
-        {formatMoney(shown, props.lang as never)} / {formatMoney(props.goal, props.lang as never)}
+        <Counter value={shown} format={(n) => formatMoney(Math.floor(n * 100) / 100, props.lang as never)} /> / {formatMoney(props.goal, props.lang as never)}
       </small>
     </div>
   )
@@ -124,18 +111,7 @@ function VipPage() {
 /** The referral team, read once per page and session. */
 function useTeam(): ReferralTeam | null {
   const { token } = useSnapshot(store.session)
-  const [team, setTeam] = useState<ReferralTeam | null>(null)
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    fetchTeam()
-      .then((v) => live && setTeam(v))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [token])
-  return token ? team : null
+  return useLoaded(fetchTeam, Boolean(token), [token])[0]
 }
 
 /** /share: the invitation code and link, its QR code, copy and the phone's own share sheet. */
@@ -246,13 +222,17 @@ function AgentPage() {
   const { token, lang } = useSnapshot(store.session)
   const team = useTeam()
   if (!token) return <SignInFirst titleKey="pages.agent" />
+  const money = (n: number) => formatMoney(Math.floor(n * 100) / 100, lang)
   return (
     <section className="page agent-page" aria-labelledby="agent-title">
       <h1 id="agent-title">{t('pages.agent')}</h1>
       {team && (
         <>
           <p className="agent-yesterday">
-            {t('loyalty.agent.yesterday')} <strong data-testid="agent-yesterday">{formatMoney(team.yesterday, lang)}</strong>
+            {t('loyalty.agent.yesterday')}{' '}
+            <strong>
+              <Counter value={team.yesterday} format={money} testId="agent-yesterday" />
+            </strong>
           </p>
           <table className="team-table">
             <caption>{t('loyalty.agent.rates')}</caption>
@@ -269,8 +249,12 @@ function AgentPage() {
                 <tr key={l.level}>
                   <td>{l.level}</td>
                   <td>{String(team.rates[l.level - 1] ?? 0).replace('.', ',')}%</td>
-                  <td>{l.people}</td>
-                  <td>{formatMoney(l.amount, lang)}</td>
+                  <td>
+                    <Counter value={l.people} format={(n) => formatCounter(n, true, lang)} />
+                  </td>
+                  <td>
+                    <Counter value={l.amount} format={money} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -314,19 +298,9 @@ function AgentPage() {
 function SignInSheet() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
-  const [status, setStatus] = useState<SigninStatus | null>(null)
+  const [status, setStatus] = useLoaded<SigninStatus>(fetchSignin, Boolean(token), [token])
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState('')
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    fetchSignin()
-      .then((v) => live && setStatus(v))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [token])
   if (!token) return <SignInFirst titleKey="pages.signInSheet" />
   const claim = async () => {
     setBusy(true)

@@ -4,21 +4,25 @@
  * /paySuccess (after a deposit), /conta (the account), /bonus (the player's bonus).
  */
 import { useEffect, useState } from 'react'
+import type { z } from 'zod/mini'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
 import { useSnapshot } from 'valtio'
 import { SELF_GAME_TYPES } from '../../../shared/codes'
+import { calls } from '../../../shared/contract'
 import type { GameEntry } from '../../../shared/contract'
 import * as loyalty from '../../../shared/contract/loyalty'
 import * as sport from '../../../shared/contract/sport'
 import { ACTIVITIES, type Activity } from '../../../shared/loyalty/activities'
 import { setMuted } from '../../engine/audio'
-import { formatMoney } from '../../format/format'
-import { logoutAndGoHome } from '../../store/actions/session'
-import { api } from '../../store/actions/session'
+import { bcp47, formatMoney, mmss } from '../../format/format'
+import { AvatarPicker } from '../../app/AvatarPicker'
+import { api, fetchUserInfo, logout, logoutAndGoHome } from '../../store/actions/session'
 import { openOverlay } from '../../store/actions/ui'
 import { pickGame } from '../../store/shellActions'
 import { store } from '../../store/store'
+import { SignInFirst, useLoaded } from '../pageParts'
 
 const ROUND_GAMES = new Set(['double', 'rowDouble', 'luckyColor'])
 
@@ -250,23 +254,61 @@ function PaySuccess() {
   )
 }
 
-/** /conta: the account: e-mail, identity check, language, sound, password, sign out. */
+type OpenSession = { device: string; ip: string; createdAt: number; lastSeenAt: number; current: boolean }
+
+/** /conta's devices: the player's open sessions, this one marked, and "sign out everywhere" (asked twice). */
+function Sessions() {
+  const { t } = useTranslation()
+  const { token, lang } = useSnapshot(store.session)
+  const [sessions] = useLoaded(() => api<OpenSession[]>(calls.mySessions, { loading: false }, true), Boolean(token), [token])
+  const [asking, setAsking] = useState(false)
+  const when = (ms: number) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short', timeStyle: 'short' }).format(ms)
+  const signOutEverywhere = async () => {
+    await api(calls.logoutAll, { body: {} })
+    await logout({ callServer: false, openLogin: false })
+    navigate('/home')
+  }
+  return (
+    <section aria-labelledby="sessions-title" className="account-sessions">
+      <h2 id="sessions-title">{t('more.account.sessions')}</h2>
+      <ul data-testid="sessions">
+        {(sessions ?? []).map((s) => (
+          <li key={`${s.createdAt}-${s.ip}-${s.device}`}>
+            <strong>{s.device || t('more.account.unknownDevice')}</strong>
+            {s.current && <span className="badge">{t('more.account.thisDevice')}</span>}
+            <small className="muted">
+              {s.ip && `${s.ip} · `}
+              {t('more.account.seen', { when: when(s.lastSeenAt) })}
+            </small>
+          </li>
+        ))}
+      </ul>
+      {asking ? (
+        <div role="group" aria-labelledby="logout-all-ask" className="confirm">
+          <p id="logout-all-ask">{t('more.account.logoutAllAsk')}</p>
+          <button type="button" className="danger" onClick={() => void signOutEverywhere().catch(() => undefined)} data-testid="logout-all-yes">
+            {t('more.account.logoutAllYes')}
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setAsking(false)}>
+            {t('more.account.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setAsking(true)} data-testid="logout-all">
+          {t('more.account.logoutAll')}
+        </button>
+      )}
+    </section>
+  )
+}
+
+/** /conta: the account: e-mail, avatar, identity check, language, sound, password, devices, sign out. */
 function Account() {
   const { t } = useTranslation()
   const user = useSnapshot(store).user
   const { token } = useSnapshot(store.session)
   const muted = useSnapshot(store.ui).muted
-  if (!token || !user) {
-    return (
-      <section className="page">
-        <h1>{t('pages.conta')}</h1>
-        <p>{t('loyalty.signIn')}</p>
-        <button type="button" className="primary" onClick={() => openOverlay('auth', 'login')}>
-          {t('nav.login')}
-        </button>
-      </section>
-    )
-  }
+  if (!token || !user) return <SignInFirst titleKey="pages.conta" />
   return (
     <section className="page account-page" aria-labelledby="conta-title">
       <h1 id="conta-title">{t('pages.conta')}</h1>
@@ -282,6 +324,8 @@ function Account() {
           <Link href="/vip">{t('loyalty.vip.level', { level: user.level })}</Link>
         </dd>
       </dl>
+      <h2 id="conta-avatar">{t('more.account.avatar')}</h2>
+      <AvatarPicker labelledBy="conta-avatar" />
       <div className="account-actions">
         {user.kyc !== 1 && user.testFlag !== '1' && (
           <button type="button" className="secondary" onClick={() => openOverlay('editBank')}>
@@ -304,63 +348,113 @@ function Account() {
           {t('more.account.logout')}
         </button>
       </div>
+      <Sessions />
     </section>
   )
 }
 
-type Bonus = { bonus: number; required: number; wagered: number }
+type Bonus = z.output<typeof loyalty.myBonus.reply>
 
-/** /bonus: the bonus balance and the wagering left on it, with a progress bar; the offers' terms. */
+/** Time left to an instant as h:mm:ss (or mm:ss under an hour), ticking each second. */
+function useCountdown(until: number | null): string {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (until === null) return
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [until])
+  const left = Math.max(0, (until ?? 0) - now)
+  const h = Math.floor(left / 3_600_000)
+  return h > 0 ? `${h}:${mmss(left % 3_600_000)}` : mmss(left)
+}
+
+/**
+ * /bonus: the bonus balance and the wagering left on it, the deposit discount with its countdown,
+ * each bonus credited with its state, the offers made, and the activities' terms.
+ */
 function BonusPage() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
-  const [bonus, setBonus] = useState<Bonus | null>(null)
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    api<Bonus>(loyalty.myBonus, { loading: false }, true)
-      .then((b) => live && setBonus(b))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [token])
-  if (!token) {
-    return (
-      <section className="page">
-        <h1>{t('pages.bonus')}</h1>
-        <p>{t('loyalty.signIn')}</p>
-        <button type="button" className="primary" onClick={() => openOverlay('auth', 'login')}>
-          {t('nav.login')}
-        </button>
-      </section>
-    )
-  }
+  const user = useSnapshot(store).user
+  // The discount is in userInfo: read again on arrival (an offer made since login shows).
+  const [bonus] = useLoaded<Bonus>(() => Promise.all([api<Bonus>(loyalty.myBonus, { loading: false }, true), fetchUserInfo()]).then(([b]) => b), Boolean(token), [token])
+  // userInfo carries an unexpired offer only; the countdown shows 00:00 once it ran out.
+  const discount = token ? (user?.payDiscount ?? null) : null
+  const endsIn = useCountdown(discount?.expiredTime ?? null)
+  if (!token) return <SignInFirst titleKey="pages.bonus" />
   const left = bonus ? Math.max(0, bonus.required - bonus.wagered) : 0
   const state = !bonus ? null : bonus.required > 0 && left > 0 ? 'active' : bonus.bonus > 0 ? 'free' : 'none'
+  const openOffer = bonus?.offers.find((o) => o.state === 'open')
+  const money = (n: number) => formatMoney(n, lang)
+  const date = (ms: number) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short' }).format(ms)
   return (
     <section className="page bonus-page" aria-labelledby="bonus-title">
       <h1 id="bonus-title">{t('pages.bonus')}</h1>
+      {discount && (
+        <div className="bonus-card discount" data-testid="bonus-discount">
+          <p>
+            <strong>{t('more.bonus.discount', { percent: new Intl.NumberFormat(bcp47(lang), { style: 'percent', maximumFractionDigits: 0 }).format(discount.discount) })}</strong>
+          </p>
+          <p>{t('more.bonus.endsIn', { time: endsIn })}</p>
+          <button type="button" className="primary" onClick={() => openOverlay(openOffer?.kind === 'boost' ? 'boostDeposit' : 'gameDeposit')}>
+            {t('more.bonus.useDiscount')}
+          </button>
+        </div>
+      )}
       {bonus && (
         <div className="bonus-card" data-testid="bonus-state" data-state={state}>
-          <p>{t('more.bonus.balance', { amount: formatMoney(bonus.bonus, lang) })}</p>
+          <p>{t('more.bonus.balance', { amount: money(bonus.bonus) })}</p>
           {state === 'active' && (
             <>
-              <p>{t('more.bonus.left', { amount: formatMoney(left, lang) })}</p>
+              <p>{t('more.bonus.left', { amount: money(left) })}</p>
               <div className="vip-progress">
                 <span>{t('more.bonus.progress')}</span>
                 <div className="bar" role="progressbar" aria-label={t('more.bonus.progress')} aria-valuemin={0} aria-valuemax={bonus.required} aria-valuenow={Math.min(bonus.wagered, bonus.required)}>
                   <i style={{ width: `${Math.round((Math.min(bonus.wagered, bonus.required) / bonus.required) * 100)}%` }} />
                 </div>
                 <small>
-                  {formatMoney(Math.min(bonus.wagered, bonus.required), lang)} / {formatMoney(bonus.required, lang)}
+                  {money(Math.min(bonus.wagered, bonus.required))} / {money(bonus.required)}
                 </small>
               </div>
             </>
           )}
           {state === 'free' && <p>{t('more.bonus.done')}</p>}
           {state === 'none' && <p className="muted">{t('more.bonus.none')}</p>}
+          {bonus.turnover > 0 && <p className="muted">{t('more.bonus.turnover', { amount: money(bonus.turnover) })}</p>}
         </div>
+      )}
+      {bonus && (
+        <section aria-labelledby="grants-title">
+          <h2 id="grants-title">{t('more.bonus.grants')}</h2>
+          {bonus.grants.length === 0 ? (
+            <p className="muted">{t('more.bonus.noGrants')}</p>
+          ) : (
+            <ul className="bonus-grants" data-testid="bonus-grants">
+              {bonus.grants.map((g, i) => (
+                <li key={i} data-state={g.state}>
+                  <span>{t(`more.bonus.source.${g.source}`)}</span>
+                  <strong>{money(g.amount)}</strong>
+                  <small className="muted">{date(g.at)}</small>
+                  <span className={`badge ${g.state}`}>{t(`more.bonus.state.${g.state}`)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {bonus && bonus.offers.length > 0 && (
+        <section aria-labelledby="offers-title">
+          <h2 id="offers-title">{t('more.bonus.offers')}</h2>
+          <ul className="bonus-grants">
+            {bonus.offers.map((o, i) => (
+              <li key={i} data-state={o.state}>
+                <span>{t(`more.bonus.offer.${o.kind}`)}</span>
+                <small className="muted">{date(o.at)}</small>
+                <span className={`badge ${o.state}`}>{t(`more.bonus.offerState.${o.state}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <ul className="bonus-links">
         {ACTIVITIES.map((a) => (

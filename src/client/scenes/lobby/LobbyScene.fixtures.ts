@@ -1,7 +1,8 @@
+import { ACTIVITIES } from '../../../shared/loyalty/activities'
 import type { LobbyState } from './LobbyScene'
 
-/** The lobby banner's slides: the live page shows these too. */
-export const LOBBY_SLIDES = ['home.bannerSlides.welcome', 'home.bannerSlides.pix', 'home.bannerSlides.vip'] as const
+/** The lobby banner's slides, one per activity (the live page links each to /active{id}). */
+export const LOBBY_SLIDES: readonly string[] = ACTIVITIES.map((a) => `home.bannerSlides.${a.key}`)
 /** A fixed moment, so fixtures with a growing jackpot draw the same figure in snapshot mode. */
 export const FIXTURE_TIME = Date.UTC(2026, 0, 1, 12, 0, 0)
 
@@ -10,5 +11,5 @@ export const lobbyFixtures: Record<string, LobbyState> = {
   default: { locale: 'pt_BR', slides: LOBBY_SLIDES, slide: 0, online: 1525, jackpot: { base: 128_450.75, perSecond: 3.5, since: FIXTURE_TIME } },
   'second-slide': { locale: 'pt_BR', slides: LOBBY_SLIDES, slide: 1, online: 2_340_000, jackpot: { base: 9_876_543.21, perSecond: 12, since: FIXTURE_TIME } },
   english: { locale: 'en_US', slides: LOBBY_SLIDES, slide: 2, online: 870, jackpot: { base: 1000, perSecond: 0, since: FIXTURE_TIME } },
-  'single-slide': { locale: 'pt_BR', slides: [LOBBY_SLIDES[0]], slide: 0, online: 0, jackpot: { base: 0, perSecond: 0, since: FIXTURE_TIME } },
+  'single-slide': { locale: 'pt_BR', slides: LOBBY_SLIDES.slice(0, 1), slide: 0, online: 0, jackpot: { base: 0, perSecond: 0, since: FIXTURE_TIME } },
 }

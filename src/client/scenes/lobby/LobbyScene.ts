@@ -40,7 +40,6 @@ class LobbyScene implements Scene<LobbyState> {
   private jackpotValue!: GlyphText
   /** Each sparkle's drawn dot with where and how it drifts. */
   private sparkleDots: { dot: Graphics; x: number; y: number; speed: number; phase: number }[] = []
-  private slideStartedAt = 0
   private slideSettleAt = 0
   private current = 0
   private counter = { from: 0, to: 0, at: 0 }
@@ -68,7 +67,6 @@ class LobbyScene implements Scene<LobbyState> {
     const color = String(ctx.tuning.sparkle)
     this.sparkleDots = seeds.map(({ r, ...drift }) => ({ dot: new Graphics().circle(0, 0, r).fill(color), ...drift }))
     if (this.sparkleDots.length) this.sparkles.addChild(...this.sparkleDots.map((s) => s.dot))
-    this.slideStartedAt = ctx.clock.now()
   }
 
   update(state: Readonly<LobbyState>, prev?: Readonly<LobbyState>): void {
@@ -79,6 +77,10 @@ class LobbyScene implements Scene<LobbyState> {
       this.counter = { from: state.online, to: state.online, at: this.ctx.clock.now() }
     } else if (prev.online !== state.online) {
       this.counter = { from: this.shownOnline(), to: state.online, at: this.ctx.clock.now() }
+    }
+    if (prev && prev.slide !== state.slide && prev.slides === state.slides) {
+      this.goTo(state.slide)
+      return
     }
     this.draw()
   }
@@ -95,18 +97,6 @@ class LobbyScene implements Scene<LobbyState> {
     if (!this.state) return false
     const now = this.ctx.clock.now()
     let moved = this.ctx.motion === 'full' || now - this.counter.at < COUNTER_MS
-    const slideMs = Number(this.ctx.tuning.slideMs)
-    if (this.state.slides.length > 1 && now - this.slideStartedAt >= slideMs) {
-      this.slideStartedAt = now
-      this.current = (this.current + 1) % this.state.slides.length
-      // Only the slides on screen are drawn: the leaving one and the arriving one.
-      const leaving = (this.current + this.state.slides.length - 1) % this.state.slides.length
-      this.showSlides([leaving, this.current])
-      this.ctx.tweens.to(this.strip, { x: -this.current * this.view.width }, 0.6)
-      this.slideSettleAt = now + 650
-      this.drawDots()
-      moved = true
-    }
     if (this.slideSettleAt && now >= this.slideSettleAt) {
       this.slideSettleAt = 0
       this.showSlides([this.current])
@@ -116,6 +106,19 @@ class LobbyScene implements Scene<LobbyState> {
     this.drawCounters()
     if (this.ctx.motion === 'full') this.drawSparkles(now)
     return true
+  }
+
+  /** Slides to `index` (the page's carousel decides when: LobbyStage), drawing only the two slides on screen. */
+  private goTo(index: number): void {
+    const count = Math.max(1, this.state.slides.length)
+    const next = ((index % count) + count) % count
+    if (next === this.current) return
+    this.showSlides([this.current, next])
+    this.current = next
+    this.ctx.tweens.to(this.strip, { x: -next * this.view.width }, 0.6)
+    this.slideSettleAt = this.ctx.clock.now() + 650
+    this.drawDots()
+    this.drawCounters()
   }
 
   private showSlides(indexes: number[]): void {
@@ -154,7 +157,7 @@ class LobbyScene implements Scene<LobbyState> {
   }
 
   private draw(): void {
-    this.strip.x = -this.current * this.view.width
+    if (!this.slideSettleAt) this.strip.x = -this.current * this.view.width
     if (!this.slideSettleAt) this.showSlides([this.current])
     this.drawDots()
     this.drawCounters()
@@ -195,12 +198,12 @@ class LobbyScene implements Scene<LobbyState> {
     if (cents !== this.shownKeys.jackpot) {
       this.shownKeys.jackpot = cents
       this.jackpotValue.text = formatMoney(Math.floor(value * 100) / 100, locale)
-      this.setText(this.jackpot, this.ctx.t('home.jackpot', { lng: locale }), jackpot.size)
+      this.setText(this.jackpot, this.ctx.t('home.todayWins', { lng: locale }), jackpot.size)
     }
     this.jackpotValue.size = jackpot.size
     this.jackpotValue.position.set(jackpot.x, jackpot.y)
-    // The label sits a space's width left of the amount.
-    this.jackpot.position.set(jackpot.x - this.jackpotValue.textWidth - jackpot.size * 0.3, jackpot.y)
+    // The label sits on the line above the amount, right-aligned with it (the online count keeps the left).
+    this.jackpot.position.set(jackpot.x, jackpot.y - jackpot.size * 1.3)
   }
 
   private setText(node: Text, text: string, size: number): void {

@@ -1,6 +1,11 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { snapshot, subscribe } from 'valtio'
-import { onlineCount } from '../../format/format'
+import { useTranslation } from 'react-i18next'
+import { snapshot, subscribe, useSnapshot } from 'valtio'
+import { Link } from 'wouter'
+import { calls } from '../../../shared/contract'
+import { ACTIVITIES } from '../../../shared/loyalty/activities'
+import { api } from '../../store/actions/session'
+import { formatMoney, onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
 import { fixedClock, realClock } from '../../engine/clock'
 import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
@@ -10,13 +15,99 @@ import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
 import type { LobbyState } from './LobbyScene'
 import { FIXTURE_TIME, LOBBY_SLIDES } from './LobbyScene.fixtures'
+import tuning from './lobby.tuning.json'
+
+/** How often the home reads today's wins again while it shows. */
+const WINS_POLL_MS = 30_000
 
 
 /** The store's lobby slice as the scene's state. */
 function lobbyState(): LobbyState {
   const lobby = snapshot(store.lobby)
   const session = { lang: store.session.lang }
-  return { locale: session.lang, slides: LOBBY_SLIDES, slide: 0, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
+  return { locale: session.lang, slides: LOBBY_SLIDES, slide: lobby.slide, online: onlineCount(lobby.onlineRaw, lobby.jitter), jackpot: lobby.jackpot }
+}
+
+/** Today's wins for the banner's counter, read now and every WINS_POLL_MS while home shows; it counts up between reads. */
+function useTodayWins(active: boolean): void {
+  useEffect(() => {
+    if (!active || SNAPSHOT_MODE) return
+    const read = () =>
+      api<{ total: number; perSecond: number }>(calls.todayWins, { loading: false }, true)
+        .then((w) => (store.lobby.jackpot = { base: w.total, perSecond: w.perSecond, since: Date.now() }))
+        .catch(() => undefined)
+    void read()
+    const id = setInterval(() => void read(), WINS_POLL_MS)
+    return () => clearInterval(id)
+  }, [active])
+}
+
+/**
+ * The banner's DOM twin over the canvas: the slide on show is a link to its activity (/active{id});
+ * dots choose a slide; a swipe moves one. Slides advance every slideMs, not with reduced motion,
+ * and not while a finger, the pointer or the keyboard focus is on the banner.
+ */
+function Carousel(props: { active: boolean }) {
+  const { t } = useTranslation()
+  const { slide, jackpot } = useSnapshot(store.lobby)
+  const lang = useSnapshot(store.session).lang
+  const [held, setHeld] = useState(false)
+  const [paused, setPaused] = useState(false)
+  const swipe = useRef<{ x: number; moved: boolean } | null>(null)
+  const count = ACTIVITIES.length
+  const go = (i: number) => (store.lobby.slide = ((i % count) + count) % count)
+  useEffect(() => {
+    if (!props.active || held || paused || SNAPSHOT_MODE || preferredMotion() === 'reduced') return
+    const id = setInterval(() => (store.lobby.slide = (store.lobby.slide + 1) % count), tuning.slideMs)
+    return () => clearInterval(id)
+  }, [props.active, held, paused, count])
+  const activity = ACTIVITIES[slide] ?? ACTIVITIES[0]
+  if (!activity) return null
+  return (
+    <div
+      className="lobby-carousel"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={t('home.banner')}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <Link
+        href={`/active${activity.id}`}
+        className="lobby-slide-link"
+        data-testid="lobby-slide-link"
+        aria-label={`${t(`home.bannerSlides.${activity.key}`)} (${t('home.slideOf', { n: slide + 1, count })})`}
+        onPointerDown={(e) => (swipe.current = { x: e.clientX, moved: false })}
+        onPointerUp={(e) => {
+          const dx = swipe.current ? e.clientX - swipe.current.x : 0
+          if (Math.abs(dx) > 40) {
+            swipe.current = { x: e.clientX, moved: true }
+            go(slide + (dx < 0 ? 1 : -1))
+          }
+        }}
+        onClick={(e) => {
+          // A swipe changes the slide; it does not follow the link.
+          if (swipe.current?.moved) e.preventDefault()
+          swipe.current = null
+        }}
+      />
+      {jackpot && (
+        <p className="visually-hidden">
+          {t('home.todayWins')}: {formatMoney(jackpot.base, lang)}
+        </p>
+      )}
+      <div className="lobby-dots">
+        {ACTIVITIES.map((a, i) => (
+          <button key={a.id} type="button" aria-label={t('home.slideOf', { n: i + 1, count })} aria-current={i === slide ? 'true' : undefined} onClick={() => go(i)} />
+        ))}
+        <button type="button" className="lobby-pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
+          {paused ? t('home.playSlides') : t('home.pauseSlides')}
+        </button>
+      </div>
+    </div>
+  )
 }
 
 /** The home lobby's canvas (Home mounts it after the page's load event; the DOM tiles never wait for it). */
@@ -49,11 +140,15 @@ export default function LobbyStage(props: { active: boolean }) {
     active.current = props.active
     if (!SNAPSHOT_MODE) host.current?.setActive(props.active)
   }, [props.active])
+  useTodayWins(props.active)
   return (
-    <div className="lobby-stage" ref={container} aria-hidden="true" data-testid="lobby-stage">
-      <Suspense fallback={null}>
-        <SceneStage sceneId="lobby" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={seed} clock={clock} t={t} source={source} onHost={onHost} />
-      </Suspense>
+    <div className="lobby-stage" data-testid="lobby-stage">
+      <div className="lobby-canvas" ref={container} aria-hidden="true">
+        <Suspense fallback={null}>
+          <SceneStage sceneId="lobby" container={container} motion={SNAPSHOT_MODE ? 'none' : preferredMotion()} seed={seed} clock={clock} t={t} source={source} onHost={onHost} />
+        </Suspense>
+      </div>
+      <Carousel active={props.active} />
     </div>
   )
 }

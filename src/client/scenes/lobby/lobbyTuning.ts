@@ -6,6 +6,7 @@ import values from './lobby.tuning.json'
  * dev switcher's "save" rewrites in dev mode.
  */
 export const lobbyTuning: TuningSpec = {
+  /** How long a slide shows: the page's carousel (LobbyStage) reads it from lobby.tuning.json. */
   slideMs: { value: values.slideMs, min: 1500, max: 10000, step: 250 },
   sparkles: { value: values.sparkles, min: 0, max: 120, step: 1 },
   sparkleSpeed: { value: values.sparkleSpeed, min: 0, max: 60, step: 1 },
