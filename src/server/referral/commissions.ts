@@ -72,7 +72,7 @@ export async function payReferralDay(q: Queryable, rules: ReferralRules, day: st
 }
 
 /** Every São Paulo day before today with stakes and not paid yet, oldest first, each in its own transaction. */
-async function payDueReferralDays(deps: Deps, rules: ReferralRules): Promise<number> {
+export async function payDueReferralDays(deps: Deps, rules: ReferralRules): Promise<number> {
   const at = new Date(deps.now())
   const today = dayOf(at.getTime())
   const days = await deps.db.query<{ day: string }>(
