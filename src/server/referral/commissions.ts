@@ -9,6 +9,7 @@
  * counted stakes, less than any game's edge: a player referring himself cannot profit.
  */
 import { AWARD_TYPE } from '../../shared/codes'
+import { commissionOf } from '../../shared/loyalty/rules'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { loadUserInfo } from '../user/userInfo'
@@ -24,8 +25,8 @@ export interface ReferralRules {
 
 /** Pays one São Paulo day's commissions; returns each beneficiary's total credited now. */
 export async function payReferralDay(q: Queryable, rules: ReferralRules, day: string, at: Date): Promise<Map<bigint, bigint>> {
-  const [r1, r2, r3] = rules.ratesBp
-  const rows = await q.query<{ beneficiary: bigint; amount: bigint }>(
+  // Who earns what: each referee's counted stakes of the day, up the chain (test accounts earn nothing).
+  const due = await q.query<{ beneficiary: bigint; referee: bigint; counted: bigint; level: number }>(
     `WITH chain AS (
        SELECT w.user_id AS referee, w.counted, u1.inviter_id AS b1, u2.inviter_id AS b2, u3.inviter_id AS b3
        FROM wager_days w
@@ -34,16 +35,30 @@ export async function payReferralDay(q: Queryable, rules: ReferralRules, day: st
        LEFT JOIN users u3 ON u3.id = u2.inviter_id
        WHERE w.day = $1::date AND w.counted > 0
      ), due AS (
-       SELECT b1 AS beneficiary, referee, counted, 1 AS level, $3::bigint AS rate FROM chain WHERE b1 IS NOT NULL
-       UNION ALL SELECT b2, referee, counted, 2, $4::bigint FROM chain WHERE b2 IS NOT NULL
-       UNION ALL SELECT b3, referee, counted, 3, $5::bigint FROM chain WHERE b3 IS NOT NULL
+       SELECT b1 AS beneficiary, referee, counted, 1 AS level FROM chain WHERE b1 IS NOT NULL
+       UNION ALL SELECT b2, referee, counted, 2 FROM chain WHERE b2 IS NOT NULL
+       UNION ALL SELECT b3, referee, counted, 3 FROM chain WHERE b3 IS NOT NULL
      )
-     INSERT INTO referral_commissions (beneficiary, referee, day, level, base, amount, created_at)
-       SELECT d.beneficiary, d.referee, $1::date, d.level, d.counted, d.counted * d.rate / 10000, $2
-       FROM due d JOIN users b ON b.id = d.beneficiary AND NOT b.is_test
+     SELECT d.beneficiary, d.referee, d.counted, d.level FROM due d JOIN users b ON b.id = d.beneficiary AND NOT b.is_test`,
+    [day],
+  )
+  const amounts = due.rows.map((d) => commissionOf(BigInt(d.counted), rules.ratesBp[Number(d.level) - 1] ?? 0))
+  // One row per beneficiary, referee and day (the primary key): what another run inserted first is not paid again here.
+  const rows = await q.query<{ beneficiary: bigint; amount: bigint }>(
+    `INSERT INTO referral_commissions (beneficiary, referee, day, level, base, amount, created_at)
+       SELECT x.beneficiary, x.referee, $1::date, x.level, x.base, x.amount, $2
+       FROM unnest($3::bigint[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[]) AS x(beneficiary, referee, level, base, amount)
      ON CONFLICT DO NOTHING
      RETURNING beneficiary, amount`,
-    [day, at, r1, r2, r3],
+    [
+      day,
+      at,
+      due.rows.map((d) => String(d.beneficiary)),
+      due.rows.map((d) => String(d.referee)),
+      due.rows.map((d) => Number(d.level)),
+      due.rows.map((d) => String(d.counted)),
+      amounts.map(String),
+    ],
   )
   const totals = new Map<bigint, bigint>()
   for (const r of rows.rows) totals.set(BigInt(r.beneficiary), (totals.get(BigInt(r.beneficiary)) ?? 0n) + BigInt(r.amount))

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AWARD_TYPE } from '../../shared/codes'
 import * as contract from '../../shared/contract/loyalty'
+import { signinCycleDay } from '../../shared/loyalty/rules'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
@@ -29,10 +30,8 @@ interface Cycle {
 
 async function cycleOf(q: Queryable, userId: bigint, now: number): Promise<Cycle> {
   const today = dayOf(now)
-  const yesterday = dayOf(now - 86_400_000)
   const last = (await q.query<{ day: string; streak: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, streak FROM signin_claims WHERE user_id = $1 ORDER BY day DESC LIMIT 1`, [userId])).rows[0]
-  if (last?.day === today) return { today, claimedToday: true, day: Number(last.streak) }
-  return { today, claimedToday: false, day: last?.day === yesterday ? (Number(last.streak) % 7) + 1 : 1 }
+  return { today, ...signinCycleDay(last ? { day: last.day, streak: Number(last.streak) } : null, today, dayOf(now - 86_400_000)) }
 }
 
 export function signinRoutes(app: FastifyInstance, deps: Deps): void {
