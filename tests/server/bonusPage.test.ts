@@ -48,4 +48,14 @@ describe('the bonus page', () => {
     ])
     expect(now).toMatchObject({ bonus: 1.5, required: 1.5, wagered: 0 })
   })
+
+  it('a bet that stakes the whole bonus and wins keeps it active: the win goes back to bonus, the same pool', async () => {
+    const p = await newPlayer(t)
+    expect((await claim(p)).body.status).toBe(200)
+    // 98 %: wins 1.0102x nearly always; the stake is all bonus, so the win returns to bonus.
+    const bet = await callKeyed<{ payout: number }>(t, casino.diceBet, { token: p.token, body: { amount: '0.50', target: '98.00', condition: 'under' } })
+    expect(bet.body.status).toBe(200)
+    const after = (await balances(t, p.userId)).bonus
+    expect((await mine(p)).grants).toEqual([expect.objectContaining({ source: 'signin', state: after > 0n ? 'active' : 'lost' })])
+  })
 })

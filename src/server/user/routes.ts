@@ -9,7 +9,7 @@ import { testAccountOf } from './testAccounts'
 import { loadUserInfo } from './userInfo'
 import { one } from '../db/one'
 
-/** An address with its last part hidden: 189.40.12.* or 2804:14c:5b:*. */
+/** An address with its last part hidden: 189.40.12.* (IPv4), 2804:14c:5b81:* (IPv6: the first three groups). */
 export function maskIp(ip: string): string {
   const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/.exec(ip)
   if (v4) return `${v4[1]}.*`

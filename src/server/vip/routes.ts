@@ -13,7 +13,8 @@ const sourceOf = (kind: string, ref: string | null): (typeof contract.BONUS_SOUR
 /**
  * Each bonus credited, with its state, read from the bonus account's entries in order: gifts
  * join one pool whose wagering is shared (wallet/wagering.ts), and a gift credited while the bonus
- * balance is zero starts a new pool. A pool with a 'bonus_release' was completed; the last pool is
+ * balance is zero starts a new pool (a win paid back to bonus after its stake took all of it does not:
+ * its wagering goes on). A pool with a 'bonus_release' was completed; the last pool is
  * active while the balance is above zero; any other pool was lost.
  */
 async function bonusGrants(deps: Deps, userId: bigint, balance: bigint) {
@@ -23,7 +24,7 @@ async function bonusGrants(deps: Deps, userId: bigint, balance: bigint) {
        FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
        WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind = 'bonus')
      ),
-     pooled AS (SELECT *, COUNT(*) FILTER (WHERE before = 0 AND amount > 0) OVER (ORDER BY id) AS pool FROM moves)
+     pooled AS (SELECT *, COUNT(*) FILTER (WHERE before = 0 AND amount > 0 AND kind IN ('deposit', 'prize')) OVER (ORDER BY id) AS pool FROM moves)
      SELECT g.amount, g.kind, g.ref, g.created_at,
        EXISTS (SELECT 1 FROM pooled r WHERE r.pool = g.pool AND r.kind = 'bonus_release') AS released,
        g.pool = (SELECT max(pool) FROM pooled) AS current
