@@ -44,4 +44,13 @@ test('a depositor who loses gets the bonus boost, then the compensation deposit'
   await expect(compensation).toBeVisible()
   await expect(compensation.getByRole('radio')).toHaveCount(4)
   await expect(compensation.getByRole('radio', { name: /^R\$ 10,00/ })).toBeVisible()
+  await compensation.getByRole('button', { name: 'Fechar' }).click()
+
+  // /bonus: both offers open; the better one (the boost: R$ 50 for R$ 100 of chips) as the deposit discount with its countdown.
+  await page.goto('/bonus')
+  const discount = page.getByTestId('bonus-discount')
+  await expect(discount).toContainText('Desconto no depósito: 50%')
+  await expect(discount).toContainText(/Termina em \d{2}:\d{2}/)
+  await discount.getByRole('button', { name: 'Depositar com desconto' }).click()
+  await expect(page.getByRole('dialog', { name: 'Bônus turbo' }).getByRole('radio', { name: /^R\$ 50,00/ })).toBeChecked()
 })

@@ -384,19 +384,21 @@ function BonusPage() {
   if (!token) return <SignInFirst titleKey="pages.bonus" />
   const left = bonus ? Math.max(0, bonus.required - bonus.wagered) : 0
   const state = !bonus ? null : bonus.required > 0 && left > 0 ? 'active' : bonus.bonus > 0 ? 'free' : 'none'
-  const openOffer = bonus?.offers.find((o) => o.state === 'open')
+  // The discount is the better open offer: the boost's package when one is open (seeded: 50 % against the compensation's 33 %).
+  const boostOpen = Boolean(bonus?.offers.some((o) => o.state === 'open' && o.kind === 'boost'))
   const money = (n: number) => formatMoney(n, lang)
   const date = (ms: number) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short' }).format(ms)
   return (
     <section className="page bonus-page" aria-labelledby="bonus-title">
       <h1 id="bonus-title">{t('pages.bonus')}</h1>
-      {discount && (
+      {/* With the offers read: the button opens the deposit of the offer the discount is. */}
+      {discount && bonus && (
         <div className="bonus-card discount" data-testid="bonus-discount">
           <p>
             <strong>{t('more.bonus.discount', { percent: new Intl.NumberFormat(bcp47(lang), { style: 'percent', maximumFractionDigits: 0 }).format(discount.discount) })}</strong>
           </p>
           <p>{t('more.bonus.endsIn', { time: endsIn })}</p>
-          <button type="button" className="primary" onClick={() => openOverlay(openOffer?.kind === 'boost' ? 'boostDeposit' : 'gameDeposit')}>
+          <button type="button" className="primary" onClick={() => openOverlay(boostOpen ? 'boostDeposit' : 'gameDeposit')}>
             {t('more.bonus.useDiscount')}
           </button>
         </div>

@@ -185,7 +185,7 @@ class LobbyScene implements Scene<LobbyState> {
     const shown = `${locale}|${formatOnline(Math.round(this.shownOnline()))}`
     if (shown !== this.shownKeys.online) {
       this.shownKeys.online = shown
-      this.setText(this.online, `● ${this.ctx.t('home.online', { lng: locale, count: shown.split('|')[1] })}`, online.size)
+      this.setText(this.online, `● ${this.ctx.t('lobby.online', { lng: locale, count: shown.split('|')[1] })}`, online.size)
     }
     if (this.online.style.fontSize !== online.size) this.online.style.fontSize = online.size
     this.online.position.set(online.x, online.y)
@@ -198,7 +198,7 @@ class LobbyScene implements Scene<LobbyState> {
     if (cents !== this.shownKeys.jackpot) {
       this.shownKeys.jackpot = cents
       this.jackpotValue.text = formatMoney(Math.floor(value * 100) / 100, locale)
-      this.setText(this.jackpot, this.ctx.t('home.todayWins', { lng: locale }), jackpot.size)
+      this.setText(this.jackpot, this.ctx.t('lobby.todayWins', { lng: locale }), jackpot.size)
     }
     this.jackpotValue.size = jackpot.size
     this.jackpotValue.position.set(jackpot.x, jackpot.y)

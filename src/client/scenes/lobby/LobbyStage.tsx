@@ -68,7 +68,7 @@ function Carousel(props: { active: boolean }) {
       className="lobby-carousel"
       role="group"
       aria-roledescription="carousel"
-      aria-label={t('home.banner')}
+      aria-label={t('lobby.banner')}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -78,7 +78,7 @@ function Carousel(props: { active: boolean }) {
         href={`/active${activity.id}`}
         className="lobby-slide-link"
         data-testid="lobby-slide-link"
-        aria-label={`${t(`home.bannerSlides.${activity.key}`)} (${t('home.slideOf', { n: slide + 1, count })})`}
+        aria-label={`${t(`lobby.bannerSlides.${activity.key}`)} (${t('lobby.slideOf', { n: slide + 1, count })})`}
         onPointerDown={(e) => (swipe.current = { x: e.clientX, moved: false })}
         onPointerUp={(e) => {
           const dx = swipe.current ? e.clientX - swipe.current.x : 0
@@ -95,15 +95,15 @@ function Carousel(props: { active: boolean }) {
       />
       {jackpot && (
         <p className="visually-hidden">
-          {t('home.todayWins')}: {formatMoney(jackpot.base, lang)}
+          {t('lobby.todayWins')}: {formatMoney(jackpot.base, lang)}
         </p>
       )}
       <div className="lobby-dots">
         {ACTIVITIES.map((a, i) => (
-          <button key={a.id} type="button" aria-label={t('home.slideOf', { n: i + 1, count })} aria-current={i === slide ? 'true' : undefined} onClick={() => go(i)} />
+          <button key={a.id} type="button" aria-label={t('lobby.slideOf', { n: i + 1, count })} aria-current={i === slide ? 'true' : undefined} onClick={() => go(i)} />
         ))}
         <button type="button" className="lobby-pause" aria-pressed={paused} onClick={() => setPaused(!paused)}>
-          {paused ? t('home.playSlides') : t('home.pauseSlides')}
+          {paused ? t('lobby.playSlides') : t('lobby.pauseSlides')}
         </button>
       </div>
     </div>
