@@ -2,11 +2,11 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
+import { AVATAR_COUNT } from '../../shared/codes'
 import { formatMoney } from '../format/format'
 import { openOverlay, setAccountMenu } from '../store/actions/ui'
-import { logoutAndGoHome, refreshBalance } from '../store/shellActions'
+import { logoutAndGoHome, refreshBalance, setAvatar } from '../store/shellActions'
 import { store } from '../store/store'
-import { AvatarPicker } from './AvatarPicker'
 
 const ITEMS = [
   { key: 'conta', path: '/conta' },
@@ -36,6 +36,7 @@ export function AccountMenu() {
   const { t } = useTranslation()
   const open = useSnapshot(store.ui).accountMenu
   const token = useSnapshot(store.session).token
+  const current = useSnapshot(store).user?.header ?? 0
   useEffect(() => {
     if (open) void refreshBalance()
   }, [open])
@@ -63,7 +64,13 @@ export function AccountMenu() {
           ))}
         </ul>
         <h3 id="avatar-heading">{t('account.avatar')}</h3>
-        <AvatarPicker labelledBy="avatar-heading" />
+        <div className="avatars" role="radiogroup" aria-labelledby="avatar-heading">
+          {Array.from({ length: AVATAR_COUNT }, (_, i) => (
+            <button key={i} type="button" role="radio" aria-checked={i === current} aria-label={t('account.avatarN', { n: i })} className={i === current ? 'current' : ''} onClick={() => void setAvatar(i).catch(() => undefined)}>
+              <img src={`/avatars/${i}.svg`} alt="" width={40} height={40} loading="lazy" />
+            </button>
+          ))}
+        </div>
         <button type="button" className="secondary" onClick={() => openOverlay('changePassword')}>
           {t('account.changePassword')}
         </button>

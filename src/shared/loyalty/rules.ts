@@ -4,7 +4,7 @@
  * (referral/commissions.ts) apply these.
  */
 
-export const SIGNIN_CYCLE_DAYS = 7
+const SIGNIN_CYCLE_DAYS = 7
 
 /**
  * Where the player stands in the sign-in cycle today, from their last claim (its São Paulo day and

@@ -17,9 +17,8 @@ import * as sport from '../../../shared/contract/sport'
 import { ACTIVITIES, type Activity } from '../../../shared/loyalty/activities'
 import { setMuted } from '../../engine/audio'
 import { bcp47, formatMoney, mmss } from '../../format/format'
-import { AvatarPicker } from '../../app/AvatarPicker'
 import { api, fetchUserInfo, logout, logoutAndGoHome } from '../../store/actions/session'
-import { openOverlay } from '../../store/actions/ui'
+import { openOverlay, setAccountMenu } from '../../store/actions/ui'
 import { pickGame } from '../../store/shellActions'
 import { store } from '../../store/store'
 import { SignInFirst, useLoaded } from '../pageParts'
@@ -324,8 +323,13 @@ function Account() {
           <Link href="/vip">{t('loyalty.vip.level', { level: user.level })}</Link>
         </dd>
       </dl>
-      <h2 id="conta-avatar">{t('more.account.avatar')}</h2>
-      <AvatarPicker labelledBy="conta-avatar" />
+      {/* The avatar: the picker is the account menu's (one copy, in the first chunk). */}
+      <p className="account-avatar">
+        <img src={`/avatars/${user.header}.svg`} alt={t('more.account.avatar')} width={56} height={56} />
+        <button type="button" className="secondary" onClick={() => setAccountMenu(true)}>
+          {t('account.avatar')}
+        </button>
+      </p>
       <div className="account-actions">
         {user.kyc !== 1 && user.testFlag !== '1' && (
           <button type="button" className="secondary" onClick={() => openOverlay('editBank')}>
