@@ -1,11 +1,9 @@
+import { ACTIVITIES } from '../../../shared/loyalty/activities'
 import type { LobbyState } from './LobbyScene'
 
-/**
- * The lobby banner's slides, one per activity in the order of ACTIVITIES (the live page links each
- * to /active{id}; lobbyLayout.test checks the order). Written out: importing the activities here
- * would split the app's first chunk.
- */
-export const LOBBY_SLIDES: readonly string[] = ['lobby.bannerSlides.welcome', 'lobby.bannerSlides.signin', 'lobby.bannerSlides.vip', 'lobby.bannerSlides.referral']
+/** The lobby banner's slides, one per activity (the live page links each to /active{id}). */
+export const LOBBY_SLIDES: readonly string[] = ACTIVITIES.map((a) => `lobby.bannerSlides.${a.key}`)
+
 /** A fixed moment, so fixtures with a growing jackpot draw the same figure in snapshot mode. */
 export const FIXTURE_TIME = Date.UTC(2026, 0, 1, 12, 0, 0)
 
