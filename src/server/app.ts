@@ -26,6 +26,7 @@ import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
 import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
+import { providerWalletRoutes } from './providers/routes'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   gameRoutes(app, deps)
   depositRoutes(app, deps)
   paymentRoutes(app, deps)
+  providerWalletRoutes(app, deps)
   withdrawalRoutes(app, deps)
   transferRoutes(app, deps)
   kycRoutes(app, deps)

@@ -69,6 +69,12 @@ describe('production mode', () => {
     expect(problems({ ...safe, PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })).toEqual([expect.stringMatching(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set/), noProvider])
   })
 
+  it('wants each game provider\'s secret of at least 32 bytes, and reads PROVIDER_SECRETS strictly', () => {
+    expect(problems({ ...safe, PROVIDER_SECRETS: `PG=${'p'.repeat(32)},EVO=short` })).toEqual(["PROVIDER_SECRETS: EVO's secret must be at least 32 bytes (it has 5).", noProvider])
+    expect(loadConfig({ PROVIDER_SECRETS: ' PG = abc , BG=def ' }).providerSecrets).toEqual({ PG: 'abc', BG: 'def' })
+    for (const bad of ['PG', '=abc', 'pg=abc', 'PG=']) expect(() => loadConfig({ PROVIDER_SECRETS: bad }), bad).toThrow(ConfigError)
+  })
+
   it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {
     expect(problems({ ...safe, PAYMENT_WEBHOOK_SECRET: 'k'.repeat(31) })).toEqual([
       'PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).',

@@ -83,6 +83,14 @@ export interface Config {
   dataDir: string
   /** The operators' token (OPS_TOKEN) for POST /api/ops/notice; unset: one kept in DATA_DIR/ops-token outside production, none in production. */
   opsToken: string | null
+  /**
+   * Game providers' wallet-call secrets by provider code (PROVIDER_SECRETS, "PG=...,EVO=...,BG=...");
+   * unset outside production: one per built-in code kept in DATA_DIR/provider-secrets.json; production
+   * needs each one set, at least 32 bytes.
+   */
+  providerSecrets: Record<string, string>
+  /** How long a provider game session's token is good for bets after its launch (PROVIDER_SESSION_HOURS, 12); wins and rollbacks are taken after it. */
+  providerSessionMs: number
   /** PostgreSQL when set; embedded PGlite in dataDir otherwise. */
   databaseUrl: string | null
   /** Accepted by every captcha; for automated tests only, refused in production. */
@@ -274,6 +282,9 @@ function productionProblems(config: Config): string[] {
       }).`,
     )
   }
+  for (const [code, secret] of Object.entries(config.providerSecrets)) {
+    if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
+  }
   if (config.sport.clock !== null) {
     problems.push('SPORT_CLOCK is set: the sportsbook would stand still at one instant. It is for visual snapshots only; unset it.')
   }
@@ -357,6 +368,19 @@ export function parseRateRule(text: string): RateRule {
   return { count: Number(count), windowMs: Number(n || 1) * unitMs }
 }
 
+/** PROVIDER_SECRETS: "CODE=secret" pairs, comma-separated; a code is 2 to 16 capitals or digits. */
+function parseProviderSecrets(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const part of (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=')
+    const code = part.slice(0, eq).trim()
+    const secret = part.slice(eq + 1).trim()
+    if (eq < 1 || !/^[A-Z0-9]{2,16}$/.test(code) || !secret) throw new ConfigError(`PROVIDER_SECRETS must read like PG=secret,EVO=secret, not "${part.slice(0, 40)}"`)
+    out[code] = secret
+  }
+  return out
+}
+
 /** A configuration the server refuses to start with; `problems` holds one line per reason. */
 export class ConfigError extends Error {
   readonly problems: string[]
@@ -431,6 +455,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
+    providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
+    providerSessionMs: Number(env.PROVIDER_SESSION_HOURS || 12) * 3_600_000,
     databaseUrl: env.DATABASE_URL || null,
     captchaFixedAnswer: env.CAPTCHA_FIXED_ANSWER || null,
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox')),

@@ -1,7 +1,7 @@
 import { payoutOf } from '../../shared/games/payout'
 import type { RoundRules } from '../../shared/games/rounds/types'
 import type { Queryable } from '../db/connection'
-import { post, userAccountId } from '../wallet/ledger'
+import { refundStake } from '../wallet/refund'
 import { creditWin } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
 
@@ -108,12 +108,7 @@ export async function voidRound(q: Queryable, game: string, roundPk: bigint, at:
   const outcomes = new Map<bigint, PlayerOutcome>()
   for (const bet of bets) {
     const userId = BigInt(bet.user_id)
-    const house = (await q.query<{ account_id: bigint }>('SELECT account_id FROM house_account($1)', [userId])).rows[0]?.account_id
-    if (house === undefined) throw new Error(`user ${userId} has no house account`)
-    const entries = [{ accountId: BigInt(house), amount: -BigInt(bet.amount) }]
-    if (BigInt(bet.from_cash) > 0n) entries.push({ accountId: await userAccountId(q, userId, 'cash'), amount: BigInt(bet.from_cash) })
-    if (BigInt(bet.from_bonus) > 0n) entries.push({ accountId: await userAccountId(q, userId, 'bonus'), amount: BigInt(bet.from_bonus) })
-    await post(q, { kind: 'refund', userId, ref: `round:${bet.id}`, meta: { game }, entries }, at)
+    await refundStake(q, userId, { amount: BigInt(bet.amount), fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) }, { ref: `round:${bet.id}`, meta: { game }, at })
     await q.query(`UPDATE round_bets SET state = 'refunded', payout = amount, settled_at = $2 WHERE id = $1`, [bet.id, at])
     const o = outcomes.get(userId) ?? { userId, stake: 0n, payout: 0n }
     o.stake += BigInt(bet.amount)

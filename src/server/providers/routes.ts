@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { Deps } from '../deps'
+import { PROVIDER_SIGNATURE_HEADER, verifyBody } from './signature'
+import { providerSecretOf } from './secrets'
+import { walletCall, walletRequests, type WalletOp, type WalletReply } from './wallet'
+
+/** Where providers call the operator's wallet: /api/provider/{providerCode}/wallet/{balance|bet|win|rollback}. */
+export const PROVIDER_WALLET_PREFIX = '/api/provider'
+
+/**
+ * The provider-facing wallet API. Not calls of the contract (no player session, the providers'
+ * own format): every reply is JSON with a status, HTTP 200 for the wallet's answers; the
+ * signature covers the raw body, so the body is parsed only after it is verified. A body that is
+ * not the call's shape answers 400 UNKNOWN_ERROR, never 500.
+ */
+export function providerWalletRoutes(app: FastifyInstance, deps: Deps): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body))
+    scope.post(`${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, async (request, reply) => {
+      const { code, op } = request.params as { code: string; op: string }
+      const send = (status: number, body: WalletReply) => reply.code(status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body)
+      if (!Object.hasOwn(walletRequests, op)) return send(404, { status: 'UNKNOWN_ERROR', message: 'unknown wallet call' })
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const secret = providerSecretOf(deps.config, code)
+      if (!secret || !verifyBody(secret, raw, request.headers[PROVIDER_SIGNATURE_HEADER])) return send(200, { status: 'INVALID_SIGNATURE' })
+      let json: unknown
+      try {
+        json = JSON.parse(raw.toString('utf8'))
+      } catch {
+        return send(400, { status: 'UNKNOWN_ERROR', message: 'the body is not JSON' })
+      }
+      const parsed = walletRequests[op as WalletOp].safeParse(json)
+      if (!parsed.success) return send(400, { status: 'UNKNOWN_ERROR', message: `bad ${parsed.error.issues[0]?.path.join('.') || 'body'}` })
+      return send(200, await walletCall(deps, code, op as WalletOp, parsed.data as Record<string, unknown>))
+    })
+  })
+}

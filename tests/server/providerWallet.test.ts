@@ -1,0 +1,258 @@
+/**
+ * The seamless wallet that game providers call (issue 15): every status, repeats, races, calls out
+ * of order, rollbacks; the ledger invariant after each test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openProviderSession, closeProviderSessions } from '../../src/server/providers/sessions'
+import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
+import { signBody } from '../../src/server/providers/signature'
+import { snapshotDb, startTestApp, type TestApp } from './testApp'
+import { balances, checkLedgerAfterEach, fundCash, newPlayer, type Player } from './walletHelpers'
+
+const PG = 'pg-secret-for-tests-0123456789abcdef'
+const EVO = 'evo-secret-for-tests-0123456789abcdef'
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${PG},EVO=${EVO}`, WAGER_CONTRIBUTION: 'dice=10,limbo=10,mines=10,slots=50' })
+})
+afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+type Reply = { status: string; balance?: number; transactionId?: string; message?: string }
+let seq = 0
+const rid = () => `req-${process.pid}-${++seq}`
+const txid = (tag = 'tx') => `${tag}-${process.pid}-${Date.now()}-${++seq}`
+
+async function wallet(op: string, body: Record<string, unknown>, opts: { code?: string; secret?: string; signature?: string | null; raw?: string } = {}): Promise<{ http: number; body: Reply }> {
+  const raw = opts.raw ?? JSON.stringify({ requestId: rid(), ...body })
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const signature = opts.signature === undefined ? signBody(opts.secret ?? PG, raw) : opts.signature
+  if (signature !== null) headers['x-signature'] = signature
+  const res = await t.app.inject({ method: 'POST', url: `${PROVIDER_WALLET_PREFIX}/${opts.code ?? 'PG'}/wallet/${op}`, headers, payload: raw })
+  return { http: res.statusCode, body: JSON.parse(res.body) as Reply }
+}
+
+interface Seat {
+  player: Player
+  token: string
+  game: string
+}
+
+async function seat(cash = 10_000n, game = 'pg-fortune'): Promise<Seat> {
+  const player = await newPlayer(t)
+  if (cash > 0n) await fundCash(t, player.userId, cash)
+  const token = await openProviderSession(t.db, player.userId, 'PG', game, new Date(t.app.deps.now()), t.config.providerSessionMs)
+  return { player, token, game }
+}
+
+const bet = (s: Seat, amount: number, transactionId = txid('bet'), roundId = txid('round')) =>
+  wallet('bet', { token: s.token, game: s.game, roundId, transactionId, amount, currency: 'BRL' })
+const win = (s: Seat, referenceTransactionId: string, amount: number, transactionId = txid('win'), roundId = 'r') =>
+  wallet('win', { token: s.token, game: s.game, roundId, transactionId, referenceTransactionId, amount, currency: 'BRL' })
+const rollback = (s: Seat, referenceTransactionId: string, transactionId = txid('rb'), roundId = 'r') =>
+  wallet('rollback', { token: s.token, game: s.game, roundId, transactionId, referenceTransactionId })
+const spendable = async (p: Player) => {
+  const b = await balances(t, p.userId)
+  return Number(b.cash + b.bonus)
+}
+
+describe('provider wallet: who may call', () => {
+  it('a missing, wrong or other provider\'s signature, or an unknown provider, is INVALID_SIGNATURE and changes nothing', async () => {
+    const s = await seat()
+    const body = { token: s.token, game: s.game, roundId: 'r1', transactionId: txid(), amount: 100, currency: 'BRL' }
+    const before = await snapshotDb(t.db)
+    for (const opts of [{ signature: null }, { signature: 'ab'.repeat(32) }, { secret: EVO }, { code: 'EVO' }, { code: 'XX', secret: 'whatever' }]) {
+      const r = await wallet('bet', body, opts)
+      expect([r.http, r.body.status], JSON.stringify(opts)).toEqual([200, 'INVALID_SIGNATURE'])
+    }
+    // Signed over other bytes than those sent.
+    const raw = JSON.stringify({ requestId: rid(), ...body })
+    expect((await wallet('bet', {}, { raw: raw.replace('"amount":100', '"amount":1'), signature: signBody(PG, raw) })).body.status).toBe('INVALID_SIGNATURE')
+    expect(await snapshotDb(t.db)).toBe(before)
+    expect(await spendable(s.player)).toBe(10_000)
+  })
+
+  it('a signed body that is not the call\'s shape is a 400 UNKNOWN_ERROR, never a 500, and an unknown call a 404', async () => {
+    const s = await seat()
+    const before = await snapshotDb(t.db)
+    for (const raw of ['{"token":', '[]', '"x"', JSON.stringify({ requestId: 'r', token: s.token, game: s.game, roundId: 'r', transactionId: 't', amount: -5, currency: 'BRL' }), JSON.stringify({ requestId: 'r', token: s.token, game: s.game, roundId: 'r', transactionId: 't', amount: 1.5, currency: 'BRL' })]) {
+      const r = await wallet('bet', {}, { raw })
+      expect([r.http, r.body.status], raw).toEqual([400, 'UNKNOWN_ERROR'])
+    }
+    expect((await wallet('transfer', { token: s.token })).http).toBe(404)
+    expect(await snapshotDb(t.db)).toBe(before)
+  })
+})
+
+describe('provider wallet: balance, tokens, games', () => {
+  it('answers the balance in centavos; an unknown token, another currency, a closed or expired session, a disabled player say so', async () => {
+    const s = await seat(12_345n)
+    expect((await wallet('balance', { token: s.token, currency: 'BRL' })).body).toEqual({ status: 'OK', balance: 12_345 })
+    expect((await wallet('balance', { token: 'nope', currency: 'BRL' })).body).toEqual({ status: 'INVALID_TOKEN' })
+    expect((await wallet('balance', { token: s.token, currency: 'USD' })).body).toEqual({ status: 'WRONG_CURRENCY', balance: 12_345 })
+    expect((await bet(s, 100, txid(), 'r')).body.status).toBe('OK')
+    expect((await wallet('bet', { token: s.token, game: 'evo-roulette', roundId: 'r', transactionId: txid(), amount: 100, currency: 'BRL' })).body).toEqual({ status: 'INVALID_GAME', balance: 12_245 })
+    // The same token through another provider's door is not a token there.
+    expect((await wallet('balance', { token: s.token, currency: 'BRL' }, { code: 'EVO', secret: EVO })).body.status).toBe('INVALID_TOKEN')
+    await t.db.query('UPDATE users SET disabled_at = now() WHERE id = $1', [s.player.userId])
+    expect((await wallet('balance', { token: s.token, currency: 'BRL' })).body).toEqual({ status: 'USER_DISABLED' })
+    await t.db.query('UPDATE users SET disabled_at = NULL WHERE id = $1', [s.player.userId])
+    // Past PROVIDER_SESSION_HOURS: no more bets.
+    t.advance(t.config.providerSessionMs + 1000)
+    expect((await wallet('balance', { token: s.token, currency: 'BRL' })).body).toEqual({ status: 'TOKEN_EXPIRED', balance: 12_245 })
+    expect((await bet(s, 100)).body.status).toBe('TOKEN_EXPIRED')
+  })
+
+  it('after the game closed, bets are TOKEN_EXPIRED but the round\'s win and a rollback are still taken', async () => {
+    const s = await seat()
+    const b1 = txid('bet')
+    const b2 = txid('bet')
+    expect((await bet(s, 300, b1)).body.status).toBe('OK')
+    expect((await bet(s, 200, b2)).body.status).toBe('OK')
+    await closeProviderSessions(t.db, s.player.userId, new Date(t.app.deps.now()))
+    expect((await bet(s, 100)).body).toEqual({ status: 'TOKEN_EXPIRED', balance: 9_500 })
+    expect((await win(s, b1, 900)).body).toMatchObject({ status: 'OK', balance: 10_400 })
+    expect((await rollback(s, b2)).body).toEqual({ status: 'OK', balance: 10_600 })
+  })
+})
+
+describe('provider wallet: bets and wins', () => {
+  it('a bet takes the stake, a win pays, each once: a retry answers the first reply, a changed request is DUPLICATE_TRANSACTION', async () => {
+    const s = await seat()
+    const id = txid('bet')
+    const first = await bet(s, 500, id, 'round-1')
+    expect(first.body).toMatchObject({ status: 'OK', balance: 9_500 })
+    expect(first.body.transactionId).toMatch(/^\d+$/)
+    // A retry (a new requestId) of the same bet: the same reply, nothing moves.
+    expect((await bet(s, 500, id, 'round-1')).body).toEqual(first.body)
+    expect((await bet(s, 700, id, 'round-1')).body).toEqual({ status: 'DUPLICATE_TRANSACTION', balance: 9_500 })
+    const w = txid('win')
+    const paid = await win(s, id, 1_250, w, 'round-1')
+    expect(paid.body).toMatchObject({ status: 'OK', balance: 10_750 })
+    expect((await win(s, id, 1_250, w, 'round-1')).body).toEqual(paid.body)
+    // The win's id used for a bet: another request, refused.
+    expect((await bet(s, 1, w)).body).toEqual({ status: 'DUPLICATE_TRANSACTION', balance: 10_750 })
+    // A second win on the same bet (a free spin's) pays too.
+    expect((await win(s, id, 50)).body).toMatchObject({ status: 'OK', balance: 10_800 })
+    expect(await spendable(s.player)).toBe(10_800)
+    // Both show in the player's records: a bet and its wins, as casino orders.
+    const rows = await t.db.query<{ kind: string; n: bigint }>(`SELECT kind, count(*) AS n FROM ledger_transactions WHERE user_id = $1 AND ref LIKE 'provider:PG:%' GROUP BY kind ORDER BY kind`, [s.player.userId])
+    expect(rows.rows.map((r) => [r.kind, Number(r.n)])).toEqual([
+      ['bet', 1],
+      ['win', 2],
+    ])
+  })
+
+  it('NOT_ENOUGH_MONEY with the real balance, and nothing kept: the same bet goes through once the money is there', async () => {
+    const s = await seat(300n)
+    const id = txid('bet')
+    expect((await bet(s, 500, id)).body).toEqual({ status: 'NOT_ENOUGH_MONEY', balance: 300 })
+    await fundCash(t, s.player.userId, 1_000n)
+    expect((await bet(s, 500, id)).body).toMatchObject({ status: 'OK', balance: 800 })
+  })
+
+  it('BET_LIMIT above the stake limit while a gift is wagered; the win of a bonus-paid stake goes back to bonus', async () => {
+    const s = await seat(0n)
+    await fundCash(t, s.player.userId, 10_000n, 'bonus')
+    await t.db.query('INSERT INTO bonus_wagering (user_id, required, wagered, granted_at) VALUES ($1, 100000, 0, $2)', [s.player.userId, new Date(t.app.deps.now() - 1000)])
+    expect((await bet(s, Number(t.config.wallet.bonusMaxStake) + 1)).body).toMatchObject({ status: 'BET_LIMIT', balance: 10_000 })
+    const id = txid('bet')
+    expect((await bet(s, 1_000, id)).body.status).toBe('OK')
+    expect((await win(s, id, 3_000)).body.status).toBe('OK')
+    const b = await balances(t, s.player.userId)
+    expect([b.cash, b.bonus]).toEqual([0n, 12_000n])
+    // The round's stake counted toward the gift at slots' 50 % when its win came.
+    const w = await t.db.query<{ wagered: bigint }>('SELECT wagered FROM bonus_wagering WHERE user_id = $1', [s.player.userId])
+    expect(BigInt(w.rows[0]!.wagered)).toBe(500n)
+  })
+
+  it('a win before its bet is TRANSACTION_NOT_FOUND and kept nowhere: sent again after the bet, it pays', async () => {
+    const s = await seat()
+    const b = txid('bet')
+    const w = txid('win')
+    expect((await win(s, b, 900, w)).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 10_000 })
+    expect((await bet(s, 400, b)).body.status).toBe('OK')
+    expect((await win(s, b, 900, w)).body).toMatchObject({ status: 'OK', balance: 10_500 })
+  })
+
+  it('a win on another player\'s bet is TRANSACTION_NOT_FOUND', async () => {
+    const a = await seat()
+    const b = await seat()
+    const id = txid('bet')
+    expect((await bet(a, 400, id)).body.status).toBe('OK')
+    expect((await win(b, id, 5_000)).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 10_000 })
+    expect(await spendable(b.player)).toBe(10_000)
+  })
+})
+
+describe('provider wallet: rollbacks', () => {
+  it('returns exactly its bet once; a second rollback moves nothing; a win on the rolled-back bet is refused', async () => {
+    const s = await seat()
+    const id = txid('bet')
+    expect((await bet(s, 700, id)).body.status).toBe('OK')
+    const rb = txid('rb')
+    const first = await rollback(s, id, rb)
+    expect(first.body).toEqual({ status: 'OK', balance: 10_000 })
+    expect((await rollback(s, id, rb)).body).toEqual(first.body)
+    expect((await rollback(s, id)).body).toEqual({ status: 'OK', balance: 10_000 })
+    expect((await win(s, id, 5_000)).body).toEqual({ status: 'TRANSACTION_ROLLED_BACK', balance: 10_000 })
+    expect(await spendable(s.player)).toBe(10_000)
+  })
+
+  it('a rollback of a bet never seen is TRANSACTION_NOT_FOUND and kept: the bet arriving late is refused', async () => {
+    const s = await seat()
+    const id = txid('bet')
+    const rb = txid('rb')
+    expect((await rollback(s, id, rb)).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 10_000 })
+    expect((await rollback(s, id, rb)).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 10_000 })
+    expect((await bet(s, 700, id)).body).toEqual({ status: 'TRANSACTION_ROLLED_BACK', balance: 10_000 })
+    expect(await spendable(s.player)).toBe(10_000)
+  })
+
+  it('a rollback after the bet\'s win is BET_ALREADY_SETTLED and moves nothing', async () => {
+    const s = await seat()
+    const id = txid('bet')
+    expect((await bet(s, 700, id)).body.status).toBe('OK')
+    expect((await win(s, id, 2_000)).body).toMatchObject({ status: 'OK', balance: 11_300 })
+    expect((await rollback(s, id)).body).toEqual({ status: 'BET_ALREADY_SETTLED', balance: 11_300 })
+    expect(await spendable(s.player)).toBe(11_300)
+  })
+})
+
+describe('provider wallet: races', () => {
+  it('100 bets at once on a balance that covers 40: exactly 40 taken, the balance never below zero', async () => {
+    const s = await seat(4_000n)
+    const replies = await Promise.all(Array.from({ length: 100 }, () => bet(s, 100)))
+    const statuses = replies.map((r) => r.body.status)
+    expect(statuses.filter((x) => x === 'OK')).toHaveLength(40)
+    expect(statuses.filter((x) => x === 'NOT_ENOUGH_MONEY')).toHaveLength(60)
+    const b = await balances(t, s.player.userId)
+    expect([b.cash, b.bonus]).toEqual([0n, 0n])
+  })
+
+  it('the same bet, win and rollback sent ten times at once each move money once', async () => {
+    const s = await seat()
+    const id = txid('bet')
+    const bets = await Promise.all(Array.from({ length: 10 }, () => bet(s, 600, id, 'round-x')))
+    expect(new Set(bets.map((r) => JSON.stringify(r.body))).size).toBe(1)
+    const w = txid('win')
+    const wins = await Promise.all(Array.from({ length: 10 }, () => win(s, id, 1_000, w, 'round-x')))
+    expect(new Set(wins.map((r) => JSON.stringify(r.body))).size).toBe(1)
+    expect(await spendable(s.player)).toBe(10_400)
+    const other = txid('bet')
+    expect((await bet(s, 300, other)).body.status).toBe('OK')
+    const rb = txid('rb')
+    const rolled = await Promise.all(Array.from({ length: 10 }, () => rollback(s, other, rb)))
+    expect(new Set(rolled.map((r) => JSON.stringify(r.body))).size).toBe(1)
+    expect(await spendable(s.player)).toBe(10_400)
+  })
+
+  it('a rollback racing its own bet: either the bet is refused or it is returned, never both taken', async () => {
+    for (let i = 0; i < 5; i++) {
+      const s = await seat()
+      const id = txid('bet')
+      const [b, r] = await Promise.all([bet(s, 800, id), rollback(s, id)])
+      expect(await spendable(s.player), `${b.body.status} / ${r.body.status}`).toBe(10_000)
+    }
+  })
+})
