@@ -127,6 +127,8 @@ describe('user calls', () => {
     const { token, email } = await registerUser(t)
     const main = await call(t, calls.main, { token })
     expect(main.body.data.SELF.records.map((g: { gameType: string }) => g.gameType)).toEqual(['mines', 'dice', 'limbo', 'luckyColor', 'rowDouble', 'double'])
+    // Every one of our games is open (a stopped one would answer 'Em Breve...' when picked).
+    expect(main.body.data.SELF.records.filter((g: { stop: number }) => g.stop !== 0)).toEqual([])
     expect(Object.keys(main.body.data)).toEqual(expect.arrayContaining(['PG', 'EVO', 'BG']))
     expect((await call(t, calls.userGift, { token })).body.data).toBe(1)
     expect((await call(t, calls.inPlay, { token })).body.data).toBeNull()

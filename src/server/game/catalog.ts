@@ -1,8 +1,8 @@
 import type { GameEntry } from '../../shared/contract'
 import { PROVIDERS, SELF_GAME_TYPES, type SelfGameType } from '../../shared/codes'
 
-/** Our own games that are open for play; the rest show 'Em Breve...' until they land. */
-const OPEN_SELF_GAMES: ReadonlySet<SelfGameType> = new Set(['dice', 'limbo', 'mines'])
+/** Our own games that are open for play (all of them since the shared rounds landed); one left out shows 'Em Breve...'. */
+const OPEN_SELF_GAMES: ReadonlySet<SelfGameType> = new Set(['dice', 'limbo', 'mines', 'double', 'rowDouble', 'luckyColor'])
 
 /**
  * The main-games lists: SELF (our casino games, gameType = their route) and one list per
