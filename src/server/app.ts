@@ -27,6 +27,7 @@ import { startRetention } from './maintenance/retention'
 import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
 import { providerWalletRoutes } from './providers/routes'
+import { providerRegistry } from './providers/registry'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return realtime
     },
     payments: buildPaymentProvider(config),
+    providers: providerRegistry(config.gameProviders),
     get payouts(): PayoutProcessor | null {
       return payouts
     },

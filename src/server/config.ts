@@ -89,6 +89,8 @@ export interface Config {
    * needs each one set, at least 32 bytes.
    */
   providerSecrets: Record<string, string>
+  /** GAME_PROVIDERS: "CODE=kind" pairs, the game providers to list and launch (default PG=demo,EVO=demo,BG=demo; empty: none). */
+  gameProviders: string
   /** How long a provider game session's token is good for bets after its launch (PROVIDER_SESSION_HOURS, 12); wins and rollbacks are taken after it. */
   providerSessionMs: number
   /** PostgreSQL when set; embedded PGlite in dataDir otherwise. */
@@ -457,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
     providerSessionMs: Number(env.PROVIDER_SESSION_HOURS || 12) * 3_600_000,
+    gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
     databaseUrl: env.DATABASE_URL || null,
     captchaFixedAnswer: env.CAPTCHA_FIXED_ANSWER || null,
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox')),

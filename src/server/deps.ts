@@ -9,6 +9,8 @@ import type { PaymentProvider } from './payments/PaymentProvider'
 import type { Realtime } from './realtime/realtime'
 
 /** What the domains share; built once in buildApp. */
+import type { GameProvider } from './providers/registry'
+
 export interface Deps {
   config: Config
   db: Db
@@ -23,6 +25,8 @@ export interface Deps {
   payments: PaymentProvider | null
   /** Where a committed withdrawal is handed for payout; null when no payout provider runs (withdrawals stay pending). */
   payouts: PayoutQueue | null
+  /** The game providers by code (GAME_PROVIDERS). */
+  providers: ReadonlyMap<string, GameProvider>
 }
 
 /** What the withdrawal routes need of the payout processor (declared here so deps and the processor do not import each other). */

@@ -31,6 +31,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   captcha: { params: { codeId: 42 }, query: {} },
   logout: { body: {} },
   logoutAll: { body: {} },
+  launchGame: { body: { productCode: 'PG', game: 'demo-fruits' } },
   mySessions: { query: {} },
   todayWins: { query: {} },
   sendEmail: { body: { email: 'c@example.com' } },
@@ -224,6 +225,8 @@ describe('bad input', () => {
       if (def.method !== 'POST' || name === 'logout' || name === 'logoutAll') continue
       for (let i = 0; i < 40; i++) {
         const body = junk()
+        // Junk that happens to be a valid request (an empty body is one for a few calls) is not junk.
+        if (def.body?.safeParse(body).success) continue
         const res = await raw(def, JSON.stringify(body), 'application/json', { pkgId: 1 })
         expect(res.http, `${name} ${JSON.stringify(body)}`).toBeLessThan(500)
       }

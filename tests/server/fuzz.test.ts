@@ -7,6 +7,9 @@ import { centavosToText } from '../../src/shared/money'
 import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
 import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
 import { sign, SIGNATURE_HEADER } from '../../src/server/payments/signature'
+import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
+import { providerSecretOf } from '../../src/server/providers/secrets'
+import { signBody } from '../../src/server/providers/signature'
 import { captchaId } from './flows'
 import { BOUNDARY_STRINGS, HOSTILE_STRINGS, encodeSegment, objectOf, requestOf, type FuzzRequest, type Hints } from './fuzzArbitraries'
 import { CAPTCHA, call, startTestApp, type TestApp } from './testApp'
@@ -28,7 +31,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
 const STATS = process.env.FUZZ_STATS ? new Map<string, number>() : null
 
 /** The routes that are not calls of the contract (the payment provider's side). */
-const PROVIDER_ROUTES = ['POST /api/pay/webhook/:provider', `GET ${SANDBOX_PAGE_PREFIX}/:payNo`, `POST ${SANDBOX_PAGE_PREFIX}/:payNo/pay`]
+const PROVIDER_ROUTES = ['POST /api/pay/webhook/:provider', `GET ${SANDBOX_PAGE_PREFIX}/:payNo`, `POST ${SANDBOX_PAGE_PREFIX}/:payNo/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`]
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
@@ -58,6 +61,14 @@ async function send(req: FuzzRequest, def?: CallDef): Promise<void> {
   expect(res.statusCode, what).toBeGreaterThanOrEqual(200)
   expect(res.body, what).not.toMatch(LEAK)
   const type = String(res.headers['content-type'] ?? '')
+  if (req.url.startsWith(PROVIDER_WALLET_PREFIX)) {
+    // The providers' wallet API has its own format: a status word, HTTP 200 for the wallet's answers.
+    expect(type, what).toMatch(/^application\/json/)
+    const reply = JSON.parse(res.body) as { status?: unknown; balance?: unknown }
+    expect(typeof reply.status, what).toBe('string')
+    if (reply.balance !== undefined) expect(Number.isSafeInteger(reply.balance) && (reply.balance as number) >= 0, what).toBe(true)
+    return
+  }
   if (res.statusCode >= 300 && res.statusCode < 400) return
   if (res.statusCode === 200 && (type.startsWith('image/') || type.startsWith('text/html'))) return
   expect(type, what).toMatch(/^application\/json/)
@@ -230,6 +241,38 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
         : { method: 'GET', url: `${SANDBOX_PAGE_PREFIX}/${r.payNo}${r.lang}`, headers: {} }),
     )
     await fuzz('sandbox', arb)
+  })
+
+  it('provider wallet: signed, unsigned and forged calls never get a 5xx, whatever the order', async () => {
+    const secret = providerSecretOf(t.config, 'PG')!
+    await fundCash(t, player.userId, 100_000n)
+    const launched = (await call<{ url: string }>(t, calls.launchGame, { token: player.token, body: { productCode: 'PG', game: 'demo-fruits' } })).body.data.url
+    const token = new URL(launched, 'http://x').searchParams.get('token')!
+    const ids = ['t1', 't2', 't3', 'x'.repeat(100)]
+    const body = objectOf(
+      { requestId: z.string(), token: z.string(), game: z.string(), roundId: z.string(), transactionId: z.string(), referenceTransactionId: z.string(), amount: z.number(), currency: z.string() },
+      {
+        requestId: ['r1', 'r2'],
+        token: [token, 'nope'],
+        game: ['demo-fruits', 'demo-jungle'],
+        roundId: ['round-1'],
+        transactionId: ids,
+        referenceTransactionId: ids,
+        amount: [0, 1, 100, 5_000, 1_000_000_000, -1, 1.5, 2 ** 60],
+        currency: ['BRL', 'USD'],
+      },
+    )
+    const raw = fc.oneof({ weight: 5, arbitrary: body.map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', 'x'.repeat(20_000)) })
+    const arb = fc
+      .tuple(raw, fc.constantFrom('balance', 'bet', 'win', 'rollback', 'x', '%00'), fc.oneof({ weight: 6, arbitrary: fc.constant('PG') }, { weight: 1, arbitrary: fc.constantFrom('EVO', 'XX', '%00') }))
+      .chain(([payload, op, code]) =>
+        fc.oneof({ weight: 5, arbitrary: fc.constant(signBody(secret, payload)) }, { weight: 1, arbitrary: fc.constantFrom(undefined, '', signBody('other', payload)) }).map((sig): FuzzRequest => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' }
+          if (sig !== undefined) headers['x-signature'] = sig
+          return { method: 'POST', url: `${PROVIDER_WALLET_PREFIX}/${code}/wallet/${op}`, headers, payload }
+        }),
+      )
+    await fuzz('provider-wallet', arb)
   })
 
   it('leaves the ledger balanced and no player below zero', async () => {

@@ -1,14 +1,16 @@
 import type { GameEntry } from '../../shared/contract'
 import { PROVIDERS, SELF_GAME_TYPES, type SelfGameType } from '../../shared/codes'
+import type { GameProvider } from '../providers/registry'
 
 /** Our own games that are open for play (all of them since the shared rounds landed); one left out shows 'Em Breve...'. */
 const OPEN_SELF_GAMES: ReadonlySet<SelfGameType> = new Set(['dice', 'limbo', 'mines', 'double', 'rowDouble', 'luckyColor'])
 
 /**
  * The main-games lists: SELF (our casino games, gameType = their route) and one list per
- * slot provider. No provider is connected yet, so their lists are empty.
+ * provider code of the spec (PG, EVO, BG): the registry's games (value: the game's name, gameType:
+ * the provider's game id), empty for a code no provider serves.
  */
-export function gameCatalog(): Record<string, { records: GameEntry[] }> {
+export async function gameCatalog(providers: ReadonlyMap<string, GameProvider>): Promise<Record<string, { records: GameEntry[] }>> {
   const lists: Record<string, { records: GameEntry[] }> = {
     SELF: {
       records: SELF_GAME_TYPES.map((gameType) => ({
@@ -19,6 +21,9 @@ export function gameCatalog(): Record<string, { records: GameEntry[] }> {
       })),
     },
   }
-  for (const provider of PROVIDERS) lists[provider] = { records: [] }
+  for (const code of new Set<string>([...PROVIDERS, ...providers.keys()])) {
+    const games = (await providers.get(code)?.listGames()) ?? []
+    lists[code] = { records: games.map((g) => ({ value: g.name, productCode: code, gameType: g.code, stop: g.stop ? 1 : 0 })) }
+  }
   return lists
 }

@@ -4,17 +4,52 @@ import type { Db } from '../db/connection'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 import { gameCatalog } from './catalog'
+import { AppError } from '../http/AppError'
+import { closeProviderSessions, openProviderSession } from '../providers/sessions'
 
-/** Ends the user's in-play game; with a game code, only when it is that game (the socket's offGame). */
+/**
+ * Ends the user's in-play game; with a game code, only when it is that game (the socket's
+ * offGame). A provider game's session closes with it: the provider's later bets are TOKEN_EXPIRED
+ * (its round's win and rollback are still taken).
+ */
 export async function endGame(db: Db, userId: bigint, gameCode?: string): Promise<void> {
-  if (gameCode === undefined) await db.query('DELETE FROM game_sessions WHERE user_id = $1', [userId])
-  else await db.query('DELETE FROM game_sessions WHERE user_id = $1 AND game_code = $2', [userId, gameCode])
+  await db.tx(async (q) => {
+    const ended = gameCode === undefined
+      ? await q.query('DELETE FROM game_sessions WHERE user_id = $1 RETURNING game_code', [userId])
+      : await q.query('DELETE FROM game_sessions WHERE user_id = $1 AND game_code = $2 RETURNING game_code', [userId, gameCode])
+    if (ended.rows.length || gameCode === undefined) await closeProviderSessions(q, userId, new Date())
+  })
+}
+
+/**
+ * Starts a provider's game: any earlier provider session of the player closes, a new one opens
+ * (its token goes to the provider in the launch address), and the game is the one in play.
+ */
+async function launch(deps: Deps, userId: bigint, productCode: string, game: string, locale: string) {
+  const provider = deps.providers.get(productCode)
+  const entry = provider ? (await provider.listGames()).find((g) => g.code === game) : undefined
+  if (!provider || !entry) throw new AppError('GAME_NOT_FOUND')
+  if (entry.stop) throw new AppError('GAME_STOPPED')
+  const now = new Date(deps.now())
+  const token = await deps.db.tx(async (q) => {
+    await closeProviderSessions(q, userId, now)
+    await q.query(
+      `INSERT INTO game_sessions (user_id, game_code, product_code, started_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET game_code = EXCLUDED.game_code, product_code = EXCLUDED.product_code, started_at = EXCLUDED.started_at`,
+      [userId, game, productCode, now],
+    )
+    return openProviderSession(q, userId, productCode, game, now, deps.config.providerSessionMs)
+  })
+  const { url } = await provider.launch({ sessionToken: token, game, locale })
+  return { url, gameCode: game, productCode }
 }
 
 export function gameRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps
 
-  registerCall(app, deps, calls.main, async () => gameCatalog())
+  registerCall(app, deps, calls.main, async () => gameCatalog(deps.providers))
+
+  registerCall(app, deps, calls.launchGame, async ({ session, body, ctx }) => launch(deps, session.userId, body.productCode, body.game, ctx.locale))
 
   registerCall(app, deps, calls.userGift, async ({ session }) => {
     // The gift (second-deposit offer) stands for a real account that has not deposited yet.

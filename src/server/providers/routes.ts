@@ -17,6 +17,12 @@ export function providerWalletRoutes(app: FastifyInstance, deps: Deps): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body))
+    // Whatever fails before or inside a call answers in the providers' format too (a body too large: 413), never with internals.
+    scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+      const client = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+      if (!client) request.log.error({ err }, 'provider wallet call failed')
+      return reply.code(client ? (err.statusCode as number) : 500).type('application/json; charset=utf-8').send({ status: 'UNKNOWN_ERROR', message: client ? 'bad request' : 'internal error' })
+    })
     scope.post(`${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, async (request, reply) => {
       const { code, op } = request.params as { code: string; op: string }
       const send = (status: number, body: WalletReply) => reply.code(status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body)

@@ -109,6 +109,10 @@ export const ERROR_CODES = {
   SPORT_BAD_SLIP: { status: 4206, http: 400, key: 'sportBadSlip' },
   /** Daily sign-in: today's reward was claimed already. */
   SIGNIN_DONE: { status: 4301, http: 409, key: 'signinDone' },
+  /** Provider games: no such provider or game. */
+  GAME_NOT_FOUND: { status: 4401, http: 404, key: 'gameNotFound' },
+  /** Provider games: the game is not open yet ('Em Breve...'). */
+  GAME_STOPPED: { status: 4402, http: 409, key: 'gameStopped' },
 
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { defineCall } from './define'
+import { loading } from './fields'
 import { getQuery } from './user'
 
 const gameEntrySchema = z.object({
@@ -48,4 +49,17 @@ export const stopGame = defineCall({
   auth: true,
   query: getQuery,
   reply: z.null(),
+})
+
+/** Ours: starts a provider's game for the player (/gameMess): the address to show in the game frame. */
+export const launchGame = defineCall({
+  method: 'POST',
+  path: '/api/app/game/launch',
+  auth: true,
+  body: z.strictObject({
+    productCode: z.string().check(z.regex(/^[A-Z0-9]{2,16}$/)),
+    game: z.string().check(z.minLength(1), z.maxLength(64)),
+    loading,
+  }),
+  reply: z.object({ url: z.string(), gameCode: z.string(), productCode: z.string() }),
 })

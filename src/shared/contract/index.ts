@@ -36,6 +36,7 @@ export const calls = {
   userGift: game.userGift,
   inPlay: game.inPlay,
   stopGame: game.stopGame,
+  launchGame: game.launchGame,
   getPrices: order.getPrices,
   bonusTerms: order.bonusTerms,
   prePay: order.prePay,
