@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'demo-provider/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['src/client/**'],
           environment: 'node',
         },
