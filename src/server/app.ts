@@ -26,7 +26,10 @@ import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
 import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
 import { paymentRoutes } from './payments/routes'
-import { providerWalletRoutes } from './providers/routes'
+import { PROVIDER_WALLET_PREFIX, providerWalletRoutes } from './providers/routes'
+import { DemoProvider } from './providers/demoProvider'
+import { providerSecretOf } from './providers/secrets'
+import { demoProviderPlugin } from '../../demo-provider/server/demoProvider'
 import { providerRegistry } from './providers/registry'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
@@ -121,6 +124,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   depositRoutes(app, deps)
   paymentRoutes(app, deps)
   providerWalletRoutes(app, deps)
+  // The built-in demo provider's own server, on this port: it calls the wallet above over HTTP.
+  demoProviderPlugin(app, {
+    walletUrl: () => {
+      const a = app.server.address()
+      if (!a || typeof a === 'string') throw new Error('not listening')
+      const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address
+      return `http://${host}:${a.port}${PROVIDER_WALLET_PREFIX}`
+    },
+    secretOf: (code) => ([...deps.providers.values()].some((p) => p.code === code && p instanceof DemoProvider) ? providerSecretOf(config, code) : null),
+    faults: config.demoProviderFaults && !config.production,
+  })
   withdrawalRoutes(app, deps)
   transferRoutes(app, deps)
   kycRoutes(app, deps)

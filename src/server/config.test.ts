@@ -73,6 +73,7 @@ describe('production mode', () => {
     expect(problems({ ...safe, PROVIDER_SECRETS: `PG=${'p'.repeat(32)},EVO=short` })).toEqual(["PROVIDER_SECRETS: EVO's secret must be at least 32 bytes (it has 5).", noProvider])
     expect(loadConfig({ PROVIDER_SECRETS: ' PG = abc , BG=def ' }).providerSecrets).toEqual({ PG: 'abc', BG: 'def' })
     for (const bad of ['PG', '=abc', 'pg=abc', 'PG=']) expect(() => loadConfig({ PROVIDER_SECRETS: bad }), bad).toThrow(ConfigError)
+    expect(problems({ ...safe, DEMO_PROVIDER_FAULTS: '1' })).toEqual([expect.stringMatching(/^DEMO_PROVIDER_FAULTS is on/), noProvider])
   })
 
   it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {

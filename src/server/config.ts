@@ -89,6 +89,8 @@ export interface Config {
    * needs each one set, at least 32 bytes.
    */
   providerSecrets: Record<string, string>
+  /** DEMO_PROVIDER_FAULTS: the demo provider's spins may ask for a fault (tests; refused in production). */
+  demoProviderFaults: boolean
   /** GAME_PROVIDERS: "CODE=kind" pairs, the game providers to list and launch (default PG=demo,EVO=demo,BG=demo; empty: none). */
   gameProviders: string
   /** How long a provider game session's token is good for bets after its launch (PROVIDER_SESSION_HOURS, 12); wins and rollbacks are taken after it. */
@@ -284,6 +286,7 @@ function productionProblems(config: Config): string[] {
       }).`,
     )
   }
+  if (config.demoProviderFaults) problems.push('DEMO_PROVIDER_FAULTS is on: the demo provider would misbehave on request. It is for tests only; unset it.')
   for (const [code, secret] of Object.entries(config.providerSecrets)) {
     if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
   }
@@ -460,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
     providerSessionMs: Number(env.PROVIDER_SESSION_HOURS || 12) * 3_600_000,
     gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
+    demoProviderFaults: switchEnv(env, 'DEMO_PROVIDER_FAULTS', false),
     databaseUrl: env.DATABASE_URL || null,
     captchaFixedAnswer: env.CAPTCHA_FIXED_ANSWER || null,
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox')),

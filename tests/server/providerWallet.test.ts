@@ -209,6 +209,15 @@ describe('provider wallet: rollbacks', () => {
     expect(await spendable(s.player)).toBe(10_000)
   })
 
+  it('a win or rollback naming itself as its bet is DUPLICATE_TRANSACTION, kept nowhere (found by the fuzzer: a 500)', async () => {
+    const s = await seat()
+    const id = txid('self')
+    expect((await rollback(s, id, id)).body).toEqual({ status: 'DUPLICATE_TRANSACTION', balance: 10_000 })
+    expect((await win(s, id, 500, id)).body).toEqual({ status: 'DUPLICATE_TRANSACTION', balance: 10_000 })
+    // The id is still free for a real bet.
+    expect((await bet(s, 100, id)).body).toMatchObject({ status: 'OK', balance: 9_900 })
+  })
+
   it('a rollback after the bet\'s win is BET_ALREADY_SETTLED and moves nothing', async () => {
     const s = await seat()
     const id = txid('bet')

@@ -157,6 +157,8 @@ async function handle(deps: Deps, q: Queryable, provider: string, op: WalletOp, 
   if (session.disabled_at !== null) return { status: 'USER_DISABLED' }
   if ('currency' in body && body.currency !== 'BRL') return { status: 'WRONG_CURRENCY', balance: await spendable(q, userId) }
   if (op !== 'balance' && body.game !== session.game) return { status: 'INVALID_GAME', balance: await spendable(q, userId) }
+  // A win or rollback naming itself as its bet: that id cannot be both.
+  if ('referenceTransactionId' in body && body.referenceTransactionId === body.transactionId) return { status: 'DUPLICATE_TRANSACTION', balance: await spendable(q, userId) }
   switch (op) {
     case 'balance':
       return { status: 'OK', balance: await spendable(q, userId) }

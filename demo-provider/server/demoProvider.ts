@@ -1,0 +1,104 @@
+/**
+ * The built-in demo slot provider's server (issue 15): what a real provider runs on its side. It
+ * holds no money: each spin asks the operator's seamless wallet over HTTP, signed with the
+ * provider's secret, exactly as an aggregator would: the bet before the result is shown, the win
+ * after (0 for a lost spin, which closes the round), a rollback when its own round fails.
+ *
+ * It imports nothing of the operator's server: the operator mounts it (a fastify plugin under
+ * /demo-provider/{code}) and tells it where the wallet is and the secret of each code.
+ *
+ * The fault switch (tests only): a spin may ask the provider to misbehave as real ones do:
+ * - 'timeoutAfterBet': the bet is taken, then the provider's round fails: it rolls the bet back;
+ * - 'repeat': every wallet request is sent twice (a retry after a lost answer);
+ * - 'winBeforeBet': the win is sent before the bet (refused), then the bet, then the win again;
+ * - 'rollbackAfterWin': after the win, a rollback of the bet is sent too (refused: settled).
+ */
+import { createHmac, randomInt, randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { openDemoGames } from '../shared/catalog'
+import { evaluate, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
+
+export const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfterWin'] as const
+export type DemoFault = (typeof DEMO_FAULTS)[number]
+
+/** The stakes a spin may have, centavos (R$ 0,20 to R$ 20,00). */
+export const DEMO_BETS = [20, 50, 100, 200, 500, 1000, 2000] as const
+
+export interface DemoProviderOptions {
+  /** The operator's wallet address up to the provider code: `http://host:port/api/provider`. */
+  walletUrl: () => string
+  /** The wallet-call secret of a provider code (null: the code is not served). */
+  secretOf: (code: string) => string | null
+  /** Whether spins may carry a fault (never in production). */
+  faults: boolean
+}
+
+interface WalletAnswer {
+  status: string
+  balance?: number
+}
+
+/** One signed call of the operator's wallet; a network failure answers null (the round is then in doubt). */
+async function walletCall(opts: DemoProviderOptions, code: string, op: string, body: Record<string, unknown>, secret: string): Promise<WalletAnswer | null> {
+  const raw = JSON.stringify({ requestId: randomUUID(), ...body })
+  try {
+    const res = await fetch(`${opts.walletUrl()}/${code}/wallet/${op}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', secret).update(raw).digest('hex') },
+      body: raw,
+      signal: AbortSignal.timeout(10_000),
+    })
+    return (await res.json()) as WalletAnswer
+  } catch {
+    return null
+  }
+}
+
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x)
+
+export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptions): void {
+  app.post('/demo-provider/:code/api/balance', async (request, reply) => {
+    const { code } = request.params as { code: string }
+    const body = (request.body ?? {}) as { token?: unknown }
+    const secret = opts.secretOf(code)
+    if (!secret || typeof body.token !== 'string') return reply.code(400).send({ status: 'BAD_REQUEST' })
+    const answer = await walletCall(opts, code, 'balance', { token: body.token, currency: 'BRL' }, secret)
+    return reply.send(answer ?? { status: 'WALLET_UNREACHABLE' })
+  })
+
+  app.post('/demo-provider/:code/api/spin', async (request, reply) => {
+    const { code } = request.params as { code: string }
+    const body = (request.body ?? {}) as { token?: unknown; game?: unknown; bet?: unknown; fault?: unknown }
+    const secret = opts.secretOf(code)
+    const fault = opts.faults && typeof body.fault === 'string' && (DEMO_FAULTS as readonly string[]).includes(body.fault) ? (body.fault as DemoFault) : null
+    if (!secret || typeof body.token !== 'string' || typeof body.game !== 'string' || !openDemoGames(code).includes(body.game) || !isInt(body.bet) || !(DEMO_BETS as readonly number[]).includes(body.bet)) {
+      return reply.code(400).send({ status: 'BAD_REQUEST' })
+    }
+    const { token, game, bet } = { token: body.token, game: body.game, bet: body.bet }
+    const roundId = randomUUID()
+    const betTx = `${roundId}-bet`
+    const winTx = `${roundId}-win`
+    const send = async (op: string, call: Record<string, unknown>) => {
+      const first = await walletCall(opts, code, op, call, secret)
+      return fault === 'repeat' ? await walletCall(opts, code, op, call, secret) : first
+    }
+    const betCall = { token, game, roundId, transactionId: betTx, amount: bet, currency: 'BRL' }
+    const stops = randomStops(randomInt)
+    const result = evaluate(gridOf(stops))
+    const payout = Number(payoutCentavos(BigInt(bet), result.totalUnits))
+    const winCall = { token, game, roundId, transactionId: winTx, referenceTransactionId: betTx, amount: payout, currency: 'BRL' }
+    if (fault === 'winBeforeBet') await send('win', winCall)
+    const placed = await send('bet', betCall)
+    if (!placed || placed.status !== 'OK') return reply.send({ status: placed?.status ?? 'WALLET_UNREACHABLE', balance: placed?.balance })
+    if (fault === 'timeoutAfterBet') {
+      // The round failed on the provider's side after the stake was taken: it gives the stake back.
+      const back = await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
+      return reply.send({ status: 'ROUND_FAILED', balance: back?.balance })
+    }
+    // The win closes the round (0 for a lost spin); sent again with the same id until the wallet answers.
+    let paid: WalletAnswer | null = null
+    for (let attempt = 0; attempt < 3 && paid === null; attempt++) paid = await send('win', winCall)
+    if (fault === 'rollbackAfterWin') await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
+    return reply.send({ status: paid?.status ?? 'WALLET_UNREACHABLE', roundId, stops, wins: result.wins, payout, balance: paid?.balance })
+  })
+}

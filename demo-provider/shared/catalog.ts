@@ -1,0 +1,29 @@
+/**
+ * The demo provider's games per provider code (it serves PG, EVO and BG with different sets). The
+ * names are the games' own product names; every game plays the one machine of slotMath.ts in its
+ * theme. A game flagged `stop` is listed as not open yet.
+ */
+export interface DemoGame {
+  code: string
+  name: string
+  stop: boolean
+}
+
+export const DEMO_GAMES: Readonly<Record<string, readonly DemoGame[]>> = {
+  PG: [
+    { code: 'demo-fruits', name: 'Frutas de Ouro', stop: false },
+    { code: 'demo-jungle', name: 'Selva Dourada', stop: false },
+    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: true },
+  ],
+  EVO: [
+    { code: 'demo-ocean', name: 'Tesouro do Mar', stop: false },
+    { code: 'demo-gems', name: 'Gemas Brilhantes', stop: false },
+  ],
+  BG: [
+    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: false },
+    { code: 'demo-fruits', name: 'Frutas Clássicas', stop: false },
+  ],
+}
+
+/** The open games of a code (what a spin may name). */
+export const openDemoGames = (code: string): string[] => (DEMO_GAMES[code] ?? []).filter((g) => !g.stop).map((g) => g.code)
