@@ -82,6 +82,22 @@ describe('provider wallet: who may call', () => {
     expect((await wallet('transfer', { token: s.token })).http).toBe(404)
     expect(await snapshotDb(t.db)).toBe(before)
   })
+
+  it('an id, token or currency holding a NUL or other invisible character is a 400 (found by the fuzzer: a NUL in an id answered 500)', async () => {
+    const s = await seat()
+    const placed = txid('bet')
+    expect((await bet(s, 100, placed)).body.status).toBe('OK')
+    const before = await snapshotDb(t.db)
+    const base = { token: s.token, game: s.game, roundId: 'r', transactionId: txid('rb'), referenceTransactionId: placed }
+    for (const bad of [{ transactionId: 'a\u0000b' }, { referenceTransactionId: `${placed}\u0000` }, { roundId: 'r 1' }, { token: `${s.token}\n` }, { game: 'pg\u200bfortune' }]) {
+      const r = await wallet('rollback', { ...base, ...bad })
+      expect([r.http, r.body.status], JSON.stringify(bad)).toEqual([400, 'UNKNOWN_ERROR'])
+    }
+    const r = await wallet('balance', { token: s.token, currency: 'BR\u0000L' })
+    expect([r.http, r.body.status]).toEqual([400, 'UNKNOWN_ERROR'])
+    expect(await snapshotDb(t.db)).toBe(before)
+    expect(await spendable(s.player)).toBe(9_900)
+  })
 })
 
 describe('provider wallet: balance, tokens, games', () => {

@@ -52,9 +52,14 @@ export interface WalletReply {
   message?: string
 }
 
-const id = z.string().check(z.minLength(1), z.maxLength(100))
-const token = z.string().check(z.minLength(1), z.maxLength(200))
-const currency = z.string().check(z.maxLength(8))
+/**
+ * Ids and tokens are visible ASCII: a provider's ids are codes, and PostgreSQL text cannot hold
+ * U+0000 (a NUL in an id made the query fail: the fuzzer's find).
+ */
+const visible = /^[\x21-\x7e]+$/
+const id = z.string().check(z.minLength(1), z.maxLength(100), z.regex(visible))
+const token = z.string().check(z.minLength(1), z.maxLength(200), z.regex(visible))
+const currency = z.string().check(z.maxLength(8), z.regex(/^[A-Za-z]*$/))
 /** Centavos, an integer: at most R$ 10 million in one call. */
 const amount = z.int().check(z.gte(0), z.lte(1_000_000_000))
 
