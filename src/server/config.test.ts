@@ -39,7 +39,7 @@ describe('APP_MODE', () => {
 })
 
 describe('production mode', () => {
-  const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET }
+  const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
   const noProvider = 'PAYMENT_PROVIDER is none: production needs a real PIX deposit provider, and none is built yet (a later issue).'
 
   it('lists every unsafe setting, one line each', () => {
@@ -49,6 +49,7 @@ describe('production mode', () => {
       PAYOUT_SANDBOX_SETTLE_SECONDS: '120',
       CAPTCHA_FIXED_ANSWER: 'teste',
       PAYMENT_PROVIDER: 'sandbox',
+      GAME_PROVIDERS: '',
     })
     expect(lines).toHaveLength(5)
     expect(lines[0]).toMatch(/^SANDBOX_PAYMENTS is on: /)
@@ -74,6 +75,19 @@ describe('production mode', () => {
     expect(loadConfig({ PROVIDER_SECRETS: ' PG = abc , BG=def ' }).providerSecrets).toEqual({ PG: 'abc', BG: 'def' })
     for (const bad of ['PG', '=abc', 'pg=abc', 'PG=']) expect(() => loadConfig({ PROVIDER_SECRETS: bad }), bad).toThrow(ConfigError)
     expect(problems({ ...safe, DEMO_PROVIDER_FAULTS: '1' })).toEqual([expect.stringMatching(/^DEMO_PROVIDER_FAULTS is on/), noProvider])
+  })
+
+  it('refuses the built-in demo provider, and a listed provider without its secret', () => {
+    expect(problems({ ...safe, GAME_PROVIDERS: undefined })).toEqual([
+      ...['PG', 'EVO', 'BG'].map((code) => `GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`),
+      noProvider,
+    ])
+    // The check reads GAME_PROVIDERS's codes; a kind the build lacks is the registry's error at start.
+    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=hub88', PROVIDER_SECRETS: `PG=${'p'.repeat(32)}` })).toEqual([
+      'PROVIDER_SECRETS has no secret for HUB: every wallet call of that provider would be refused. Add HUB=<secret>.',
+      noProvider,
+    ])
+    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=hub88', PROVIDER_SECRETS: `HUB=${'h'.repeat(32)}` })).toEqual([noProvider])
   })
 
   it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {

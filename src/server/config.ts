@@ -287,6 +287,14 @@ function productionProblems(config: Config): string[] {
     )
   }
   if (config.demoProviderFaults) problems.push('DEMO_PROVIDER_FAULTS is on: the demo provider would misbehave on request. It is for tests only; unset it.')
+  for (const part of config.gameProviders.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const [code = '', kind = ''] = part.split('=').map((x) => x.trim())
+    if (kind === 'demo') {
+      problems.push(`GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`)
+    } else if (!config.providerSecrets[code]) {
+      problems.push(`PROVIDER_SECRETS has no secret for ${code}: every wallet call of that provider would be refused. Add ${code}=<secret>.`)
+    }
+  }
   for (const [code, secret] of Object.entries(config.providerSecrets)) {
     if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
   }
