@@ -35,6 +35,15 @@ if (stale && process.env.SKIP_CLIENT_BUILD !== '1') {
   fs.writeFileSync(marker, flavour)
 }
 
+// The built-in demo game provider's page (its own app: demo-provider/client), built the same way.
+const demoBuilt = path.join(root, 'dist/demo-provider/index.html')
+const demoSources = ['demo-provider/client', 'demo-provider/shared', 'demo-provider/vite.config.ts', 'locales'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
+const demoStale = !fs.existsSync(demoBuilt) || Math.max(...demoSources.map(newestMtime)) > fs.statSync(demoBuilt).mtimeMs
+if (demoStale && process.env.SKIP_CLIENT_BUILD !== '1' && fs.existsSync(path.join(root, 'demo-provider/vite.config.ts'))) {
+  console.log('Building the demo provider\'s game page (vite build)...')
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'demo-provider/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+}
+
 const { register } = await import('tsx/esm/api')
 register()
 await import(path.join(root, 'src/server/main.ts'))

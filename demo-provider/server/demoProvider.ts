@@ -14,15 +14,15 @@
  * - 'rollbackAfterWin': after the win, a rollback of the bet is sent too (refused: settled).
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { openDemoGames } from '../shared/catalog'
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify'
+import { DEMO_BETS, openDemoGames } from '../shared/catalog'
 import { evaluate, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
 
 export const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfterWin'] as const
 export type DemoFault = (typeof DEMO_FAULTS)[number]
-
-/** The stakes a spin may have, centavos (R$ 0,20 to R$ 20,00). */
-export const DEMO_BETS = [20, 50, 100, 200, 500, 1000, 2000] as const
 
 export interface DemoProviderOptions {
   /** The operator's wallet address up to the provider code: `http://host:port/api/provider`. */
@@ -31,6 +31,12 @@ export interface DemoProviderOptions {
   secretOf: (code: string) => string | null
   /** Whether spins may carry a fault (never in production). */
   faults: boolean
+  /**
+   * The game page (demo-provider/client, built into `dir` by demo-provider/vite.config.ts), served
+   * at /demo-provider/{code}/ with the operator's route options (its framing policy); its files at
+   * /demo-provider/assets/. Null, or no build in `dir`: no page (the API still answers).
+   */
+  page: { dir: string; routeOptions: RouteShorthandOptions } | null
 }
 
 interface WalletAnswer {
@@ -56,7 +62,32 @@ async function walletCall(opts: DemoProviderOptions, code: string, op: string, b
 
 const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x)
 
+/** A year: the built files are named by their content's hash. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+function servePage(app: FastifyInstance, opts: DemoProviderOptions): void {
+  const dir = opts.page?.dir
+  if (!opts.page || !dir || !fs.existsSync(path.join(dir, 'index.html'))) return
+  void app.register(fastifyStatic, {
+    root: path.join(dir, 'assets'),
+    prefix: '/demo-provider/assets/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+  })
+  app.get('/demo-provider/:code/', opts.page.routeOptions, async (request, reply) => {
+    const { code } = request.params as { code: string }
+    if (!opts.secretOf(code)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
+    // Read per request: a rebuild while the server runs is served at once (the file is small).
+    const html = await fs.promises.readFile(path.join(dir, 'index.html'))
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+  })
+}
+
 export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptions): void {
+  servePage(app, opts)
   app.post('/demo-provider/:code/api/balance', async (request, reply) => {
     const { code } = request.params as { code: string }
     const body = (request.body ?? {}) as { token?: unknown }

@@ -27,3 +27,6 @@ export const DEMO_GAMES: Readonly<Record<string, readonly DemoGame[]>> = {
 
 /** The open games of a code (what a spin may name). */
 export const openDemoGames = (code: string): string[] => (DEMO_GAMES[code] ?? []).filter((g) => !g.stop).map((g) => g.code)
+
+/** The stakes a spin may have, centavos (R$ 0,20 to R$ 20,00). */
+export const DEMO_BETS = [20, 50, 100, 200, 500, 1000, 2000] as const

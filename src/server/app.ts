@@ -20,7 +20,7 @@ import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
 import { loggerOptions } from './http/logging'
-import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
+import { installSecurityHeaders, providerPage, withHeadersBeforeRouting } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
@@ -134,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     secretOf: (code) => ([...deps.providers.values()].some((p) => p.code === code && p instanceof DemoProvider) ? providerSecretOf(config, code) : null),
     faults: config.demoProviderFaults && !config.production,
+    page: { dir: config.demoProviderDir, routeOptions: { helmet: providerPage(config) } },
   })
   withdrawalRoutes(app, deps)
   transferRoutes(app, deps)

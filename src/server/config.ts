@@ -110,6 +110,8 @@ export interface Config {
   trustProxy: TrustProxy
   /** Serve the built client from this folder when it exists. */
   clientDir: string | null
+  /** The demo game provider's built page (DEMO_PROVIDER_DIR, default dist/demo-provider); served when it holds a build. */
+  demoProviderDir: string
   sessionIdleMs: number
   sessionMaxMs: number
   captchaTtlMs: number
@@ -481,6 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: appMode === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
+    demoProviderDir: path.resolve(env.DEMO_PROVIDER_DIR || 'dist/demo-provider'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS || 72) * 3_600_000,
     sessionMaxMs: Number(env.SESSION_MAX_DAYS || 30) * 86_400_000,
     captchaTtlMs: 5 * 60_000,

@@ -18,6 +18,7 @@ let prod: App
 let player: Player
 let payUrl: string
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-client-'))
+const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-demo-provider-'))
 
 type Reply = LightMyRequestResponse
 
@@ -71,9 +72,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'))
   fs.writeFileSync(path.join(clientDir, 'assets/app-1a2b.js'), 'console.log("app")\n//# sourceMappingURL=app-1a2b.js.map\n')
   fs.writeFileSync(path.join(clientDir, 'assets/app-1a2b.js.map'), '{"version":3,"sources":["secret-source.ts"]}')
-  t = await startTestApp({}, { CLIENT_DIR: clientDir, CSP_FRAME_SRC: 'https://chat.example.com', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
+  fs.writeFileSync(path.join(demoDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/demo-provider/assets/slot-9f8e7d6c.js"></script></head><body></body></html>')
+  fs.mkdirSync(path.join(demoDir, 'assets'))
+  fs.writeFileSync(path.join(demoDir, 'assets/slot-9f8e7d6c.js'), 'console.log("slot")\n')
+  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
   // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
-  prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null }, { db: t.db })
+  // (A production demo provider would be refused at start; its page's headers are what is looked at here.)
+  prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null, providerSecrets: { PG: 'p'.repeat(32) } }, { db: t.db })
   player = await newPlayer(t)
   await callKeyed(t, calls.updateKyc, { token: player.token, body: { name: 'Ana Souza', cardNo: CPF.a } })
   const pkgId = await pkg100(t)
@@ -86,6 +91,7 @@ afterAll(async () => {
   await prod?.close()
   await t?.close()
   fs.rmSync(clientDir, { recursive: true, force: true })
+  fs.rmSync(demoDir, { recursive: true, force: true })
 })
 
 const get = (app: App, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'aposta.example', ...headers } })
@@ -179,6 +185,29 @@ describe('security headers', () => {
     const pay = await t.app.inject({ method: 'POST', url: `${payUrl.split('?')[0]}/pay?lang=pt_BR` })
     expect(pay.statusCode).toBe(303)
     expect(csp(pay)['frame-ancestors']).toEqual(["'self'"])
+  })
+
+  it('the demo provider\'s game page may be framed by the app only, runs its own files, and is served for its codes only', async () => {
+    for (const app of [t.app, prod]) {
+      const res = await get(app, '/demo-provider/PG/?token=abc&game=demo-fruits&lang=pt_BR')
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.body).toContain('/demo-provider/assets/slot-9f8e7d6c.js')
+      const policy = expectBaseline(res, 'provider page')
+      expect(policy['frame-ancestors']).toEqual(["'self'"])
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(policy['script-src']).toEqual(["'self'"])
+      expect(policy['connect-src']).toContain("'self'")
+      expect(policy['frame-src']).toEqual(["'none'"])
+      expect(res.headers['cache-control']).toBe('no-cache')
+    }
+    const file = await get(t.app, '/demo-provider/assets/slot-9f8e7d6c.js')
+    expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable'])
+    // A code the demo does not serve, and a file that is not there.
+    expect((await get(t.app, '/demo-provider/XX/')).statusCode).toBe(404)
+    expect((await get(t.app, '/demo-provider/assets/nothing-12345678.js')).statusCode).toBe(404)
+    // The app's own pages stay unframable.
+    expectNotFramable(await get(t.app, '/play'), 'play route')
   })
 
   it('production adds HSTS and upgrade-insecure-requests everywhere; development has neither', async () => {

@@ -95,6 +95,15 @@ export function framedPage(config: HeaderConfig, inline: { scripts: string[]; st
   return helmetOptions(config, directives, true)
 }
 
+/**
+ * The helmet options of a game provider's page shown in the app's /play frame (the built-in demo
+ * provider's, served from this origin): the app's own policy (its files, Pixi's blob workers, no
+ * eval, calls to this origin) except that this origin may frame it.
+ */
+export function providerPage(config: HeaderConfig): FastifyHelmetOptions {
+  return helmetOptions(config, { ...appDirectives(config), 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"] }, true)
+}
+
 const isApi = (url: string) => url.startsWith('/api') || url.startsWith('/gamecenter-siop')
 
 /**
