@@ -33,8 +33,8 @@ export interface DemoProviderOptions {
   faults: boolean
   /**
    * The game page (demo-provider/client, built into `dir` by demo-provider/vite.config.ts), served
-   * at /demo-provider/{code}/ with the operator's route options (its framing policy); its files at
-   * /demo-provider/assets/. Null, or no build in `dir`: no page (the API still answers).
+   * at /demo-provider/{code}/ with the operator's route options (its framing policy); its files
+   * (bundle, thumbnails) under /demo-provider/. Null, or no build in `dir`: no page (the API still answers).
    */
   page: { dir: string; routeOptions: RouteShorthandOptions } | null
 }
@@ -68,14 +68,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 function servePage(app: FastifyInstance, opts: DemoProviderOptions): void {
   const dir = opts.page?.dir
   if (!opts.page || !dir || !fs.existsSync(path.join(dir, 'index.html'))) return
+  // Its files: the hashed bundle under assets/ for a year, the rest (the games' thumbnails) revalidated.
   void app.register(fastifyStatic, {
-    root: path.join(dir, 'assets'),
-    prefix: '/demo-provider/assets/',
+    root: dir,
+    prefix: '/demo-provider/',
     decorateReply: false,
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+    setHeaders: (reply, file) => reply.header('cache-control', /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(file) ? IMMUTABLE : 'no-cache'),
   })
   app.get('/demo-provider/:code/', opts.page.routeOptions, async (request, reply) => {
     const { code } = request.params as { code: string }

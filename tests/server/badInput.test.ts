@@ -46,6 +46,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   appInfo: { query: {} },
   userGift: { query: {} },
   inPlay: { query: {} },
+  gameGroup: { query: { productCode: 'PG' } },
   stopGame: { query: {} },
   // The wallet's samples are well formed but refused on their merits (no such package or order,
   // no money, a CPF already taken), so a variant that slipped through validation would still

@@ -31,12 +31,16 @@ describe('provider games in the app', () => {
     await fundCash(t, p.userId, 5_000n)
     const main = (await call(t, calls.main, { token: p.token })).body.data
     expect(main.PG.records).toEqual([
-      { value: 'Frutas de Ouro', productCode: 'PG', gameType: 'demo-fruits', stop: 0 },
-      { value: 'Selva Dourada', productCode: 'PG', gameType: 'demo-jungle', stop: 0 },
-      { value: 'Noite de Carnaval', productCode: 'PG', gameType: 'demo-carnival', stop: 1 },
+      { value: 'Frutas de Ouro', productCode: 'PG', gameType: 'demo-fruits', stop: 0, image: '/demo-provider/thumbs/demo-fruits.svg' },
+      { value: 'Selva Dourada', productCode: 'PG', gameType: 'demo-jungle', stop: 0, image: '/demo-provider/thumbs/demo-jungle.svg' },
+      { value: 'Noite de Carnaval', productCode: 'PG', gameType: 'demo-carnival', stop: 1, image: '/demo-provider/thumbs/demo-carnival.svg' },
     ])
     expect(main.EVO.records.length).toBeGreaterThan(0)
     expect(main.BG.records.length).toBeGreaterThan(0)
+    // The same lists for anyone, one provider at a time (/gameGroupList shows them to guests too).
+    for (const code of ['PG', 'EVO', 'BG']) expect((await call(t, calls.gameGroup, { query: { productCode: code } })).body.data).toEqual(main[code])
+    expect((await call(t, calls.gameGroup, { query: { productCode: 'XYZ' } })).body.data).toEqual({ records: [] })
+    expect((await call(t, calls.gameGroup, { query: { productCode: 'pg; drop' } })).body.status).toBe(400)
 
     const first = await call(t, calls.launchGame, { token: p.token, body: { productCode: 'PG', game: 'demo-fruits' } })
     expect(first.body.status).toBe(200)

@@ -75,6 +75,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(demoDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/demo-provider/assets/slot-9f8e7d6c.js"></script></head><body></body></html>')
   fs.mkdirSync(path.join(demoDir, 'assets'))
   fs.writeFileSync(path.join(demoDir, 'assets/slot-9f8e7d6c.js'), 'console.log("slot")\n')
+  fs.mkdirSync(path.join(demoDir, 'thumbs'))
+  fs.writeFileSync(path.join(demoDir, 'thumbs/demo-fruits.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
   // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
   // (A production demo provider would be refused at start; its page's headers are what is looked at here.)
@@ -203,6 +205,8 @@ describe('security headers', () => {
     }
     const file = await get(t.app, '/demo-provider/assets/slot-9f8e7d6c.js')
     expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable'])
+    const thumb = await get(t.app, '/demo-provider/thumbs/demo-fruits.svg')
+    expect([thumb.statusCode, thumb.headers['cache-control']]).toEqual([200, 'no-cache'])
     // A code the demo does not serve, and a file that is not there.
     expect((await get(t.app, '/demo-provider/XX/')).statusCode).toBe(404)
     expect((await get(t.app, '/demo-provider/assets/nothing-12345678.js')).statusCode).toBe(404)

@@ -21,9 +21,12 @@ export async function gameCatalog(providers: ReadonlyMap<string, GameProvider>):
       })),
     },
   }
-  for (const code of new Set<string>([...PROVIDERS, ...providers.keys()])) {
-    const games = (await providers.get(code)?.listGames()) ?? []
-    lists[code] = { records: games.map((g) => ({ value: g.name, productCode: code, gameType: g.code, stop: g.stop ? 1 : 0 })) }
-  }
+  for (const code of new Set<string>([...PROVIDERS, ...providers.keys()])) lists[code] = await providerGames(providers, code)
   return lists
+}
+
+/** One provider code's list (empty for a code no provider serves). */
+export async function providerGames(providers: ReadonlyMap<string, GameProvider>, code: string): Promise<{ records: GameEntry[] }> {
+  const games = (await providers.get(code)?.listGames()) ?? []
+  return { records: games.map((g) => ({ value: g.name, productCode: code, gameType: g.code, stop: g.stop ? 1 : 0, ...(g.image ? { image: g.image } : {}) })) }
 }

@@ -3,7 +3,7 @@ import { calls } from '../../shared/contract'
 import type { Db } from '../db/connection'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
-import { gameCatalog } from './catalog'
+import { gameCatalog, providerGames } from './catalog'
 import { AppError } from '../http/AppError'
 import { closeProviderSessions, openProviderSession } from '../providers/sessions'
 
@@ -48,6 +48,8 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps
 
   registerCall(app, deps, calls.main, async () => gameCatalog(deps.providers))
+
+  registerCall(app, deps, calls.gameGroup, async ({ query }) => providerGames(deps.providers, query.productCode))
 
   registerCall(app, deps, calls.launchGame, async ({ session, body, ctx }) => launch(deps, session.userId, body.productCode, body.game, ctx.locale))
 

@@ -12,7 +12,7 @@ export class DemoProvider implements GameProvider {
   constructor(readonly code: string) {}
 
   async listGames(): Promise<ProviderGame[]> {
-    return [...(DEMO_GAMES[this.code] ?? DEMO_GAMES.PG ?? [])]
+    return (DEMO_GAMES[this.code] ?? DEMO_GAMES.PG ?? []).map((g) => ({ ...g, image: `${DEMO_PROVIDER_PATH}/thumbs/${g.code}.svg` }))
   }
 
   async launch(input: { sessionToken: string; game: string; locale: string }): Promise<{ url: string }> {

@@ -14,6 +14,8 @@ export interface ProviderGame {
   name: string
   /** Not open yet: picking it shows 'Em Breve...'. */
   stop: boolean
+  /** The game's tile art, an address the player's browser loads (null: the app draws a plain tile). */
+  image: string | null
 }
 
 export interface GameProvider {

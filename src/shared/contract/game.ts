@@ -9,6 +9,8 @@ const gameEntrySchema = z.object({
   gameType: z.string(),
   /** 1: not open yet; picking it shows 'Em Breve...'. */
   stop: z.number(),
+  /** Ours: a provider game's tile art (the provider's address); our own games draw theirs. */
+  image: z.optional(z.string()),
 })
 export type GameEntry = z.output<typeof gameEntrySchema>
 
@@ -20,6 +22,18 @@ export const main = defineCall({
   auth: true,
   query: getQuery,
   reply: z.record(z.string(), gameList),
+})
+
+/**
+ * Ours: one provider's games (/gameGroupList), open to guests (picking a game asks them to log in):
+ * the same entries as that provider's part of main.
+ */
+export const gameGroup = defineCall({
+  method: 'GET',
+  path: '/api/app/main/gameGroup',
+  auth: false,
+  query: z.strictObject({ productCode: z.string().check(z.regex(/^[A-Z0-9]{2,16}$/)), loading, t: z.optional(z.string().check(z.maxLength(32))) }),
+  reply: gameList,
 })
 
 /** 1: the gift pop-up (second-deposit offer) should show. */

@@ -31,6 +31,7 @@ export const calls = {
   mySessions: user.mySessions,
   logoutAll: user.logoutAll,
   main: game.main,
+  gameGroup: game.gameGroup,
   appInfo: appInfo.appInfo,
   todayWins: appInfo.todayWins,
   userGift: game.userGift,
