@@ -121,6 +121,8 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env
 }
 
+const BENCH_PROVIDER_SECRET = randomBytes(24).toString('hex')
+
 /** Settings of the app under test, beyond what `npm start` has; why each is in the README's Bench section. */
 const APP_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
@@ -139,6 +141,8 @@ const APP_ENV: Record<string, string> = {
   // The shared rounds' hash chains are made at first start (three of 1,000,000 links, about 15 s of
   // two cores): short ones here, so their making does not land in a measured window.
   ROUND_CHAIN_LENGTH: '20000',
+  // The game provider's wallet secret, so the load client can sign its calls as the provider does.
+  PROVIDER_SECRETS: `PG=${BENCH_PROVIDER_SECRET}`,
 }
 /** The figures' app also lifts the transfer limits: 500 transfers are measured, not the daily caps. */
 const FIGURES_ENV: Record<string, string> = { TRANSFER_COUNT_PER_DAY: '1000000', TRANSFER_MAX_PER_DAY: '100000000', DEPOSIT_TURNOVER: '0' }
@@ -209,6 +213,7 @@ async function benchBets(db: Database): Promise<BetsResult> {
         { name: 'app', origin: app.origin, kind: 'app', pid: app.pid },
         { name: 'bare', origin: bare.origin, kind: 'bare', pid: bare.pid },
         { name: 'appSport', origin: app.origin, kind: 'appSport', pid: app.pid },
+        { name: 'appWallet', origin: app.origin, kind: 'appWallet', pid: app.pid, providerSecret: BENCH_PROVIDER_SECRET },
       ],
     }
     fs.writeFileSync(specFile, JSON.stringify(load))
@@ -218,7 +223,17 @@ async function benchBets(db: Database): Promise<BetsResult> {
         const appW = windows.find((w) => w.target === 'app' && w.players === players)!
         const bareW = windows.find((w) => w.target === 'bare' && w.players === players)!
         const sportW = windows.find((w) => w.target === 'appSport' && w.players === players)!
-        return { players, app: appW, bare: bareW, ratio: round(appW.betsPerSecond / bareW.betsPerSecond, 3), sport: sportW, sportRatio: round(sportW.betsPerSecond / bareW.betsPerSecond, 3) }
+        const walletW = windows.find((w) => w.target === 'appWallet' && w.players === players)!
+        return {
+          players,
+          app: appW,
+          bare: bareW,
+          ratio: round(appW.betsPerSecond / bareW.betsPerSecond, 3),
+          sport: sportW,
+          sportRatio: round(sportW.betsPerSecond / bareW.betsPerSecond, 3),
+          wallet: walletW,
+          walletRatio: round(walletW.betsPerSecond / bareW.betsPerSecond, 3),
+        }
       }),
     }
   } finally {

@@ -5,17 +5,20 @@
  * player count the targets take turns, each a warm-up then a measured window, so the app and
  * the baseline see the same moment of this shared machine. A target of kind 'appSport' bets
  * R$ 0,10 sportsbook singles on the app instead (each player on the home side of one of the next
- * upcoming football matches, at whatever odds it has: acceptOdds 'any').
+ * upcoming football matches, at whatever odds it has: acceptOdds 'any'). A target of kind
+ * 'appWallet' plays a game provider against the app's seamless wallet: each player's test account
+ * launches the demo game under PG, and each of its turns is a signed R$ 0,10 bet, then that
+ * round's win (R$ 0,20 or nothing, in turn): one turn, two ledger movements, counted as one.
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
  */
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { Pool } from 'undici'
 import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
 export interface LoadSpec {
-  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport'; pid?: number }[]
+  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport' | 'appWallet'; pid?: number; providerSecret?: string }[]
   players: number[]
   windowMs: number
   warmupMs: number
@@ -47,11 +50,12 @@ export interface BetWindow {
   machineCpuCores: number | null
 }
 
-/** A player: its session and the one bet it repeats. */
+/** A player: its session and the one bet it repeats (or, for the wallet, the provider's session and secret). */
 interface Player {
   token: string
   path: string
   body: string
+  wallet?: { secret: string }
 }
 const DICE = { path: '/api/app/casino/dice/bet', body: JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' }) }
 const run = randomBytes(4).toString('hex')
@@ -90,7 +94,46 @@ async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Pla
   }))
 }
 
+/** Wallet players: each test account's session of the demo game under PG (the token the provider calls with). */
+async function walletPlayers(pool: Pool, count: number, secret: string): Promise<Player[]> {
+  const tokens = await appPlayers(pool, count, 'w')
+  return mapLimit(tokens, 4, async (token) => {
+    const launched = await ok(call<{ url: string }>(pool, 'POST', '/api/app/game/launch', { productCode: 'PG', game: 'demo-fruits' }, { authorization: token }), 'launch')
+    const session = new URL(launched.url, 'http://x').searchParams.get('token')
+    if (!session) throw new Error(`launch gave no session token: ${launched.url}`)
+    return { token: session, path: '/api/provider/PG/wallet', body: '', wallet: { secret } }
+  })
+}
+
+/** One signed wallet call; null when it answered OK. */
+async function walletCall(pool: Pool, player: Player, op: 'bet' | 'win', body: Record<string, unknown>, tally: Tally): Promise<string | null> {
+  const raw = JSON.stringify(body)
+  const res = await pool.request({
+    method: 'POST',
+    path: `${player.path}/${op}`,
+    headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', player.wallet!.secret).update(raw).digest('hex') },
+    body: raw,
+  })
+  const text = await res.body.text()
+  tally.bytes += text.length
+  return res.statusCode === 200 && text.startsWith('{"status":"OK"') ? null : `${op}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`
+}
+
+/** A provider's round: the bet, then its win. */
+async function walletRound(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
+  const id = `${run}-${keyCounter++}`
+  const round = { token: player.token, game: 'demo-fruits', roundId: id }
+  try {
+    const placed = await walletCall(pool, player, 'bet', { requestId: `${id}-b`, ...round, transactionId: `${id}-bet`, amount: 10, currency: 'BRL' }, tally)
+    if (placed !== null) return placed
+    return await walletCall(pool, player, 'win', { requestId: `${id}-w`, ...round, transactionId: `${id}-win`, referenceTransactionId: `${id}-bet`, amount: keyCounter % 2 ? 20 : 0, currency: 'BRL' }, tally)
+  } catch (err) {
+    return String(err)
+  }
+}
+
 async function bet(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
+  if (player.wallet) return walletRound(pool, player, tally)
   try {
     const res = await pool.request({
       method: 'POST',
@@ -201,7 +244,15 @@ const tokens: Player[][] = []
 const dice = (list: string[]) => list.map((token) => ({ token, ...DICE }))
 for (const [i, target] of spec.targets.entries()) {
   const t0 = performance.now()
-  tokens.push(target.kind === 'app' ? dice(await appPlayers(pools[i]!, most)) : target.kind === 'appSport' ? await sportPlayers(pools[i]!, most, 's') : dice(await barePlayers(pools[i]!, most)))
+  const made =
+    target.kind === 'app'
+      ? dice(await appPlayers(pools[i]!, most))
+      : target.kind === 'appSport'
+        ? await sportPlayers(pools[i]!, most, 's')
+        : target.kind === 'appWallet'
+          ? await walletPlayers(pools[i]!, most, target.providerSecret ?? '')
+          : dice(await barePlayers(pools[i]!, most))
+  tokens.push(made)
   process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
 }
 const windows: BetWindow[] = []

@@ -14,6 +14,9 @@ interface BetRow {
   /** The app's sportsbook singles in the same run (absent from older results), and their bets/s over bare's. */
   sport?: BetWindow
   sportRatio?: number
+  /** A game provider's rounds (signed bet + win) on the app's seamless wallet, and their rounds/s over bare's bets/s. */
+  wallet?: BetWindow
+  walletRatio?: number
 }
 export interface BetsResult {
   rows: BetRow[]
@@ -148,6 +151,36 @@ export function flatten(r: Results): FlatFigure[] {
           },
         )
       }
+    }
+  }
+  for (const [db, bets] of entries(r.bets?.byDatabase)) {
+    for (const row of bets.rows.filter((x) => x.wallet)) {
+      const w = row.wallet!
+      const n = row.players
+      out.push(
+        {
+          id: `bets.${db}.${n}.walletRoundsPerSecond`,
+          label: `provider wallet bet + win pairs/s, ${n} players`,
+          database: db,
+          value: w.betsPerSecond,
+          unit: 'pairs/s',
+          baseline: { label: 'bare fastify + database (one bet)', value: row.bare.betsPerSecond, unit: 'bets/s' },
+          ratio: row.walletRatio ?? ratio(w.betsPerSecond, row.bare.betsPerSecond),
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+        {
+          id: `bets.${db}.${n}.walletP99`,
+          label: `provider wallet pair p99, ${n} players`,
+          database: db,
+          value: w.p99Ms,
+          unit: 'ms',
+          baseline: { label: 'bare fastify + database (one bet)', value: row.bare.p99Ms, unit: 'ms' },
+          ratio: ratio(w.p99Ms, row.bare.p99Ms),
+          measuredAt: r.bets!.measuredAt,
+          outOfProcess: true,
+        },
+      )
     }
   }
   for (const [db, f] of entries(r.figures?.byDatabase)) {
@@ -302,7 +335,22 @@ export function table(r: Results): string {
         )
       }
     }
-    const failures = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.flatMap((row) => [row.app, row.bare, ...(row.sport ? [row.sport] : [])].filter((w) => w.firstFailure).map((w) => `- ${db}, ${w.target}, ${w.players} players: ${w.firstFailure}`)))
+    const walletRows = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.filter((row) => row.wallet).map((row) => ({ db, row, wallet: row.wallet! })))
+    if (walletRows.length) {
+      lines.push(
+        '',
+        "Game-provider rounds on the seamless wallet in the same run (each player's session of the demo game under PG; a round is a signed R$ 0,10 bet then its win, two ledger movements; the pair's latency is both calls), beside the bare baseline's single bets:",
+        '',
+        '| database | players | pairs/s | pairs/s ÷ bare bets/s | pair p50 ms | pair p99 ms | bare bet p99 ms | failed | server CPU |',
+        '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      )
+      for (const { db, row, wallet } of walletRows) {
+        lines.push(
+          `| ${db} | ${row.players} | ${num(wallet.betsPerSecond)} | ${num(row.walletRatio ?? 0, 2)}x | ${num(wallet.p50Ms, 1)} | ${num(wallet.p99Ms, 1)} | ${num(row.bare.p99Ms, 1)} | ${wallet.failed} | ${num(wallet.serverCpuCores, 2)} |`,
+        )
+      }
+    }
+    const failures = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.flatMap((row) => [row.app, row.bare, ...(row.sport ? [row.sport] : []), ...(row.wallet ? [row.wallet] : [])].filter((w) => w.firstFailure).map((w) => `- ${db}, ${w.target}, ${w.players} players: ${w.firstFailure}`)))
     if (failures.length) lines.push('', 'First failed reply of each window with failures:', ...failures)
     lines.push(
       '',

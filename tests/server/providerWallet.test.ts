@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openProviderSession, closeProviderSessions } from '../../src/server/providers/sessions'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { signBody } from '../../src/server/providers/signature'
-import { snapshotDb, startTestApp, type TestApp } from './testApp'
+import { calls } from '../../src/shared/contract'
+import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
 import { balances, checkLedgerAfterEach, fundCash, newPlayer, type Player } from './walletHelpers'
 
 const PG = 'pg-secret-for-tests-0123456789abcdef'
@@ -241,6 +242,36 @@ describe('provider wallet: rollbacks', () => {
     expect((await win(s, id, 2_000)).body).toMatchObject({ status: 'OK', balance: 11_300 })
     expect((await rollback(s, id)).body).toEqual({ status: 'BET_ALREADY_SETTLED', balance: 11_300 })
     expect(await spendable(s.player)).toBe(11_300)
+  })
+})
+
+describe('provider wallet: records', () => {
+  it('each stake, win and refund is a record of the spec\'s codes; its detail shows the round, its result and what it paid', async () => {
+    const s = await seat(10_000n, 'demo-fruits')
+    const won = txid('bet')
+    const lost = txid('bet')
+    const back = txid('bet')
+    const open = txid('bet')
+    const wonRound = txid('round')
+    expect((await bet(s, 500, won, wonRound)).body.status).toBe('OK')
+    expect((await win(s, won, 1_250)).body.status).toBe('OK')
+    expect((await bet(s, 200, lost)).body.status).toBe('OK')
+    expect((await win(s, lost, 0)).body.status).toBe('OK')
+    expect((await bet(s, 300, back)).body.status).toBe('OK')
+    expect((await rollback(s, back)).body.status).toBe('OK')
+    expect((await bet(s, 100, open)).body.status).toBe('OK')
+    const list = (await call(t, calls.records, { token: s.player.token })).body.data.records as { id: string; type: number; amount: number }[]
+    // Newest first: the open stake; the refund and its stake; the lost stake (a win of 0 moves no money); the win and its stake.
+    expect(list.map((r) => [r.type, r.amount])).toEqual([[41, 1], [43, 3], [41, 3], [41, 2], [42, 12.5], [41, 5]])
+    const detail = async (i: number) => (await call(t, calls.record, { token: s.player.token, params: { id: list[i]!.id } })).body.data.bet
+    expect(await detail(4)).toEqual({ betId: won, game: 'Frutas de Ouro (PG)', result: 10, stake: 5, multiplier: 2.5, payout: 12.5, roundId: wonRound })
+    expect(await detail(5)).toMatchObject({ betId: won, result: 10, payout: 12.5 })
+    expect(await detail(3)).toMatchObject({ betId: lost, result: 20, stake: 2, multiplier: 0, payout: 0 })
+    expect(await detail(1)).toMatchObject({ betId: back, result: 90, stake: 3 })
+    expect(await detail(0)).toMatchObject({ betId: open, result: -10, stake: 1, payout: 0 })
+    // Another player cannot open them.
+    const other = await newPlayer(t)
+    expect((await call(t, calls.record, { token: other.token, params: { id: list[0]!.id } })).body.status).not.toBe(200)
   })
 })
 

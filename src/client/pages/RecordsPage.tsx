@@ -132,8 +132,12 @@ export function RecordsPage() {
                         <>
                           <dt>{t('records.round')}</dt>
                           <dd data-testid="bet-round">{open.bet.roundId}</dd>
-                          <dt>{t('records.choice')}</dt>
-                          <dd>{/^\d$/.test(open.bet.choice ?? '') ? open.bet.choice : t(`casino.round.choice.${open.bet.choice}`)}</dd>
+                          {open.bet.choice !== undefined && (
+                            <>
+                              <dt>{t('records.choice')}</dt>
+                              <dd>{/^\d$/.test(open.bet.choice) ? open.bet.choice : t(`casino.round.choice.${open.bet.choice}`)}</dd>
+                            </>
+                          )}
                         </>
                       )}
                       <dt>{t('records.betResult')}</dt>

@@ -117,5 +117,40 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
   // A shared round's stake, win or refund: the round bet, the user's own.
   const roundBetId = /^round:(\d{1,19})$/.exec(ref ?? '')?.[1]
   const roundBet = roundBetId ? await roundBetOf(q, userId, BigInt(roundBetId)) : null
-  return { kind: 'ledger' as const, row, ref, bet, roundBet }
+  // A game provider's stake, win or refund: that round's bet, the user's own.
+  const provider = /^provider:([A-Z0-9]{2,16}):(.+)$/s.exec(ref ?? '')
+  const providerRound = provider ? await providerRoundOf(q, userId, provider[1]!, provider[2]!) : null
+  return { kind: 'ledger' as const, row, ref, bet, roundBet, providerRound }
+}
+
+export interface ProviderRound {
+  provider: string
+  game: string
+  roundId: string
+  betTransactionId: string
+  state: 'open' | 'settled' | 'rolled_back'
+  stake: bigint
+  /** What its wins paid (0 while open, or for a round lost). */
+  payout: bigint
+}
+
+/** The provider round a wallet transaction belongs to: its bet, and what its wins paid. */
+async function providerRoundOf(q: Queryable, userId: bigint, provider: string, transactionId: string): Promise<ProviderRound | null> {
+  const own = await q.query<{ kind: string; transaction_id: string; reference_id: string | null }>(
+    'SELECT kind, transaction_id, reference_id FROM provider_transactions WHERE provider = $1 AND transaction_id = $2 AND user_id = $3',
+    [provider, transactionId, userId],
+  )
+  const tx = own.rows[0]
+  const betId = tx ? (tx.kind === 'bet' ? tx.transaction_id : tx.reference_id) : null
+  if (!betId) return null
+  const r = await q.query<{ game: string; round_id: string; state: string; amount: bigint; paid: bigint }>(
+    `SELECT b.game, b.round_id, b.state, b.amount,
+            (SELECT COALESCE(SUM(w.amount), 0)::bigint FROM provider_transactions w
+             WHERE w.provider = b.provider AND w.reference_id = b.transaction_id AND w.kind = 'win' AND w.user_id = $3) AS paid
+     FROM provider_transactions b WHERE b.provider = $1 AND b.transaction_id = $2 AND b.user_id = $3 AND b.kind = 'bet'`,
+    [provider, betId, userId],
+  )
+  const b = r.rows[0]
+  if (!b || (b.state !== 'open' && b.state !== 'settled' && b.state !== 'rolled_back')) return null
+  return { provider, game: b.game, roundId: b.round_id, betTransactionId: betId, state: b.state, stake: BigInt(b.amount), payout: BigInt(b.paid) }
 }

@@ -77,6 +77,20 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
         const view = roundBetView(rb)
         out.bet = { betId: view.betId, game: view.game, result: view.resultCode, stake: view.amount, multiplier: view.multiplier, payout: view.payout, roundId: view.roundId, choice: view.choice }
       }
+      const pr = found.providerRound
+      if (pr) {
+        // The provider's game by its name, with the provider's code (a product name: not translated).
+        const name = (await deps.providers.get(pr.provider)?.listGames())?.find((g) => g.code === pr.game)?.name ?? pr.game
+        out.bet = {
+          betId: pr.betTransactionId,
+          game: `${name} (${pr.provider})`,
+          result: pr.state === 'rolled_back' ? BET_RESULT.PRINCIPAL_REFUND : pr.state === 'open' ? BET_RESULT.BETTING : pr.payout > 0n ? BET_RESULT.WIN : BET_RESULT.LOSE,
+          stake: centavosToReais(pr.stake),
+          multiplier: pr.stake > 0n ? Number((pr.payout * 10_000n) / pr.stake) / 10_000 : 0,
+          payout: centavosToReais(pr.payout),
+          roundId: pr.roundId,
+        }
+      }
     }
     return out
   })
