@@ -119,7 +119,8 @@ export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W'
   const roundBet = roundBetId ? await roundBetOf(q, userId, BigInt(roundBetId)) : null
   // A game provider's stake, win or refund: that round's bet, the user's own.
   const provider = /^provider:([A-Z0-9]{2,16}):(.+)$/s.exec(ref ?? '')
-  const providerRound = provider ? await providerRoundOf(q, userId, provider[1]!, provider[2]!) : null
+  const [, providerCode, providerTx] = provider ?? []
+  const providerRound = providerCode && providerTx ? await providerRoundOf(q, userId, providerCode, providerTx) : null
   return { kind: 'ledger' as const, row, ref, bet, roundBet, providerRound }
 }
 
