@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import type { RoundGameId } from '../../shared/games/rounds/types'
 import { withFullLocale } from '../i18n/i18n'
 import { ErrorPage } from '../pages/ErrorPage'
-import { TitledPage } from '../pages/TitledPage'
 
 export interface RouteDef {
   path: string | RegExp
@@ -11,7 +10,6 @@ export interface RouteDef {
   render: () => ReactNode
 }
 
-const titled = (titleKey: string) => () => <TitledPage titleKey={titleKey} />
 
 // The records page is its own chunk (not needed for the first paint of /home).
 const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').then((m) => ({ default: m.RecordsPage }))))
@@ -51,6 +49,14 @@ const morePage = (page: 'gg' | 'search' | 'active' | 'paySuccess' | 'conta' | 'b
   </Suspense>
 )
 
+// Provider games: the list, the launch and the game's frame: one chunk.
+const ProviderRoute = lazy(withFullLocale(() => import('../pages/providers/ProviderPages')))
+const providerPage = (page: 'list' | 'mess' | 'play') => () => (
+  <Suspense fallback={null}>
+    <ProviderRoute page={page} />
+  </Suspense>
+)
+
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
     <Page />
@@ -62,7 +68,7 @@ export const ROUTES: RouteDef[] = [
   { path: /^\/active(?<id>[^/]+)$/, render: morePage('active') },
   { path: '/share', needsLogin: true, render: loyaltyPage('share') },
   { path: '/search', render: morePage('search') },
-  { path: '/gameMess', needsLogin: true, render: titled('pages.gameMess') },
+  { path: '/gameMess', needsLogin: true, render: providerPage('mess') },
   {
     path: '/registros',
     render: () => (
@@ -80,8 +86,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/gg', render: morePage('gg') },
   { path: '/vip', render: loyaltyPage('vip') },
   { path: '/signInSheet', render: loyaltyPage('signin') },
-  { path: '/gameGroupList', render: titled('pages.gameGroupList') },
-  { path: '/play', render: titled('pages.play') },
+  { path: '/gameGroupList', render: providerPage('list') },
+  { path: '/play', render: providerPage('play') },
   { path: '/error', render: () => <ErrorPage /> },
   { path: '/sports', render: sportPage('home') },
   { path: '/footballPage', render: sportPage('football') },

@@ -34,9 +34,9 @@ export function pickGame(game: GameEntry): void {
     return
   }
   store.ui.sideMenu = false
-  const query = new URLSearchParams({ game: game.value, productCode: game.productCode })
-  if (game.productCode === 'SELF') navigate(`/${game.gameType}?${query}`)
-  else navigate(`/gameMess?${query}`)
+  if (game.productCode === 'SELF') navigate(`/${game.gameType}?${new URLSearchParams({ game: game.value, productCode: game.productCode })}`)
+  // A provider's game: its id is the game type, its value the name to show.
+  else navigate(`/gameMess?${new URLSearchParams({ game: game.gameType, productCode: game.productCode, name: game.value })}`)
 }
 
 /** The site's Telegram contact; the spec asks for the gift only when it is set and is not a 'manager' link. */
