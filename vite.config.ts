@@ -34,9 +34,10 @@ function tuningWriter(): Plugin {
 /**
  * Build only: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build,
  * at the strongest settings (a build runs once; every visit reads them). The server sends the
- * one the browser's Accept-Encoding allows (@fastify/static's preCompressed).
+ * one the browser's Accept-Encoding allows (@fastify/static's preCompressed). The demo
+ * provider's page build (demo-provider/vite.config.ts) uses it too.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let outDir = ''
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
@@ -65,8 +66,9 @@ const FIRST_PAINT_SECTIONS = ['app', 'nav', 'guard', 'common', 'errors', 'notice
 
 /**
  * The client's locale tables: every `locales/*.json` loses its "server" section (the server's
- * messages: the client never shows them), and `locales/<x>.json?first` is only the
- * FIRST_PAINT_SECTIONS (src/client/i18n/i18n.ts bundles that much of pt_BR and loads the rest later).
+ * messages: the client never shows them) and its "demoProvider" one (the demo provider's game
+ * page has its own build), and `locales/<x>.json?first` is only the FIRST_PAINT_SECTIONS
+ * (src/client/i18n/i18n.ts bundles that much of pt_BR and loads the rest later).
  */
 export function clientLocales(): Plugin {
   const localeFile = /[\\/]locales[\\/]\w+\.json(\?.*)?$/
@@ -78,6 +80,8 @@ export function clientLocales(): Plugin {
       if (!m) return null
       const table = JSON.parse(fs.readFileSync(id.replace(/\?.*$/, ''), 'utf8')) as Record<string, unknown>
       delete table.server
+      // The demo provider's game page (its own build, demo-provider/vite.config.ts) is not the app's.
+      delete table.demoProvider
       if (!new URLSearchParams(m[1]?.slice(1) ?? '').has('first')) return JSON.stringify(table)
       // The '?first' id is no .json to the bundler: a module of our own.
       const first = Object.fromEntries(FIRST_PAINT_SECTIONS.filter((k) => k in table).map((k) => [k, table[k]]))

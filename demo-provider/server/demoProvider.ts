@@ -21,8 +21,8 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify'
 import { DEMO_BETS, openDemoGames } from '../shared/catalog'
 import { evaluate, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
 
-export const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfterWin'] as const
-export type DemoFault = (typeof DEMO_FAULTS)[number]
+const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfterWin'] as const
+type DemoFault = (typeof DEMO_FAULTS)[number]
 
 export interface DemoProviderOptions {
   /** The operator's wallet address up to the provider code: `http://host:port/api/provider`. */
@@ -100,37 +100,72 @@ export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptio
 
   app.post('/demo-provider/:code/api/spin', async (request, reply) => {
     const { code } = request.params as { code: string }
-    const body = (request.body ?? {}) as { token?: unknown; game?: unknown; bet?: unknown; fault?: unknown }
-    const secret = opts.secretOf(code)
-    const fault = opts.faults && typeof body.fault === 'string' && (DEMO_FAULTS as readonly string[]).includes(body.fault) ? (body.fault as DemoFault) : null
-    if (!secret || typeof body.token !== 'string' || typeof body.game !== 'string' || !openDemoGames(code).includes(body.game) || !isInt(body.bet) || !(DEMO_BETS as readonly number[]).includes(body.bet)) {
-      return reply.code(400).send({ status: 'BAD_REQUEST' })
+    const body = (request.body ?? {}) as { token?: unknown; game?: unknown; bet?: unknown; fault?: unknown; spinId?: unknown }
+    // A spin sent again under its id (a browser retrying after a dropped connection) answers the
+    // first spin's result: it does not play again.
+    const spinKey = typeof body.spinId === 'string' && SPIN_ID.test(body.spinId) && typeof body.token === 'string' ? `${code}\n${body.token}\n${body.spinId}` : null
+    const earlier = spinKey ? spins.get(spinKey) : undefined
+    if (earlier) {
+      const first = await earlier
+      return reply.code(first.http).send(first.payload)
     }
-    const { token, game, bet } = { token: body.token, game: body.game, bet: body.bet }
-    const roundId = randomUUID()
-    const betTx = `${roundId}-bet`
-    const winTx = `${roundId}-win`
-    const send = async (op: string, call: Record<string, unknown>) => {
-      const first = await walletCall(opts, code, op, call, secret)
-      return fault === 'repeat' ? await walletCall(opts, code, op, call, secret) : first
-    }
-    const betCall = { token, game, roundId, transactionId: betTx, amount: bet, currency: 'BRL' }
-    const stops = randomStops(randomInt)
-    const result = evaluate(gridOf(stops))
-    const payout = Number(payoutCentavos(BigInt(bet), result.totalUnits))
-    const winCall = { token, game, roundId, transactionId: winTx, referenceTransactionId: betTx, amount: payout, currency: 'BRL' }
-    if (fault === 'winBeforeBet') await send('win', winCall)
-    const placed = await send('bet', betCall)
-    if (!placed || placed.status !== 'OK') return reply.send({ status: placed?.status ?? 'WALLET_UNREACHABLE', balance: placed?.balance })
-    if (fault === 'timeoutAfterBet') {
-      // The round failed on the provider's side after the stake was taken: it gives the stake back.
-      const back = await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
-      return reply.send({ status: 'ROUND_FAILED', balance: back?.balance })
-    }
-    // The win closes the round (0 for a lost spin); sent again with the same id until the wallet answers.
-    let paid: WalletAnswer | null = null
-    for (let attempt = 0; attempt < 3 && paid === null; attempt++) paid = await send('win', winCall)
-    if (fault === 'rollbackAfterWin') await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
-    return reply.send({ status: paid?.status ?? 'WALLET_UNREACHABLE', roundId, stops, wins: result.wins, payout, balance: paid?.balance })
+    const answer = spin(opts, code, body)
+    if (spinKey) remember(spinKey, answer)
+    const { http, payload } = await answer
+    return reply.code(http).send(payload)
   })
+}
+
+/** A spin's id: a UUID the page makes per spin. */
+const SPIN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const SPINS_KEPT = 10_000
+const SPIN_KEPT_MS = 10 * 60_000
+/** Recent spins by id (in memory: the demo provider is one process), oldest first. */
+const spins = new Map<string, Promise<{ http: number; payload: Record<string, unknown> }>>()
+
+function remember(key: string, answer: Promise<{ http: number; payload: Record<string, unknown> }>): void {
+  spins.set(key, answer)
+  setTimeout(() => spins.delete(key), SPIN_KEPT_MS).unref()
+  for (const old of spins.keys()) {
+    if (spins.size <= SPINS_KEPT) break
+    spins.delete(old)
+  }
+}
+
+async function spin(
+  opts: DemoProviderOptions,
+  code: string,
+  body: { token?: unknown; game?: unknown; bet?: unknown; fault?: unknown },
+): Promise<{ http: number; payload: Record<string, unknown> }> {
+  const secret = opts.secretOf(code)
+  const fault = opts.faults && typeof body.fault === 'string' && (DEMO_FAULTS as readonly string[]).includes(body.fault) ? (body.fault as DemoFault) : null
+  if (!secret || typeof body.token !== 'string' || typeof body.game !== 'string' || !openDemoGames(code).includes(body.game) || !isInt(body.bet) || !(DEMO_BETS as readonly number[]).includes(body.bet)) {
+    return { http: 400, payload: { status: 'BAD_REQUEST' } }
+  }
+  const { token, game, bet } = { token: body.token, game: body.game, bet: body.bet }
+  const roundId = randomUUID()
+  const betTx = `${roundId}-bet`
+  const winTx = `${roundId}-win`
+  const send = async (op: string, call: Record<string, unknown>) => {
+    const first = await walletCall(opts, code, op, call, secret)
+    return fault === 'repeat' ? await walletCall(opts, code, op, call, secret) : first
+  }
+  const betCall = { token, game, roundId, transactionId: betTx, amount: bet, currency: 'BRL' }
+  const stops = randomStops(randomInt)
+  const result = evaluate(gridOf(stops))
+  const payout = Number(payoutCentavos(BigInt(bet), result.totalUnits))
+  const winCall = { token, game, roundId, transactionId: winTx, referenceTransactionId: betTx, amount: payout, currency: 'BRL' }
+  if (fault === 'winBeforeBet') await send('win', winCall)
+  const placed = await send('bet', betCall)
+  if (!placed || placed.status !== 'OK') return { http: 200, payload: { status: placed?.status ?? 'WALLET_UNREACHABLE', balance: placed?.balance } }
+  if (fault === 'timeoutAfterBet') {
+    // The round failed on the provider's side after the stake was taken: it gives the stake back.
+    const back = await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
+    return { http: 200, payload: { status: 'ROUND_FAILED', balance: back?.balance } }
+  }
+  // The win closes the round (0 for a lost spin); sent again with the same id until the wallet answers.
+  let paid: WalletAnswer | null = null
+  for (let attempt = 0; attempt < 3 && paid === null; attempt++) paid = await send('win', winCall)
+  if (fault === 'rollbackAfterWin') await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })
+  return { http: 200, payload: { status: paid?.status ?? 'WALLET_UNREACHABLE', roundId, stops, wins: result.wins, payout, balance: paid?.balance } }
 }

@@ -166,7 +166,7 @@ export interface SpinResult {
 /**
  * Pay in line-bet units of `count` of a kind of `symbol` (0 below 3 of a kind).
  */
-export function symbolPay(symbol: SlotSymbol, count: number): number {
+function symbolPay(symbol: SlotSymbol, count: number): number {
   if (!Number.isInteger(count) || count < MIN_RUN) return 0
   const pays = PAYTABLE[symbol]
   // Runs cannot be longer than the reels, but clamp to the 5-of-a-kind pay anyway.

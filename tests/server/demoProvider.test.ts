@@ -28,8 +28,8 @@ async function launched(cash = 10_000n): Promise<{ player: Player; token: string
   return { player, token: new URL(r.body.data.url, base).searchParams.get('token')! }
 }
 
-async function spin(token: string, bet: number, fault?: string): Promise<Spin> {
-  const res = await fetch(`${base}/demo-provider/PG/api/spin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, game: 'demo-fruits', bet, fault }) })
+async function spin(token: string, bet: number, fault?: string, spinId?: string): Promise<Spin> {
+  const res = await fetch(`${base}/demo-provider/PG/api/spin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, game: 'demo-fruits', bet, fault, spinId }) })
   return (await res.json()) as Spin
 }
 const spendable = async (p: Player) => {
@@ -52,6 +52,23 @@ describe('the demo provider through the wallet', () => {
     // Every round was closed by its win (0 for a loss): no bet left open.
     const open = await t.db.query<{ n: bigint }>(`SELECT count(*) AS n FROM provider_transactions WHERE user_id = $1 AND kind = 'bet' AND state = 'open'`, [player.userId])
     expect(Number(open.rows[0]!.n)).toBe(0)
+  })
+
+  it('a spin sent again under its id (a browser retry) answers the first spin and plays once, even sent at once', async () => {
+    const { player, token } = await launched()
+    const id = crypto.randomUUID()
+    const [a, b] = await Promise.all([spin(token, 200, undefined, id), spin(token, 200, undefined, id)])
+    const c = await spin(token, 200, undefined, id)
+    expect(a.status).toBe('OK')
+    expect(b).toEqual(a)
+    expect(c).toEqual(a)
+    expect(await spendable(player)).toBe(10_000 - 200 + (a.payout ?? 0))
+    // Another id is another spin; the same id under another player's session is that player's own spin.
+    expect((await spin(token, 200, undefined, crypto.randomUUID())).status).toBe('OK')
+    const other = await launched()
+    expect((await spin(other.token, 200, undefined, id)).balance).toBe(10_000 - 200 + ((await spin(other.token, 200, undefined, id)).payout ?? 0))
+    const bets = await t.db.query<{ n: bigint }>(`SELECT count(*) AS n FROM provider_transactions WHERE user_id = $1 AND kind = 'bet'`, [player.userId])
+    expect(Number(bets.rows[0]!.n)).toBe(2)
   })
 
   it('refuses a stake it does not offer and a spin without money, moving nothing', async () => {

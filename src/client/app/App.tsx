@@ -119,9 +119,11 @@ function useBoot(): boolean {
 function useOffGame(location: string) {
   const previous = useRef(location)
   useEffect(() => {
-    if (previous.current !== location && store.games.liveGameCode) {
-      sendOffGame(store.games.liveGameCode)
-      store.games.liveGameCode = null
+    // Only when leaving the screen that set it: the screen being entered may just have set its own.
+    const live = store.games.liveGame
+    if (previous.current !== location && live && live.path === previous.current) {
+      sendOffGame(live.code)
+      store.games.liveGame = null
     }
     previous.current = location
   }, [location])

@@ -152,8 +152,8 @@ export const store = proxy({
     self: [] as GameEntry[],
     hot: (load('hotGames') as GameEntry[] | null) ?? [],
     inPlay: null as { gameCode: string; productCode: string } | null,
-    /** The game code of the screen the user is on; leaving it sends offGame. */
-    liveGameCode: null as string | null,
+    /** The live game of the screen at `path` (a provider's game on /play); leaving that screen sends offGame with its code. */
+    liveGame: null as { code: string; path: string } | null,
   },
   realtime: { connected: false },
   /** Deposit, KYC detour and cashier toasts. */

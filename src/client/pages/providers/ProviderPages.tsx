@@ -163,7 +163,7 @@ function Play() {
   // the socket is not started on a 'play' address. Checked a moment later, so a remount stays.
   useEffect(() => {
     if (!game) return
-    store.games.liveGameCode = game.gameCode
+    store.games.liveGame = { code: game.gameCode, path: '/play' }
     return () => {
       setTimeout(() => {
         if (!closed.current && !location.pathname.startsWith('/play')) void closeGame()

@@ -1,0 +1,369 @@
+/**
+ * The reels: a Pixi scene of five columns of symbol sprites over the theme's reel backs, the win
+ * lines and the frames of winning cells on top. The scene renders only while something moves
+ * (spinning reels, pulsing wins); a still scene is rendered once after each change.
+ */
+// Before any renderer exists: shaders built without eval, as the page's policy forbids it.
+import 'pixi.js/unsafe-eval'
+import { Application, Container, Graphics, Sprite } from 'pixi.js'
+import { LINES, REELS, ROWS, type LineWin } from '../shared/slotMath'
+import { lineColor } from './format'
+import { cruiseAfter, planStop, reelWindow, SPIN_TIMING, startTravel, stopTravel, wrap, type StopPlan } from './reelMath'
+import { TEXTURE_SIZE, type SymbolTextures } from './symbols'
+import type { Theme } from './themes'
+
+/** Least spin time before the reels may start stopping (s). */
+const MIN_SPIN = 0.3
+/** Stop plan length of the first reel, and how much later each next reel stops (s). */
+const FIRST_STOP = 1.0
+const STOP_STAGGER = 0.16
+/** Delay between the reels' starts (s). */
+const START_STAGGER = 0.06
+/** How long the win cycle shows all lines together, and then each line (ms). */
+const ALL_LINES_MS = 1800
+const ONE_LINE_MS = 1400
+
+type ReelState =
+  | { kind: 'still' }
+  | { kind: 'spinning'; started: number; from: number }
+  | { kind: 'stopping'; started: number; from: number; plan: StopPlan; stop: number }
+
+interface Reel {
+  strip: (typeof REELS)[number]
+  pos: number
+  sprites: Sprite[]
+  state: ReelState
+  fast: boolean
+}
+
+export interface SceneOptions {
+  host: HTMLElement
+  theme: Theme
+  textures: SymbolTextures
+  reduced: boolean
+  stops: readonly number[]
+}
+
+export class ReelScene {
+  private readonly reels: Reel[]
+  private readonly backs = new Graphics()
+  private readonly board = new Container()
+  private readonly boardMask = new Graphics()
+  private readonly lineLayer = new Graphics()
+  private readonly frameLayer = new Graphics()
+  private cell = 0
+  private gap = 0
+  private originX = 0
+  private originY = 0
+  private busy = 0
+  private renderQueued = false
+  /** Seconds since the scene started, advanced by the ticker. */
+  private now = 0
+  private pending: { stops: readonly number[]; done: () => void } | null = null
+  /** Called once the planned stops are all reached. */
+  private afterStop: (() => void) | null = null
+  private spinStarted = 0
+  /** Winning cells currently highlighted ("reel,row"), and the wins on show. */
+  private lit = new Set<string>()
+  private wins: readonly LineWin[] = []
+  private shown: readonly LineWin[] = []
+  private cycleTimer: ReturnType<typeof setTimeout> | undefined
+  private pulsing = false
+  private readonly resizeObserver: ResizeObserver
+
+  private constructor(
+    private readonly app: Application,
+    private readonly opts: SceneOptions,
+  ) {
+    this.reels = REELS.map((strip, i) => ({
+      strip,
+      pos: opts.stops[i] ?? 0,
+      sprites: Array.from({ length: ROWS + 1 }, () => {
+        const s = new Sprite(opts.textures.sharp.cherry)
+        s.anchor.set(0.5)
+        return s
+      }),
+      state: { kind: 'still' },
+      fast: false,
+    }))
+    this.board.mask = this.boardMask
+    for (const reel of this.reels) this.board.addChild(...reel.sprites)
+    app.stage.addChild(this.backs, this.board, this.boardMask, this.frameLayer, this.lineLayer)
+    app.ticker.add((ticker) => this.update(ticker.deltaMS / 1000))
+    this.resizeObserver = new ResizeObserver(() => this.layout())
+    this.resizeObserver.observe(opts.host)
+    this.layout()
+  }
+
+  static async create(opts: SceneOptions): Promise<ReelScene> {
+    const app = new Application()
+    const width = Math.max(1, opts.host.clientWidth)
+    const height = Math.max(1, opts.host.clientHeight)
+    await app.init({
+      preference: 'webgl',
+      width,
+      height,
+      antialias: true,
+      backgroundAlpha: 0,
+      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      autoDensity: true,
+      autoStart: false,
+      sharedTicker: false,
+      // Not Pixi's optional browser extensions (accessibility, events, DOM, filters): the scene needs
+      // none, and Pixi's accessibility layer would add its own English, focusable "hook" button on
+      // phones; the page's DOM twin (main.ts) is what assistive technology reads.
+      skipExtensionImports: true,
+    })
+    app.canvas.setAttribute('aria-hidden', 'true')
+    opts.host.appendChild(app.canvas)
+    return new ReelScene(app, opts)
+  }
+
+  /** Puts the reels on `stops` at once (no motion). */
+  setStops(stops: readonly number[]): void {
+    this.reels.forEach((reel, i) => {
+      reel.pos = stops[i] ?? 0
+      reel.state = { kind: 'still' }
+      reel.fast = false
+    })
+    this.placeSprites()
+    this.requestRender()
+  }
+
+  /** Starts the reels spinning (left to right). With reduced motion they stay and only dim. */
+  spin(): void {
+    this.clearWins()
+    if (this.opts.reduced) {
+      this.board.alpha = 0.55
+      this.requestRender()
+      return
+    }
+    this.spinStarted = this.now
+    this.reels.forEach((reel, i) => {
+      reel.state = { kind: 'spinning', started: this.now + i * START_STAGGER, from: reel.pos }
+    })
+    this.hold()
+  }
+
+  /**
+   * Brings the reels to rest on `stops`, left to right, along their real strips. Resolves once
+   * every reel stands still. Without a spin under way (or with reduced motion) the reels swap at once.
+   */
+  land(stops: readonly number[]): Promise<void> {
+    const spinning = this.reels.some((r) => r.state.kind !== 'still')
+    if (this.opts.reduced || !spinning) {
+      this.board.alpha = 1
+      this.setStops(stops)
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => {
+      this.pending = { stops, done: resolve }
+    })
+  }
+
+  /**
+   * Shows the wins of a spin: all winning lines at once, then each line in turn, over and over
+   * until the next spin; `onStep` hears which line is on show (null: all of them).
+   */
+  showWins(wins: readonly LineWin[], onStep: (win: LineWin | null) => void): void {
+    this.clearWins()
+    if (wins.length === 0) return
+    this.wins = wins
+    const steps: (LineWin | null)[] = wins.length > 1 ? [null, ...wins] : [null]
+    let index = 0
+    const show = () => {
+      const step = steps[index % steps.length] ?? null
+      this.highlight(step === null ? wins : [step])
+      onStep(step)
+      if (steps.length > 1) this.cycleTimer = setTimeout(show, step === null ? ALL_LINES_MS : ONE_LINE_MS)
+      index++
+    }
+    show()
+    if (!this.opts.reduced) {
+      this.pulsing = true
+      this.hold()
+    }
+  }
+
+  /** Whether wins are on show. */
+  get hasWins(): boolean {
+    return this.wins.length > 0
+  }
+
+  /** Removes the win lines and frames. */
+  clearWins(): void {
+    clearTimeout(this.cycleTimer)
+    this.cycleTimer = undefined
+    this.wins = []
+    this.highlight([])
+    if (this.pulsing) {
+      this.pulsing = false
+      this.release()
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private highlight(shown: readonly LineWin[]): void {
+    this.shown = shown
+    this.lit = new Set(shown.flatMap((w) => (LINES[w.line - 1] ?? []).slice(0, w.count).map((row, reel) => `${reel},${row}`)))
+    this.drawOverlay()
+    this.placeSprites()
+    this.requestRender()
+  }
+
+  private layout(): void {
+    const w = Math.max(1, this.opts.host.clientWidth)
+    const h = Math.max(1, this.opts.host.clientHeight)
+    if (this.app.renderer.width !== w || this.app.renderer.height !== h) this.app.renderer.resize(w, h)
+    const pad = Math.max(4, Math.round(w * 0.025))
+    this.gap = Math.max(2, Math.round(w * 0.012))
+    const cols = REELS.length
+    this.cell = Math.max(1, Math.min((w - 2 * pad - (cols - 1) * this.gap) / cols, (h - 2 * pad) / ROWS))
+    const gridW = cols * this.cell + (cols - 1) * this.gap
+    const gridH = ROWS * this.cell
+    this.originX = (w - gridW) / 2
+    this.originY = (h - gridH) / 2
+
+    const radius = this.cell * 0.16
+    this.backs.clear()
+    this.reels.forEach((_, i) => {
+      this.backs.roundRect(this.reelX(i) - 2, this.originY - 3, this.cell + 4, gridH + 6, radius).fill({ color: this.opts.theme.reelColor, alpha: this.opts.theme.reelAlpha })
+    })
+    // A soft shade at the window's top and bottom edge, where symbols enter and leave.
+    this.backs.rect(this.originX - this.gap, this.originY - 3, gridW + 2 * this.gap, this.cell * 0.08).fill({ color: 0x000000, alpha: 0.25 })
+    this.backs.rect(this.originX - this.gap, this.originY + gridH + 3 - this.cell * 0.08, gridW + 2 * this.gap, this.cell * 0.08).fill({ color: 0x000000, alpha: 0.25 })
+    this.boardMask.clear().rect(this.originX - this.gap, this.originY, gridW + 2 * this.gap, gridH).fill(0xffffff)
+    this.placeSprites()
+    this.drawOverlay()
+    this.app.render()
+  }
+
+  private reelX(reel: number): number {
+    return this.originX + reel * (this.cell + this.gap)
+  }
+
+  private cellCentre(reel: number, row: number): [number, number] {
+    return [this.reelX(reel) + this.cell / 2, this.originY + (row + 0.5) * this.cell]
+  }
+
+  private drawOverlay(): void {
+    const lines = this.lineLayer.clear()
+    const frames = this.frameLayer.clear()
+    const c = this.cell
+    for (const win of this.shown) {
+      const rows = LINES[win.line - 1]
+      if (!rows) continue
+      const color = lineColor(win.line)
+      for (let reel = 0; reel < win.count; reel++) {
+        const [x, y] = this.cellCentre(reel, rows[reel] ?? 0)
+        frames.roundRect(x - c / 2 + 1.5, y - c / 2 + 1.5, c - 3, c - 3, c * 0.17).stroke({ width: Math.max(2, c * 0.045), color, alignment: 1 })
+      }
+      const points = rows.map((row, reel) => this.cellCentre(reel, row))
+      const first = points[0]
+      const last = points[points.length - 1]
+      if (!first || !last) continue
+      const path = (g: Graphics) => {
+        g.moveTo(first[0] - c * 0.5, first[1])
+        for (const [x, y] of points) g.lineTo(x, y)
+        g.lineTo(last[0] + c * 0.5, last[1])
+      }
+      path(lines)
+      lines.stroke({ width: Math.max(6, c * 0.16), color, alpha: 0.28, cap: 'round', join: 'round' })
+      path(lines)
+      lines.stroke({ width: Math.max(2.5, c * 0.055), color, alpha: 0.95, cap: 'round', join: 'round' })
+      path(lines)
+      lines.stroke({ width: Math.max(1, c * 0.018), color: 0xffffff, alpha: 0.7, cap: 'round', join: 'round' })
+      lines.circle(first[0] - c * 0.5, first[1], Math.max(4, c * 0.085)).fill(color).stroke({ width: 1.5, color: 0xffffff })
+    }
+  }
+
+  /** Places and skins every sprite from its reel's position (and the win highlight and pulse). */
+  private placeSprites(): void {
+    const scale = this.cell / TEXTURE_SIZE
+    const pulse = this.pulsing ? 1 + 0.06 * (0.5 - 0.5 * Math.cos(this.now * Math.PI * 2.4)) : 1
+    const dimOthers = this.lit.size > 0
+    this.reels.forEach((reel, i) => {
+      const cells = reelWindow(reel.strip, reel.pos)
+      const x = this.reelX(i) + this.cell / 2
+      cells.forEach((cell, j) => {
+        const sprite = reel.sprites[j]
+        if (!sprite) return
+        sprite.texture = (reel.fast ? this.opts.textures.blur : this.opts.textures.sharp)[cell.symbol]
+        sprite.position.set(x, this.originY + (cell.row + 0.5) * this.cell)
+        const lit = this.lit.has(`${i},${Math.round(cell.row)}`) && reel.state.kind === 'still'
+        sprite.scale.set(scale * (lit ? pulse : 1))
+        sprite.alpha = dimOthers && !lit ? 0.35 : 1
+        // The lit cells draw above their neighbours, so a pulse is never covered.
+        sprite.zIndex = lit ? 1 : 0
+      })
+    })
+    this.board.sortableChildren = this.lit.size > 0
+  }
+
+  private update(dt: number): void {
+    // A long pause (a hidden tab) must not jump the reels: a frame counts at most 1/20 s.
+    this.now += Math.min(dt, 0.05)
+    if (this.pending && this.now - this.spinStarted >= MIN_SPIN && this.reels.every((r) => r.state.kind !== 'spinning' || this.now - r.state.started >= cruiseAfter())) {
+      const { stops, done } = this.pending
+      this.pending = null
+      this.reels.forEach((reel, i) => {
+        const stop = stops[i] ?? 0
+        const plan = planStop(reel.pos, stop, reel.strip.length, FIRST_STOP + i * STOP_STAGGER)
+        reel.state = { kind: 'stopping', started: this.now, from: reel.pos, plan, stop }
+      })
+      this.afterStop = done
+    }
+    let moving = false
+    for (const reel of this.reels) {
+      const s = reel.state
+      if (s.kind === 'spinning') {
+        const t = this.now - s.started
+        reel.pos = s.from - startTravel(t)
+        reel.fast = t > SPIN_TIMING.liftTime + SPIN_TIMING.accelTime / 2
+        moving = true
+      } else if (s.kind === 'stopping') {
+        const r = stopTravel(s.plan, this.now - s.started)
+        reel.fast = r.fast
+        if (r.done) {
+          reel.pos = s.stop
+          reel.state = { kind: 'still' }
+        } else {
+          reel.pos = s.from - r.travel
+          moving = true
+        }
+      }
+    }
+    // Keep positions small (they only matter modulo the strip).
+    for (const reel of this.reels) if (reel.state.kind === 'still') reel.pos = wrap(Math.round(reel.pos), reel.strip.length)
+    this.placeSprites()
+    if (!moving && this.afterStop) {
+      const done = this.afterStop
+      this.afterStop = null
+      this.release()
+      done()
+    }
+  }
+
+  /** Keeps the ticker (and so rendering) running while anything moves. */
+  private hold(): void {
+    if (this.busy++ === 0) this.app.ticker.start()
+  }
+
+  private release(): void {
+    if (this.busy > 0 && --this.busy === 0) {
+      this.app.ticker.stop()
+      this.placeSprites()
+      this.app.render()
+    }
+  }
+
+  private requestRender(): void {
+    if (this.busy > 0 || this.renderQueued) return
+    this.renderQueued = true
+    requestAnimationFrame(() => {
+      this.renderQueued = false
+      if (this.busy === 0) this.app.render()
+    })
+  }
+}

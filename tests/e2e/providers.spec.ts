@@ -1,0 +1,60 @@
+import { expect } from '@playwright/test'
+import { test } from './csp'
+import { openAccountItem, playMoneyLogin, serverBalance } from './helpers'
+
+const brl = (reais: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais).replace(/\u00a0/g, ' ')
+
+test('a player opens PG slots from the side menu, spins, sees the header balance follow every spin, closes the game and finds the rounds in the records', async ({ page }) => {
+  await playMoneyLogin(page, 'slots')
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('button', { name: 'PG slots' }).click()
+  await expect(page).toHaveURL(/\/gameGroupList\?productCode=PG$/)
+  await expect(page.getByRole('heading', { name: 'PG slots' })).toBeVisible()
+
+  // A game not open yet says so; an open one launches in the frame.
+  await page.getByRole('button', { name: 'Noite de Carnaval: em breve' }).click()
+  const alert = page.getByRole('alertdialog')
+  await expect(alert).toContainText('Em Breve...')
+  await alert.getByRole('button', { name: 'OK' }).click()
+  await page.getByRole('button', { name: 'Jogar Frutas de Ouro' }).click()
+  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/)
+  const frame = page.frameLocator('iframe[title="Frutas de Ouro, jogo de PG slots"]')
+  const spin = frame.getByRole('button', { name: 'Girar os rolos' })
+  await expect(spin).toBeEnabled()
+  const header = page.getByTestId('balance')
+
+  // Every spin: once the round is over, the header shows what the wallet holds (and what the game
+  // shows), with no reload and no socket on /play.
+  const frameBalance = frame.locator('#balance')
+  const balances: number[] = []
+  for (let i = 0; i < 3; i++) {
+    await spin.click()
+    await expect(spin).toBeDisabled()
+    await expect(spin).toBeEnabled({ timeout: 15_000 })
+    await expect(frame.locator('[aria-live="polite"]').first()).toHaveText(/Você ganhou|Sem prêmio/)
+    const server = await serverBalance(page)
+    balances.push(server)
+    await expect(header).toHaveText(brl(server))
+    await expect(frameBalance).toHaveText(brl(server).replace(' ', '\u00a0'))
+  }
+  // The stakes moved the balance (R$ 1,00 a spin): three spins paying back exactly R$ 3,00 would hide a frozen header.
+  expect(balances.some((b) => b !== 1000), String(balances)).toBe(true)
+
+  // Closing ends the game: nothing in play, back at the provider's list.
+  await page.getByRole('button', { name: 'Fechar o jogo' }).click()
+  await expect(page).toHaveURL(/\/gameGroupList\?productCode=PG$/)
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
+  expect((await (await page.request.get('/api/app/game/inPlay', { headers: { authorization: token } })).json()).data).toBeNull()
+  await expect(header).toHaveText(brl(await serverBalance(page)))
+
+  // The records: three stakes (and any wins), each opening its round.
+  await openAccountItem(page, 'Histórico')
+  await expect(page.getByRole('heading', { name: 'Registros' })).toBeVisible()
+  const rows = page.locator('.records-list > li')
+  const stakes = rows.filter({ hasText: /^Aposta−/ })
+  await expect(stakes).toHaveCount(3)
+  await stakes.first().getByRole('button').click()
+  const detail = stakes.first().locator('.records-detail')
+  await expect(detail).toContainText('Frutas de Ouro (PG)')
+  await expect(detail.getByTestId('bet-round')).toHaveText(/^[0-9a-f-]{36}$/)
+})
