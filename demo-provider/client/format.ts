@@ -50,3 +50,12 @@ function hslToRgb(h: number, s: number, l: number): number {
   const f = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))))
   return (f(0) << 16) | (f(8) << 8) | f(4)
 }
+
+/**
+ * The texts with the symbols named as the game draws them: the fruits machine's names are
+ * `symbols`; each other theme has its own (`themeSymbols`: a tambourine is not called a grape).
+ */
+export function withThemeSymbols(texts: Texts, themeId: string): Texts {
+  const own = (texts.themeSymbols as Partial<Record<string, Partial<Texts['symbols']>>>)[themeId]
+  return own ? { ...texts, symbols: { ...texts.symbols, ...own } } : texts
+}

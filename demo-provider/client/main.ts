@@ -9,7 +9,7 @@ import './style.css'
 import { DEMO_BETS, DEMO_GAMES } from '../shared/catalog'
 import { REELS, gridOf, type LineWin } from '../shared/slotMath'
 import { NETWORK_ERROR, ProviderApi, type SpinAnswer } from './api'
-import { fill, languageTag, moneyFormatter } from './format'
+import { fill, languageTag, moneyFormatter, withThemeSymbols } from './format'
 import { Paytable } from './paytable'
 import { ReelScene } from './reels'
 import { endsSession, gridText, isBigWin, lineWinText, resultText, statusText } from './results'
@@ -36,9 +36,11 @@ async function start(): Promise<void> {
   const token = params.get('token') ?? ''
   const game = params.get('game') ?? ''
   const lang = pickLang(params.get('lang'))
-  const { texts, textLang } = await loadTexts(lang)
-  const money = moneyFormatter(lang)
   const theme = themeOf(game)
+  const loaded = await loadTexts(lang)
+  const texts = withThemeSymbols(loaded.texts, theme.id)
+  const textLang = loaded.textLang
+  const money = moneyFormatter(lang)
   const gameName = (DEMO_GAMES[code] ?? []).find((g) => g.code === game)?.name ?? Object.values(DEMO_GAMES).flat().find((g) => g.code === game)?.name ?? game
   const api = new ProviderApi(`/demo-provider/${encodeURIComponent(code)}`, token)
 

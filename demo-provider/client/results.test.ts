@@ -3,7 +3,7 @@ import enUS from '../../locales/en_US.json'
 import nrNR from '../../locales/nr_NR.json'
 import ptBR from '../../locales/pt_BR.json'
 import { evaluate, gridOf } from '../shared/slotMath'
-import { moneyFormatter, type Texts } from './format'
+import { moneyFormatter, withThemeSymbols, type Texts } from './format'
 import { endsSession, gridText, isBigWin, lineWinText, resultText, statusText } from './results'
 
 const pt: Texts = ptBR.demoProvider
@@ -69,5 +69,20 @@ describe('statuses', () => {
   it('calls 20 times the stake or more a big win', () => {
     expect(isBigWin(2000, 100)).toBe(true)
     expect(isBigWin(1999, 100)).toBe(false)
+  })
+})
+
+describe('symbol names per theme', () => {
+  it('each game names its symbols as it draws them; the fruits machine keeps the fruit names', () => {
+    const grape = { line: 1, symbol: 'grape' as const, count: 3, pay: 15 }
+    expect(lineWinText(withThemeSymbols(pt, 'carnival'), money, grape, 100)).toBe('Linha 1: 3 × pandeiro = R$\u00a00,75')
+    expect(lineWinText(withThemeSymbols(pt, 'fruits'), money, grape, 100)).toBe('Linha 1: 3 × uva = R$\u00a00,75')
+    for (const theme of ['jungle', 'carnival', 'ocean', 'gems']) {
+      const named = withThemeSymbols(en, theme).symbols
+      expect(Object.keys(named).sort(), theme).toEqual(Object.keys(en.symbols).sort())
+      // Every symbol of a theme has a name of its own, and the wild says it is the wild.
+      expect(new Set(Object.values(named)).size, theme).toBe(8)
+      expect(named.wild, theme).toMatch(/\(wild\)$/)
+    }
   })
 })

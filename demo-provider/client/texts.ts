@@ -30,7 +30,7 @@ export async function loadTexts(lang: string): Promise<{ texts: Texts; textLang:
   try {
     const section = (await load()) as Partial<Texts>
     if (Object.keys(section).length === 0) return { texts: PT_BR, textLang: DEFAULT_LANG }
-    return { texts: { ...PT_BR, ...section, symbols: { ...PT_BR.symbols, ...section.symbols } }, textLang: lang }
+    return { texts: { ...PT_BR, ...section, symbols: { ...PT_BR.symbols, ...section.symbols }, themeSymbols: { ...PT_BR.themeSymbols, ...section.themeSymbols } }, textLang: lang }
   } catch {
     return { texts: PT_BR, textLang: DEFAULT_LANG }
   }
