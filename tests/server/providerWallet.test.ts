@@ -286,6 +286,26 @@ describe('provider wallet: races', () => {
     expect([b.cash, b.bonus]).toEqual([0n, 0n])
   })
 
+  it('calls sent together go to the database together, yet a refused one leaves nothing behind and the others stand', async () => {
+    const rich = await seat(10_000n)
+    const poor = await seat(50n)
+    const refused = txid('bet')
+    const wins = Array.from({ length: 5 }, () => txid('bet'))
+    const before = await spendable(poor.player)
+    // One batch: five bets of one player, one bet another cannot pay, a win on a bet never seen.
+    const replies = await Promise.all([
+      ...wins.map((id) => bet(rich, 100, id)),
+      bet(poor, 100, refused),
+      win(rich, txid('nothing'), 100),
+    ])
+    expect(replies.map((r) => r.body.status)).toEqual(['OK', 'OK', 'OK', 'OK', 'OK', 'NOT_ENOUGH_MONEY', 'TRANSACTION_NOT_FOUND'])
+    expect(await spendable(rich.player)).toBe(9_500)
+    expect(await spendable(poor.player)).toBe(before)
+    // The refused bet kept nothing: once the money is there, the same id goes through.
+    await fundCash(t, poor.player.userId, 100n)
+    expect((await bet(poor, 100, refused)).body).toMatchObject({ status: 'OK', balance: 50 })
+  })
+
   it('the same bet, win and rollback sent ten times at once each move money once', async () => {
     const s = await seat()
     const id = txid('bet')
