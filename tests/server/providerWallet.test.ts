@@ -286,13 +286,13 @@ describe('provider wallet: races', () => {
     expect([b.cash, b.bonus]).toEqual([0n, 0n])
   })
 
-  it('calls sent together go to the database together, yet a refused one leaves nothing behind and the others stand', async () => {
+  it('calls sent at once: a refused one leaves nothing behind and the others stand', async () => {
     const rich = await seat(10_000n)
     const poor = await seat(50n)
     const refused = txid('bet')
     const wins = Array.from({ length: 5 }, () => txid('bet'))
     const before = await spendable(poor.player)
-    // One batch: five bets of one player, one bet another cannot pay, a win on a bet never seen.
+    // At once: five bets of one player, one bet another cannot pay, a win on a bet never seen.
     const replies = await Promise.all([
       ...wins.map((id) => bet(rich, 100, id)),
       bet(poor, 100, refused),

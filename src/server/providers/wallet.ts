@@ -21,8 +21,6 @@ import { z } from 'zod/mini'
 import { hashToken } from '../auth/tokens'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
-import { GroupCommit } from '../bets/GroupCommit'
-import { POSTGRES_LANES } from '../bets/storedReply'
 import { AppError } from '../http/AppError'
 import { userBalances } from '../wallet/ledger'
 import { countWager } from '../wallet/wagering'
@@ -143,61 +141,15 @@ async function repeat(q: Queryable, seen: TxRow, op: WalletOp, hash: string, use
   return { status: 'DUPLICATE_TRANSACTION', balance: await spendable(q, userId) }
 }
 
-interface Call {
-  provider: string
-  op: WalletOp
-  body: Record<string, unknown>
-  hash: string
-}
-type Outcome = { reply: WalletReply } | { error: unknown }
-
-/** SQLSTATEs after which the whole batch runs again (GroupCommit retries it): a deadlock, a serialization failure. */
-const RETRY_BATCH = new Set(['40001', '40P01'])
-
-/**
- * Wallet calls go to the database in groups (GroupCommit): the calls that arrive while a group
- * runs form the next one, all in one transaction and one commit, each under its own savepoint,
- * so a refusal or a failure undoes that call alone. One transaction per call held PGlite (one
- * transaction at a time) to a few hundred calls a second whatever the load.
- */
-function batchesOf(deps: Deps): GroupCommit<Call, Outcome> {
-  let commits = batches.get(deps)
-  if (!commits) {
-    commits = new GroupCommit<Call, Outcome>(
-      (calls) =>
-        deps.db.tx(async (q) => {
-          const out: Outcome[] = []
-          for (const c of calls) {
-            await q.query('SAVEPOINT wallet_call')
-            try {
-              const reply = await handle(deps, q, c.provider, c.op, c.body, c.hash)
-              await q.query('RELEASE SAVEPOINT wallet_call')
-              out.push({ reply })
-            } catch (err) {
-              if (!(err instanceof Refusal) && RETRY_BATCH.has(String((err as { code?: unknown }).code))) throw err
-              await q.query('ROLLBACK TO SAVEPOINT wallet_call')
-              await q.query('RELEASE SAVEPOINT wallet_call')
-              out.push(err instanceof Refusal ? { reply: err.reply } : { error: err })
-            }
-          }
-          return out
-        }),
-      deps.db.kind === 'pglite' ? 1 : POSTGRES_LANES,
-    )
-    batches.set(deps, commits)
-  }
-  return commits
-}
-const batches = new WeakMap<Deps, GroupCommit<Call, Outcome>>()
-
 /** One wallet call, already verified as the provider's: the reply to send. */
 export async function walletCall(deps: Deps, provider: string, op: WalletOp, body: Record<string, unknown>): Promise<WalletReply> {
   const hash = requestHash(op, body)
-  // One session's calls share a lane: they run in the order they came, never in two groups at once.
-  const lane = createHash('sha256').update(String(body.token)).digest().readBigUInt64BE(0)
-  const outcome = await batchesOf(deps).submit(lane, { provider, op, body, hash })
-  if ('error' in outcome) throw outcome.error
-  return outcome.reply
+  try {
+    return await deps.db.tx((q) => handle(deps, q, provider, op, body, hash))
+  } catch (err) {
+    if (err instanceof Refusal) return err.reply
+    throw err
+  }
 }
 
 async function handle(deps: Deps, q: Queryable, provider: string, op: WalletOp, body: Record<string, unknown>, hash: string): Promise<WalletReply> {
