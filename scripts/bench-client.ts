@@ -58,9 +58,16 @@ async function buildBare(clientDir: string) {
 }
 
 /** The server as `npm start` runs it (demo mode, production build), on a fresh database; a fixed captcha lets the bench sign up. */
-async function serve(clientDir: string) {
+/** The demo provider's game page, built as `npm start` builds it, into its own folder. */
+function buildDemoProvider(outDir: string) {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'demo-provider/vite.config.ts', '--logLevel', 'error', '--outDir', outDir], { cwd: root, stdio: 'inherit' })
+}
+
+async function serve(clientDir: string, demoProviderDir: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-client-'))
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS }))
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoProviderDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS }),
+  )
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) }
 }
@@ -219,7 +226,13 @@ async function game(browser: Browser, base: string, token: string, name: (typeof
       await page.waitForTimeout(300)
     }
   }
-  await betButton.waitFor({ timeout: 15_000 })
+  await betButton.waitFor({ timeout: 15_000 }).catch(async (err: unknown) => {
+    // Say what the page showed instead: its address, any dialog over it, a screenshot.
+    const shot = path.join(os.tmpdir(), `bench-client-${name}-${Date.now()}.png`)
+    await page.screenshot({ path: shot }).catch(() => undefined)
+    const dialogs = await page.getByRole('dialog').or(page.getByRole('alertdialog')).allInnerTexts().catch(() => [])
+    throw new Error(`${name}: no 'Apostar' button within 15 s at ${page.url()}; dialogs: ${JSON.stringify(dialogs).slice(0, 400)}; screenshot ${shot}`, { cause: err })
+  })
   await page.waitForTimeout(1000)
   const r = await frames(page, async () => {
     await page.evaluate(BETTING)
@@ -260,6 +273,37 @@ async function roundPage(browser: Browser, base: string, token: string, name: (t
   await page.evaluate('clearInterval(window.__benchBet)')
   await close()
   if (bets < 1) throw new Error(`${name}: no bet was placed`)
+  return r
+}
+
+/**
+ * The demo provider's slot (issue 15) as /play frames it, alone in the page: its Spin button
+ * pressed every BET_EVERY_MS (ignored while the reels turn), so the window is mostly reels
+ * spinning and wins shown.
+ */
+async function slotPage(browser: Browser, base: string, token: string) {
+  const launched = (await (
+    await fetch(`${base}/api/app/game/launch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ productCode: 'PG', game: 'demo-fruits' }) })
+  ).json()) as { status: number; data: { url: string } }
+  if (launched.status !== 200) throw new Error(`slot launch failed: ${JSON.stringify(launched)}`)
+  const { page, close } = await newPage(browser)
+  await page.goto(base + launched.data.url, { waitUntil: 'load' })
+  await page.locator('#spin[aria-disabled="false"]').waitFor({ timeout: 15_000 })
+  await page.waitForTimeout(1000)
+  const r = await frames(page, async () => {
+    await page.evaluate(`(() => {
+      window.__benchBets = 0
+      window.__benchBet = setInterval(() => {
+        const spin = document.getElementById('spin')
+        if (spin && spin.getAttribute('aria-disabled') === 'false') { window.__benchBets++; spin.click() }
+      }, ${BET_EVERY_MS})
+    })()`)
+    await page.waitForTimeout(BET_EVERY_MS * 2 + 200)
+  })
+  const spins = (await page.evaluate('window.__benchBets')) as number
+  await page.evaluate('clearInterval(window.__benchBet)')
+  await close()
+  if (spins < 2) throw new Error(`slot: only ${spins} spins`)
   return r
 }
 
@@ -345,7 +389,7 @@ const BUSIEST: Record<string, { cycle: string[]; everyMs: number; live?: boolean
 async function scenes(browser: Browser) {
   const testDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-testbuild-'))
   build(testDir, true)
-  const test = await serve(testDir)
+  const test = await serve(testDir, path.join(testDir, 'no-demo-provider'))
   try {
     const { SCENE_IDS } = await import('../src/client/engine/registry')
     for (const id of SCENE_IDS) {
@@ -384,11 +428,13 @@ async function scenes(browser: Browser) {
 }
 
 const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-prod-'))
+const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-demo-provider-'))
 build(prodDir, false)
+buildDemoProvider(demoDir)
 await buildBare(prodDir)
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
 try {
-  const prod = await serve(prodDir)
+  const prod = await serve(prodDir, demoDir)
   try {
     const first = await newPage(browser)
     const js = await firstLoad(first.page, prod.base, prodDir)
@@ -415,6 +461,7 @@ try {
       for (const name of GAMES) await measure(name, () => game(browser, prod.base, token, name))
       for (const name of ROUND_PAGES) await measure(name, () => roundPage(browser, prod.base, token, name))
       await measure('lobby', () => lobby(browser, prod.base))
+      await measure('slot', () => slotPage(browser, prod.base, token))
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     const pages = Object.fromEntries(
@@ -432,6 +479,7 @@ try {
       barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },
       games: Object.fromEntries([...GAMES, ...ROUND_PAGES].map((g) => [g, pages[g]!])),
       lobby: pages.lobby!,
+      slot: pages.slot!,
       firstLoadJsGzipKiB: round(kib(js.before), 1),
       lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB },
     }
@@ -446,6 +494,7 @@ try {
     for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))
     for (const g of ROUND_PAGES) console.log(line(`/${g} mid-draw, betting each round`, result.games[g]!))
     console.log(line('/home lobby (goal 60 fps)', result.lobby))
+    console.log(line('demo slot spinning (issue 15)', result.slot))
     console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
     console.log(
       `Lighthouse mobile /home: performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
@@ -460,4 +509,5 @@ try {
 } finally {
   await browser.close()
   fs.rmSync(prodDir, { recursive: true, force: true })
+  fs.rmSync(demoDir, { recursive: true, force: true })
 }

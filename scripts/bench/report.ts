@@ -31,6 +31,8 @@ export interface ClientResult {
   barePixi?: { msPerFrame: number; fps: number }
   games?: Record<string, { msPerFrame: number; fps: number; ratio: number }>
   lobby?: { msPerFrame: number; fps: number; ratio: number }
+  /** The demo provider's slot page while it spins (issue 15). */
+  slot?: { msPerFrame: number; fps: number; ratio: number }
   firstLoadJsGzipKiB?: number
   lighthouse?: { performance?: number; lcpMs?: number; tbtMs?: number; cls?: number }
 }
@@ -234,6 +236,19 @@ export function flatten(r: Results): FlatFigure[] {
         },
         { id: 'frames.lobby.fps', label: '/home lobby: frames per second', value: c.lobby.fps, unit: 'fps', ...pixiBaseline(pixi?.fps ?? 0, 'fps'), goal: '60 fps', ...(at ? { measuredAt: at } : {}), outOfProcess: true },
       )
+    }
+    if (c.slot) {
+      out.push({
+        id: 'frames.slot',
+        label: 'demo slot spinning: main-thread time per frame',
+        value: c.slot.msPerFrame,
+        unit: 'ms/frame',
+        ...(pixi ? { baseline: { label: 'bare Pixi page, 200 sprites', value: pixi.msPerFrame, unit: 'ms/frame' } } : {}),
+        ratio: c.slot.ratio,
+        goal: '<= 1.0x bare',
+        ...(at ? { measuredAt: at } : {}),
+        outOfProcess: true,
+      })
     }
     const lh = c.lighthouse ?? {}
     const simple: [string, string, number | undefined, string, string][] = [
