@@ -103,7 +103,8 @@ export class ReelScene {
       preference: 'webgl',
       width,
       height,
-      antialias: true,
+      // No multisampling: the reels are sprites with smooth textures, and MSAA costs phones' GPUs every frame.
+      antialias: false,
       backgroundAlpha: 0,
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       autoDensity: true,
