@@ -123,6 +123,11 @@ test('every route of the spec renders at its own address on a phone, none of the
   await page.goto('/search')
   await page.getByLabel('Buscar jogos, times e ligas').fill('dou')
   await expect(page.getByRole('button', { name: /Double/ }).first()).toBeVisible()
+  // ... and a provider's game (issue 15) by its name, as /gg lists it under its provider.
+  await page.getByLabel('Buscar jogos, times e ligas').fill('frutas')
+  await expect(page.getByRole('button', { name: 'Jogar Frutas de Ouro' }).first()).toBeVisible()
+  await page.goto('/gg')
+  await expect(page.getByRole('region', { name: 'PG slots' }).getByRole('button', { name: 'Jogar Frutas de Ouro' })).toBeVisible()
   // The sign-in sheet pays day 1 once.
   await page.goto('/signInSheet')
   await page.getByTestId('signin-claim').click()

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { useSnapshot } from 'valtio'
-import { SELF_GAME_TYPES } from '../../../shared/codes'
+import { PROVIDERS, SELF_GAME_TYPES } from '../../../shared/codes'
 import { calls } from '../../../shared/contract'
 import type { GameEntry } from '../../../shared/contract'
 import * as loyalty from '../../../shared/contract/loyalty'
@@ -30,11 +30,40 @@ function useGames(): GameEntry[] {
   return (snap.self.length ? snap.self : SELF_GAME_TYPES.map((gameType) => ({ value: gameType, productCode: 'SELF', gameType, stop: 0 }))) as GameEntry[]
 }
 
+/** The provider games (issue 15), per provider code, read once per page; a provider that does not answer lists nothing. */
+function useProviderGames(): { code: string; games: GameEntry[] }[] {
+  const [lists] = useLoaded(
+    () =>
+      Promise.all(
+        PROVIDERS.map((code) =>
+          api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }, true)
+            .then((r) => ({ code, games: r.records }))
+            .catch(() => ({ code, games: [] as GameEntry[] })),
+        ),
+      ),
+    true,
+    [],
+  )
+  return lists ?? []
+}
+
+const isProviderGame = (game: GameEntry) => game.productCode !== 'SELF'
+const gameName = (t: (k: string, o?: Record<string, unknown>) => string, game: GameEntry) =>
+  isProviderGame(game) ? game.value : t(`games.${game.gameType}`, { defaultValue: game.value })
+
 function GameButton(props: { game: GameEntry }) {
   const { t } = useTranslation()
-  const name = t(`games.${props.game.gameType}`, { defaultValue: props.game.value })
+  const { game } = props
+  const name = gameName(t, game)
+  const provider = isProviderGame(game)
   return (
-    <button type="button" className={`tile tile-${props.game.gameType}`} onClick={() => void pickGame(props.game)} aria-label={props.game.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
+    <button
+      type="button"
+      className={provider ? `tile provider-tile${game.stop ? ' stopped' : ''}` : `tile tile-${game.gameType}`}
+      onClick={() => void pickGame(game)}
+      aria-label={game.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}
+    >
+      {provider && game.image && <img src={game.image} alt="" loading="lazy" decoding="async" width={320} height={400} />}
       <span className="tile-name">{name}</span>
     </button>
   )
@@ -44,19 +73,21 @@ function GameButton(props: { game: GameEntry }) {
 function AllGames() {
   const { t } = useTranslation()
   const games = useGames()
+  const providers = useProviderGames()
   const groups = [
-    { key: 'originals', games: games.filter((g) => !ROUND_GAMES.has(g.gameType)) },
-    { key: 'rounds', games: games.filter((g) => ROUND_GAMES.has(g.gameType)) },
+    { key: 'originals', title: t('more.gg.originals'), games: games.filter((g) => !ROUND_GAMES.has(g.gameType)) },
+    { key: 'rounds', title: t('more.gg.rounds'), games: games.filter((g) => ROUND_GAMES.has(g.gameType)) },
+    ...providers.filter((p) => p.games.length > 0).map((p) => ({ key: p.code, title: t(`sideMenu.providers.${p.code}`, { defaultValue: p.code }), games: p.games })),
   ]
   return (
     <section className="page" aria-labelledby="gg-title">
       <h1 id="gg-title">{t('more.gg.title')}</h1>
       {groups.map((g) => (
-        <section key={g.key} aria-label={t(`more.gg.${g.key}`)}>
-          <h2>{t(`more.gg.${g.key}`)}</h2>
+        <section key={g.key} aria-label={g.title}>
+          <h2>{g.title}</h2>
           <ul className="tiles">
             {g.games.map((game) => (
-              <li key={game.value}>
+              <li key={`${game.productCode}:${game.gameType}`}>
                 <GameButton game={game} />
               </li>
             ))}
@@ -88,7 +119,9 @@ type Fixture = { matchId: string; sport: string; league: string; home: string; a
 /** /search: games by name; the sportsbook's teams and leagues (live and upcoming); recent searches kept on this device. */
 function Search() {
   const { t } = useTranslation()
-  const games = useGames()
+  const own = useGames()
+  const providers = useProviderGames()
+  const games = [...own, ...providers.flatMap((p) => p.games)]
   const [q, setQ] = useState('')
   const [recent, setRecent] = useState(recentSearches)
   const [fixtures, setFixtures] = useState<Fixture[]>([])
@@ -102,7 +135,7 @@ function Search() {
     }
   }, [])
   const needle = fold(q.trim())
-  const gameHits = needle ? games.filter((g) => fold(t(`games.${g.gameType}`, { defaultValue: g.value })).includes(needle)) : []
+  const gameHits = needle ? games.filter((g) => fold(gameName(t, g)).includes(needle)) : []
   const matchHits = needle ? fixtures.filter((m) => fold(`${m.home} ${m.away} ${m.league}`).includes(needle)).slice(0, 20) : []
   const remember = () => {
     const term = q.trim()
@@ -145,7 +178,7 @@ function Search() {
               <h2>{t('more.search.games')}</h2>
               <ul className="tiles">
                 {gameHits.map((g) => (
-                  <li key={g.value}>
+                  <li key={`${g.productCode}:${g.gameType}`}>
                     <GameButton game={g} />
                   </li>
                 ))}
