@@ -18,8 +18,7 @@ import fs from 'node:fs'
 import { generateCpf } from '@brazilian-utils/brazilian-utils'
 import { io as connect } from 'socket.io-client'
 import { Pool } from 'undici'
-import { SandboxPixProvider } from '../../src/server/payments/SandboxPixProvider'
-import { DEV_WEBHOOK_SECRET } from '../../src/server/config'
+import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/buildProviders'
 import { SOCKET_PATH } from '../../src/shared/contract/socket'
 import { call, captcha, ANSWER, login, ok, PASSWORD, quantile, register, round } from './lib'
 
@@ -103,23 +102,21 @@ await new Promise<void>((resolve, reject) => {
 const prices = await ok(call<{ pkgId: number; price: number; curreny: string }[]>(pool, 'GET', '/api/app/order/getPrices', undefined, { authorization: aliceToken }), 'getPrices')
 const pkg = prices.find((p) => p.curreny === 'BRL' && p.price === 100)
 if (!pkg) throw new Error('no R$ 100 deposit package')
-// The app under test runs with the development webhook secret (PAYMENT_WEBHOOK_SECRET unset).
-const provider = new SandboxPixProvider(process.env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET)
 const deposits: number[] = []
 for (let i = 0; i < 30; i++) {
   const order = await ok(
     call<{ payNo: string }>(pool, 'POST', `/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, { authorization: aliceToken, 'idempotency-key': `dep-${tag}-${i}` }),
     'prePay',
   )
-  const { body, headers } = provider.signedWebhook({ type: 'paid', payNo: order.payNo, amount: 10_000n, at: new Date() })
   const seen = Promise.all([
     new Promise<void>((resolve) => socket.once('insBalance', () => resolve())),
     new Promise<void>((resolve) => socket.once('updateUserInfo', () => resolve())),
   ])
   const t0 = performance.now()
-  const res = await pool.request({ method: 'POST', path: `/api/pay/webhook/${provider.name}`, headers, body })
+  // The PSP emulator's bank pays: the standard's webhook, confirmed with GET /v2/pix, credits it.
+  const res = await pool.request({ method: 'POST', path: `${SANDBOX_PAGE_PREFIX}/${order.payNo}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
   const text = await res.body.text()
-  if (res.statusCode !== 200) throw new Error(`webhook refused: HTTP ${res.statusCode} ${text}`)
+  if (res.statusCode !== 303) throw new Error(`bank payment refused: HTTP ${res.statusCode} ${text}`)
   await seen
   deposits.push(performance.now() - t0)
 }

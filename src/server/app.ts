@@ -24,7 +24,8 @@ import { installSecurityHeaders, providerPage, withHeadersBeforeRouting } from '
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
-import { buildPaymentProvider, buildPayoutProvider } from './payments/buildProviders'
+import { buildPixRails, type PixRails } from './payments/buildProviders'
+import { PixJobs } from './payments/PixJobs'
 import { paymentRoutes } from './payments/routes'
 import { PROVIDER_WALLET_PREFIX, providerWalletRoutes } from './providers/routes'
 import { DemoProvider } from './providers/demoProvider'
@@ -62,6 +63,8 @@ export interface BuildOptions {
 
 export interface App extends FastifyInstance {
   deps: Deps
+  /** The PIX rails (the emulator among them in sandbox mode): tests reach the bank through it. */
+  pixRails: PixRails | null
 }
 
 /** Builds the whole server, migrated and ready, without listening (tests use `inject`). */
@@ -89,7 +92,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
   let payouts: PayoutProcessor | null = null
-  const payoutProvider = buildPayoutProvider(config, now)
+  let pixJobs: PixJobs | null = null
+  // This server's own address once it listens: the demo provider and the PSP emulator live on it.
+  const selfUrl = () => {
+    const a = app.server.address()
+    if (!a || typeof a === 'string') throw new Error('not listening')
+    const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address
+    return `http://${host}:${a.port}`
+  }
+  const rails = buildPixRails(config, { db, now, selfUrl, log: app.log })
+  const payoutProvider = rails?.payouts ?? null
   const deps: Deps = {
     config,
     db,
@@ -103,18 +115,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!realtime) throw new Error('realtime not attached')
       return realtime
     },
-    payments: buildPaymentProvider(config),
+    payments: rails?.payments ?? null,
     providers: providerRegistry(config.gameProviders),
     get payouts(): PayoutProcessor | null {
       return payouts
     },
+    get pixJobs(): PixJobs | null {
+      return pixJobs
+    },
   }
+  if (rails) pixJobs = new PixJobs(deps, rails.payments, { everyMs: config.wallet.pix.reconcileEveryMs, windowMs: config.wallet.pix.reconcileWindowMs }, app.log)
   if (payoutProvider) {
     payouts = new PayoutProcessor(deps, payoutProvider.provider, app.log, payoutProvider.everyMs)
   } else {
     app.log.warn({ appMode: config.appMode }, 'no payout provider: withdrawals stay pending until one is configured')
   }
   app.decorate('deps', deps)
+  app.decorate('pixRails', rails)
 
   appInfoRoutes(app, deps)
   authRoutes(app, deps)
@@ -122,16 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app, deps)
   gameRoutes(app, deps)
   depositRoutes(app, deps)
-  paymentRoutes(app, deps)
+  paymentRoutes(app, deps, rails?.emulator ?? null)
   providerWalletRoutes(app, deps)
   // The built-in demo provider's own server, on this port: it calls the wallet above over HTTP.
   demoProviderPlugin(app, {
-    walletUrl: () => {
-      const a = app.server.address()
-      if (!a || typeof a === 'string') throw new Error('not listening')
-      const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address
-      return `http://${host}:${a.port}${PROVIDER_WALLET_PREFIX}`
-    },
+    walletUrl: () => `${selfUrl()}${PROVIDER_WALLET_PREFIX}`,
     secretOf: (code) => ([...deps.providers.values()].some((p) => p.code === code && p instanceof DemoProvider) ? providerSecretOf(config, code) : null),
     faults: config.demoProviderFaults && !config.production,
     page: { dir: config.demoProviderDir, routeOptions: { helmet: providerPage(config) } },
@@ -160,7 +172,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveClient(app, config.clientDir, config.production)
 
+  // The PSP learns our webhook's address as soon as we listen (and again before a charge or a payout, until it took it).
+  if (rails) app.addHook('onListen', async () => void rails.payments.ensureWebhook().catch((err: unknown) => app.log.warn({ err }, 'PIX webhook not registered yet; tried again before the next charge or payout')))
   payouts?.start()
+  rails?.emulator?.start()
+  pixJobs?.start()
   rounds.start()
   sportSettler.start()
   sportPublisher.start()
@@ -169,6 +185,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   startRetention(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
+    await pixJobs?.stop()
+    await rails?.emulator?.stop()
+    await rails?.client.close()
     await rounds.stop()
     sportSettler.stop()
     sportPublisher.stop()

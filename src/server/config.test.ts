@@ -22,7 +22,8 @@ describe('APP_MODE', () => {
       expect(config.appMode).toBe('demo')
       expect(config.production).toBe(false)
       expect(config.captchaFixedAnswer).toBe('teste')
-      expect(config.wallet).toMatchObject({ sandboxPayments: true, paymentProvider: 'sandbox', payoutSandboxSettleMs: 120_000, paymentWebhookSecret: DEV_WEBHOOK_SECRET })
+      expect(config.wallet).toMatchObject({ payoutSandboxSettleMs: 120_000, paymentWebhookSecret: DEV_WEBHOOK_SECRET })
+      expect(config.wallet.pix).toMatchObject({ provider: 'sandbox', payouts: 'efi', baseUrl: null })
     }
   })
 
@@ -40,34 +41,35 @@ describe('APP_MODE', () => {
 
 describe('production mode', () => {
   const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
-  const noProvider = 'PAYMENT_PROVIDER is none: production needs a real PIX deposit provider, and none is built yet (a later issue).'
+  const noProvider = "PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP's PIX_* settings."
+  const psp = { PIX_PROVIDER: 'apipix', PIX_BASE_URL: 'https://pix.api.efipay.com.br', PIX_CLIENT_ID: 'id', PIX_CLIENT_SECRET: 'secret', PIX_KEY_CHAVE: 'pix@aposta.example', PIX_CERT: '/etc/pix/cert.pem', PIX_KEY: '/etc/pix/key.pem' }
 
   it('lists every unsafe setting, one line each', () => {
     const lines = problems({
       APP_MODE: 'production',
-      SANDBOX_PAYMENTS: '1',
+      PIX_PROVIDER: 'sandbox',
       PAYOUT_SANDBOX_SETTLE_SECONDS: '120',
       CAPTCHA_FIXED_ANSWER: 'teste',
-      PAYMENT_PROVIDER: 'sandbox',
       GAME_PROVIDERS: '',
     })
-    expect(lines).toHaveLength(5)
-    expect(lines[0]).toMatch(/^SANDBOX_PAYMENTS is on: /)
+    expect(lines).toHaveLength(4)
+    expect(lines[0]).toMatch(/^PIX_PROVIDER is sandbox: /)
     expect(lines[1]).toMatch(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set: /)
     expect(lines[2]).toBe('PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (unset, the public development value would sign the webhooks).')
     expect(lines[3]).toMatch(/^CAPTCHA_FIXED_ANSWER is set: /)
-    expect(lines[4]).toMatch(/^PAYMENT_PROVIDER is sandbox: production needs a real PIX deposit provider/)
   })
 
-  it('cannot start at all until a real deposit provider exists', () => {
+  it('starts only with a real PSP, reached over mutual TLS and https', () => {
     expect(problems(safe)).toEqual([noProvider])
-    expect(problems({ ...safe, PAYMENT_PROVIDER: 'none' })).toEqual([noProvider])
+    expect(problems({ ...safe, PIX_PROVIDER: 'none' })).toEqual([noProvider])
+    expect(loadConfig({ ...safe, ...psp }).wallet.pix).toMatchObject({ provider: 'apipix', cert: '/etc/pix/cert.pem', key: '/etc/pix/key.pem' })
+    expect(problems({ ...safe, ...psp, PIX_CERT: '', PIX_KEY: '' })).toEqual(['PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.'])
+    expect(problems({ ...safe, ...psp, PIX_BASE_URL: 'http://pix.example' })).toEqual(['PIX_BASE_URL must be https:// in production.'])
   })
 
   it('turns the simulations off by default, and refuses them turned on', () => {
-    expect(problems({ ...safe, PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', SANDBOX_PAYMENTS: '0' })).toEqual([noProvider])
-    expect(problems({ ...safe, SANDBOX_PAYMENTS: 'true' })).toEqual([expect.stringMatching(/^SANDBOX_PAYMENTS is on/), noProvider])
-    expect(problems({ ...safe, PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })).toEqual([expect.stringMatching(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set/), noProvider])
+    expect(loadConfig({ ...safe, ...psp, PAYOUT_SANDBOX_SETTLE_SECONDS: 'off' }).wallet.payoutSandboxSettleMs).toBeNull()
+    expect(problems({ ...safe, ...psp, PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })).toEqual([expect.stringMatching(/^PAYOUT_SANDBOX_SETTLE_SECONDS is set/)])
   })
 
   it('wants each game provider\'s secret of at least 32 bytes, and reads PROVIDER_SECRETS strictly', () => {
@@ -120,15 +122,24 @@ describe('REFERRAL_RATES', () => {
   })
 })
 
-describe('PAYMENT_PROVIDER and SANDBOX_PAYMENTS', () => {
-  it('in demo mode: the sandbox by default, none on request, nothing unknown', () => {
-    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).wallet.paymentProvider).toBeNull()
-    expect(loadConfig({ SANDBOX_PAYMENTS: '0' }).wallet).toMatchObject({ sandboxPayments: false, paymentProvider: null })
-    expect(problems({ PAYMENT_PROVIDER: 'pagseguro' })).toEqual(['PAYMENT_PROVIDER must be one of sandbox, none, not "pagseguro"'])
-    expect(problems({ PAYMENT_PROVIDER: 'sandbox', SANDBOX_PAYMENTS: '0' })).toEqual(['PAYMENT_PROVIDER=sandbox needs SANDBOX_PAYMENTS on'])
+describe('PIX_PROVIDER', () => {
+  it('in demo mode: the emulator by default, none on request, nothing unknown; the old switches are refused with a pointer', () => {
+    expect(loadConfig({ PIX_PROVIDER: 'none' }).wallet.pix).toMatchObject({ provider: null, payouts: null })
+    expect(loadConfig({ PIX_PAYOUTS: 'off' }).wallet.pix).toMatchObject({ provider: 'sandbox', payouts: null })
+    expect(problems({ PIX_PROVIDER: 'pagseguro' })).toEqual(['PIX_PROVIDER must be one of sandbox, apipix, none, not "pagseguro"'])
+    expect(problems({ SANDBOX_PAYMENTS: '1' })).toEqual(['SANDBOX_PAYMENTS is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails'])
+    expect(problems({ PAYMENT_PROVIDER: 'sandbox' })).toEqual(['PAYMENT_PROVIDER is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails'])
+  })
+
+  it('apipix needs the PSP address, credentials and receiving key; a certificate comes with its key', () => {
+    expect(problems({ PIX_PROVIDER: 'apipix' })).toEqual(['PIX_PROVIDER=apipix needs PIX_BASE_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_KEY_CHAVE'])
+    const env = { PIX_PROVIDER: 'apipix', PIX_BASE_URL: 'https://pix-h.api.efipay.com.br/', PIX_CLIENT_ID: 'id', PIX_CLIENT_SECRET: 'secret', PIX_KEY_CHAVE: 'pix@aposta.example' }
+    expect(loadConfig(env).wallet.pix).toMatchObject({ provider: 'apipix', baseUrl: 'https://pix-h.api.efipay.com.br', chave: 'pix@aposta.example', cert: null, payouts: 'efi' })
+    expect(problems({ ...env, PIX_CERT: '/etc/pix/cert.pem' })).toEqual(['PIX_CERT and PIX_KEY go together: the client certificate and its private key'])
+    expect(problems({ ...env, PIX_BASE_URL: 'ftp://x' })).toEqual(['PIX_BASE_URL must be an https:// address, not "ftp://x"'])
   })
 
   it('refuses a mistyped switch rather than guessing', () => {
-    expect(problems({ SANDBOX_PAYMENTS: 'yes please' })).toEqual(['SANDBOX_PAYMENTS must be 1 or 0, not "yes please"'])
+    expect(problems({ DEMO_PROVIDER_FAULTS: 'yes please' })).toEqual(['DEMO_PROVIDER_FAULTS must be 1 or 0, not "yes please"'])
   })
 })

@@ -43,13 +43,14 @@ export interface WalletConfig {
   usdtRate: number
   /** How long a deposit order waits for its payment (DEPOSIT_TTL_MINUTES). */
   depositTtlMs: number
-  /** HMAC-SHA256 key of the payment webhooks (PAYMENT_WEBHOOK_SECRET). */
+  /**
+   * The secret in the webhook address registered with the PSP (PAYMENT_WEBHOOK_SECRET): the PSP
+   * posts to /api/pay/webhook/apipix/<secret>/pix, and a call without it is refused.
+   */
   paymentWebhookSecret: string
-  /** The simulated payments (SANDBOX_PAYMENTS): the sandbox PIX provider and the sandbox payouts; on by default in demo mode only. */
-  sandboxPayments: boolean
-  /** Which deposit provider takes PIX payments (PAYMENT_PROVIDER); null: none, prePay answers UNAVAILABLE. */
-  paymentProvider: PaymentProviderName | null
-  /** The sandbox payouts settle a withdrawal this long after it was asked; null: never on their own (off by default in production). */
+  /** The PIX rails: deposits (API Pix) and payouts (Efí's Pix send), or the built-in PSP emulator. */
+  pix: PixConfig
+  /** The emulator's payouts settle a withdrawal this long after it was sent; null: only when a test settles it (PAYOUT_SANDBOX_SETTLE_SECONDS). */
   payoutSandboxSettleMs: number | null
   /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
   boostAfterWagered: bigint
@@ -148,9 +149,89 @@ export interface Config {
 /** Only for development: a deployment must set its own (refused in production). */
 export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
 
-/** The deposit providers that exist. The sandbox is a simulation; a real PIX provider (a later issue) joins this list. */
-const PAYMENT_PROVIDERS = ['sandbox'] as const
-type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
+/** PIX_PROVIDER: the built-in PSP emulator (demo mode), a PSP speaking the Banco Central's API Pix, or none. */
+const PIX_PROVIDERS = ['sandbox', 'apipix'] as const
+export type PixProviderName = (typeof PIX_PROVIDERS)[number]
+
+/** The sandbox PSP's own client credentials (it lives on this server; production refuses it). */
+export const SANDBOX_PIX_CLIENT = { id: 'sandbox-client', secret: 'sandbox-client-secret', chave: 'pix@aposta.sandbox' }
+
+export interface PixConfig {
+  /** PIX_PROVIDER: 'sandbox' (default in demo mode), 'apipix', or null ('none': prePay answers UNAVAILABLE). */
+  provider: PixProviderName | null
+  /** PIX_BASE_URL: the PSP's API root (its /v2/cob, /v2/pix, /oauth/token live under it); null: this server's emulator. */
+  baseUrl: string | null
+  /** PIX_TOKEN_URL: the OAuth2 token endpoint when not {PIX_BASE_URL}/oauth/token. */
+  tokenUrl: string | null
+  /** PIX_CLIENT_ID / PIX_CLIENT_SECRET: the OAuth2 client credentials. */
+  clientId: string
+  clientSecret: string
+  /** PIX_CERT / PIX_KEY (PEM files): the client certificate for mutual TLS; PIX_CA: the PSP's CA when not a public one. Unset: no client certificate. */
+  cert: string | null
+  key: string | null
+  ca: string | null
+  /** PIX_KEY_CHAVE: the Pix key (chave) that receives the deposits and sends the payouts. */
+  chave: string
+  /** PIX_WEBHOOK_URL: the public address registered with the PSP at start (…/api/pay/webhook/apipix/<PAYMENT_WEBHOOK_SECRET>); null: registered by hand. */
+  webhookUrl: string | null
+  /** PIX_RECONCILE_MINUTES (5; 0 off) and PIX_RECONCILE_HOURS (6): how often received Pix are listed, and how far back. */
+  reconcileEveryMs: number
+  reconcileWindowMs: number
+  /** PIX_PAYOUTS: 'efi' (withdrawals through Efí's Pix send API, which the emulator also speaks) or null ('off'). */
+  payouts: 'efi' | null
+  /** PIX_TIMEOUT_SECONDS (15): one call to the PSP. */
+  timeoutMs: number
+}
+
+function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
+  for (const gone of ['SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER']) {
+    if ((env[gone] ?? '').trim() !== '') throw new ConfigError(`${gone} is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails`)
+  }
+  const raw = (env.PIX_PROVIDER ?? '').trim()
+  let provider: PixProviderName | null
+  if (raw === '') provider = demo ? 'sandbox' : null
+  else if (raw === 'none') provider = null
+  else if ((PIX_PROVIDERS as readonly string[]).includes(raw)) provider = raw as PixProviderName
+  else throw new ConfigError(`PIX_PROVIDER must be one of ${[...PIX_PROVIDERS, 'none'].join(', ')}, not "${raw}"`)
+  const text = (name: string) => (env[name] ?? '').trim() || null
+  const url = (name: string) => {
+    const v = text(name)
+    if (v === null) return null
+    let parsed: URL
+    try {
+      parsed = new URL(v)
+    } catch {
+      throw new ConfigError(`${name} must be an https:// address, not "${v}"`)
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ConfigError(`${name} must be an https:// address, not "${v}"`)
+    return v.replace(/\/+$/, '')
+  }
+  const payoutsRaw = (env.PIX_PAYOUTS ?? '').trim() || 'efi'
+  if (payoutsRaw !== 'efi' && payoutsRaw !== 'off') throw new ConfigError(`PIX_PAYOUTS must be efi or off, not "${payoutsRaw}"`)
+  const sandbox = provider === 'sandbox'
+  const pix: PixConfig = {
+    provider,
+    baseUrl: sandbox ? null : url('PIX_BASE_URL'),
+    tokenUrl: sandbox ? null : url('PIX_TOKEN_URL'),
+    clientId: text('PIX_CLIENT_ID') ?? (sandbox ? SANDBOX_PIX_CLIENT.id : ''),
+    clientSecret: text('PIX_CLIENT_SECRET') ?? (sandbox ? SANDBOX_PIX_CLIENT.secret : ''),
+    cert: text('PIX_CERT'),
+    key: text('PIX_KEY'),
+    ca: text('PIX_CA'),
+    chave: text('PIX_KEY_CHAVE') ?? (sandbox ? SANDBOX_PIX_CLIENT.chave : ''),
+    webhookUrl: url('PIX_WEBHOOK_URL'),
+    reconcileEveryMs: numberEnv(env, 'PIX_RECONCILE_MINUTES', 5, false) * 60_000,
+    reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false) * 3_600_000,
+    payouts: provider !== null && payoutsRaw === 'efi' ? 'efi' : null,
+    timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false) * 1000,
+  }
+  if ((pix.cert === null) !== (pix.key === null)) throw new ConfigError('PIX_CERT and PIX_KEY go together: the client certificate and its private key')
+  if (provider === 'apipix') {
+    const missing = ['PIX_BASE_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY_CHAVE'].filter((n) => text(n) === null)
+    if (missing.length) throw new ConfigError(`PIX_PROVIDER=apipix needs ${missing.join(', ')}`)
+  }
+  return pix
+}
 
 /** Shortest webhook secret production accepts: 32 bytes, the 256 bits HMAC-SHA256 can give. */
 const MIN_WEBHOOK_SECRET_BYTES = 32
@@ -206,7 +287,7 @@ function switchEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boo
 function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
   const demo = mode === 'demo'
   const settle = (env.PAYOUT_SANDBOX_SETTLE_SECONDS ?? '').trim()
-  const sandboxPayments = switchEnv(env, 'SANDBOX_PAYMENTS', demo)
+  const pix = loadPixConfig(env, demo)
   const wallet: WalletConfig = {
     withdrawMin: reaisEnv(env, 'WITHDRAW_MIN', '30'),
     withdrawMax: reaisEnv(env, 'WITHDRAW_MAX', '10000'),
@@ -214,8 +295,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false),
     depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30) * 60_000,
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
-    sandboxPayments,
-    paymentProvider: paymentProviderEnv(env, demo && sandboxPayments ? 'sandbox' : null),
+    pix,
     // In production the sandbox payouts stay off unless asked for (and then refused, below).
     payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
@@ -232,8 +312,6 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24) * 3_600_000,
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
-  // (In production the sandbox provider is one of the listed problems instead.)
-  if (demo && wallet.paymentProvider === 'sandbox' && !sandboxPayments) throw new ConfigError('PAYMENT_PROVIDER=sandbox needs SANDBOX_PAYMENTS on')
   return wallet
 }
 
@@ -251,14 +329,6 @@ function parseContribution(text: string): Record<string, number> {
   return out
 }
 
-function paymentProviderEnv(env: NodeJS.ProcessEnv, fallback: PaymentProviderName | null): PaymentProviderName | null {
-  const raw = (env.PAYMENT_PROVIDER ?? '').trim()
-  if (raw === '') return fallback
-  if (raw === 'none') return null
-  if ((PAYMENT_PROVIDERS as readonly string[]).includes(raw)) return raw as PaymentProviderName
-  throw new ConfigError(`PAYMENT_PROVIDER must be one of ${[...PAYMENT_PROVIDERS, 'none'].join(', ')}, not "${raw}"`)
-}
-
 function appModeEnv(env: NodeJS.ProcessEnv): AppMode {
   const raw = env.APP_MODE ?? ''
   if (raw === '') return 'demo'
@@ -274,8 +344,8 @@ function appModeEnv(env: NodeJS.ProcessEnv): AppMode {
 function productionProblems(config: Config): string[] {
   const problems: string[] = []
   const { wallet } = config
-  if (wallet.sandboxPayments) {
-    problems.push('SANDBOX_PAYMENTS is on: its pay page has a "bank" button that credits any deposit order. Unset it.')
+  if (wallet.pix.provider === 'sandbox') {
+    problems.push('PIX_PROVIDER is sandbox: the built-in PSP emulator\'s pay page has a "Pagar" button that credits any deposit order. Set PIX_PROVIDER=apipix with a real PSP.')
   }
   if (wallet.payoutSandboxSettleMs !== null) {
     problems.push('PAYOUT_SANDBOX_SETTLE_SECONDS is set: the sandbox payouts mark withdrawals paid without paying anyone. Unset it.')
@@ -306,10 +376,11 @@ function productionProblems(config: Config): string[] {
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
-  if (wallet.paymentProvider === null || wallet.paymentProvider === 'sandbox') {
-    problems.push(
-      `PAYMENT_PROVIDER is ${wallet.paymentProvider ?? 'none'}: production needs a real PIX deposit provider, and none is built yet (a later issue).`,
-    )
+  if (wallet.pix.provider === null) problems.push('PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP\'s PIX_* settings.')
+  if (wallet.pix.provider === 'apipix') {
+    if (wallet.pix.cert === null) problems.push('PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.')
+    if (wallet.pix.baseUrl !== null && !wallet.pix.baseUrl.startsWith('https://')) problems.push('PIX_BASE_URL must be https:// in production.')
+    if (wallet.pix.webhookUrl !== null && !wallet.pix.webhookUrl.startsWith('https://')) problems.push('PIX_WEBHOOK_URL must be https:// in production.')
   }
   return problems
 }

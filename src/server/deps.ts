@@ -27,9 +27,13 @@ export interface Deps {
   payouts: PayoutQueue | null
   /** The game providers by code (GAME_PROVIDERS). */
   providers: ReadonlyMap<string, GameProvider>
+  /** The PIX rails' reconciliation and refunds; null without a deposit provider. */
+  pixJobs: { kick(): void } | null
 }
 
 /** What the withdrawal routes need of the payout processor (declared here so deps and the processor do not import each other). */
 interface PayoutQueue {
   submit(orderId: bigint): void
+  /** The PSP says a payout (our withdrawal record id) moved: ask its state now. */
+  poke(withdrawalId: string): void
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
   const { appMode, wallet } = config
-  app.log.info({ appMode, paymentProvider: wallet.paymentProvider ?? 'none', sandboxPayments: wallet.sandboxPayments }, `running in ${appMode} mode`)
+  app.log.info({ appMode, pixProvider: wallet.pix.provider ?? 'none', payouts: wallet.pix.payouts ?? 'off' }, `running in ${appMode} mode`)
 }
 
 main().catch((err) => {

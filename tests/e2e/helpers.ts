@@ -92,7 +92,7 @@ export async function kycAndDeposit100(page: Page, cpf = '529.982.247-25') {
 
   const pay = page.getByRole('dialog', { name: 'Pagamento' })
   const frame = pay.frameLocator('iframe[title="Página de pagamento PIX"]')
-  await frame.getByRole('button', { name: 'Simular o pagamento pelo banco' }).click()
+  await frame.getByRole('button', { name: 'Pagar', exact: true }).click()
 
   // The balance rises without a reload (100 paid plus the package's 15 bonus), the overlay closes.
   await expect(page.getByTestId('balance')).toHaveText('R$ 115,00')

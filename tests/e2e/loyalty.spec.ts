@@ -28,7 +28,7 @@ test('a new player arrives by an invitation link, registers, claims the daily si
   const order = prepaid.data as { url: string }
   const bank = await page.context().newPage()
   await bank.goto(order.url)
-  await bank.getByRole('button', { name: 'Simular o pagamento pelo banco' }).click()
+  await bank.getByRole('button', { name: 'Pagar', exact: true }).click()
   await expect(page.getByTestId('balance')).toHaveText('R$ 500,00')
   await bank.close()
 

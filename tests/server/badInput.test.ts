@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
 import { captchaId, registerUser } from './flows'
-import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
+import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/buildProviders'
 import { call, CAPTCHA, newEmail, snapshotDb, startTestApp, type CallResult, type TestApp } from './testApp'
 import { callKeyed, CPF, fundCash, newPlayer, pkg100, prePay, sendWebhook } from './walletHelpers'
 
@@ -293,9 +293,10 @@ describe('found by the fuzzer', () => {
     expect(res.body).toContain('<html lang="en-US">')
   })
 
-  it('a signed webhook whose ids hold a NUL is refused (422), not a 500', async () => {
-    for (const ids of [{ payNo: 'ABC\u0000' }, { payNo: 'ABC', eventId: 'evt\u0000' }]) {
-      const res = await sendWebhook(t, { type: 'paid', amount: 10_000n, at: new Date(), ...ids })
+  it('a webhook whose ids hold a NUL is refused (422), not a 500', async () => {
+    const item = { endToEndId: 'E99999999202611251200ABCDEFGHIJK', txid: 'A'.repeat(30), valor: '100.00', horario: new Date().toISOString() }
+    for (const ids of [{ txid: 'ABC\u0000'.padEnd(30, 'A') }, { endToEndId: 'E99999999202611251200ABCDEFGHIJ\u0000' }]) {
+      const res = await sendWebhook(t, { pix: [{ ...item, ...ids }] })
       expect(res.http, JSON.stringify(ids)).toBe(422)
       expect(res.body.status).toBe(3011)
     }

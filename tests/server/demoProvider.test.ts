@@ -13,7 +13,6 @@ let t: TestApp
 let base: string
 beforeAll(async () => {
   t = await startTestApp({}, { DEMO_PROVIDER_FAULTS: '1' })
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
 })
 afterAll(() => t.close())

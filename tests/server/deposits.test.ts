@@ -1,11 +1,10 @@
 import { hasError, parsePix } from 'pix-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
-import { SIGNATURE_HEADER } from '../../src/server/payments/signature'
 import { centavosOf } from '../centavos'
 import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
 import {
-  balances, callKeyed, checkLedgerAfterEach, deposit, freshCpf, listen, newPlayer, packagePrice, pkg100, prePay, recorder, sendWebhook, socketFor, verifiedPlayer, waitFor,
+  balances, bank, callKeyed, checkLedgerAfterEach, deposit, depositState, freshCpf, listen, newPlayer, packagePrice, pkg100, prePay, recorder, sendWebhook, socketFor, verifiedPlayer, waitFor,
   type ClientSocket,
 } from './walletHelpers'
 
@@ -50,7 +49,7 @@ describe('prePay and order status', () => {
     const first = await prePay(t, p.token, pkgId)
     expect(first.body.status).toBe(200)
     expect(first.body.data.orderId).toMatch(/^D\d+$/)
-    expect(first.body.data.payNo).toMatch(/^[A-Z0-9]{24}$/)
+    expect(first.body.data.payNo).toMatch(/^[A-Z0-9]{32}$/)
     expect(first.body.data.url).toBe(`/api/pay/sandbox/pix/${first.body.data.payNo}?lang=pt_BR`)
     expect((await orderStatus(p.token, first.body.data.orderId)).data).toEqual({ status: '00' })
     const second = await prePay(t, p.token, pkgId)
@@ -156,8 +155,10 @@ describe('prePay and order status', () => {
   })
 })
 
-describe('payment webhook', () => {
-  it('credits once, pushes paySuccess and the new balance, and counts toward paySumAmount', async () => {
+describe('payment webhook (API Pix, through the PSP emulator)', () => {
+  afterEach(() => bank(t).resetFaults())
+
+  it('credits once, pushes paySuccess and the new balance, and counts toward paySumAmount; a webhook delivered twice moves nothing more', async () => {
     const p = await verifiedPlayer(t)
     const s = await socketFor(base, p.token)
     sockets.push(s)
@@ -165,8 +166,9 @@ describe('payment webhook', () => {
     const pkgId = await pkg100(t)
     const { price, gift } = await packagePrice(t, pkgId)
     const order = (await prePay(t, p.token, pkgId)).body.data
-    const event = { type: 'paid' as const, payNo: order.payNo, amount: price, at: new Date(), eventId: 'evt-replay-1' }
-    expect((await sendWebhook(t, event)).body.data?.outcome).toBe('credited')
+    bank(t).faults.duplicateWebhooks = true
+    expect((await bank(t).pay(order.payNo)).outcome).toBe('paid')
+    await bank(t).idle()
     await waitFor(() => (got.paySuccess?.length ?? 0) > 0 && (got.insBalance?.length ?? 0) > 0)
     expect(got.paySuccess).toEqual([{ czflag: 0, orderId: order.orderId, amount: 100 }])
     const { balanceVersion } = (await call(t, calls.getBalance, { token: p.token })).body.data
@@ -176,9 +178,9 @@ describe('payment webhook', () => {
     expect(centavosOf(pushed!.balance)).toBe(price + gift)
     expect(got.insBalance).toEqual([{ balance: pushed!.balance, balanceVersion }])
     expect(got.updateUserInfo).toEqual([{ balance: pushed!.balance, balanceVersion, payAmount: 100, paySumAmount: 100, wdSumAmount: 0 }])
-    // The same event again, and another event for the same payment: nothing moves.
-    expect((await sendWebhook(t, event)).body.data?.outcome).toBe('duplicate')
-    expect((await sendWebhook(t, { ...event, eventId: 'evt-replay-2' })).body.data?.outcome).toBe('already_paid')
+    // The second delivery was a duplicate: one event row, one posting.
+    const events = await t.db.query<{ outcome: string }>('SELECT outcome FROM payment_events WHERE pay_no = $1', [order.payNo])
+    expect(events.rows.map((r) => r.outcome)).toEqual(['credited'])
     expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: gift })
     expect((await orderStatus(p.token, order.orderId)).data.status).toBe('10')
     const info = (await call(t, calls.userInfo, { token: p.token })).body.data
@@ -192,23 +194,46 @@ describe('payment webhook', () => {
     expect((await call(t, calls.userGift, { token: p.token })).body.data).toBe(0)
   })
 
-  it('out of order: expired after paid changes nothing; paid after expired still credits', async () => {
+  it('a second Pix for a paid charge, and one for no charge of ours, go back to their payers through a refund; nothing is credited', async () => {
+    const p = await verifiedPlayer(t)
+    const pkgId = await pkg100(t)
+    const { price } = await packagePrice(t, pkgId)
+    const order = (await prePay(t, p.token, pkgId, 0)).body.data
+    await bank(t).pay(order.payNo)
+    const again = await bank(t).pay(order.payNo, { again: true })
+    expect(again.outcome).toBe('paid')
+    const stranger = await bank(t).receiveUnknown('NOSUCHCHARGE0000000000000000', 5_000n)
+    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pix_refunds WHERE state = 'returned' AND e2e_id = ANY($1)`, [[again.e2eId, stranger]])).rows.length === 2)
+    await bank(t).idle()
+    const refunds = await t.db.query<{ e2e_id: string; amount: bigint; reason: string; state: string }>('SELECT e2e_id, amount, reason, state FROM pix_refunds WHERE e2e_id = ANY($1) ORDER BY reason', [[again.e2eId, stranger]])
+    expect(refunds.rows).toEqual([
+      { e2e_id: stranger, amount: 5_000n, reason: 'no_such_charge', state: 'returned' },
+      { e2e_id: again.e2eId, amount: price, reason: 'paid_twice', state: 'returned' },
+    ])
+    // At the bank: each refund DEVOLVIDO, for the whole payment.
+    const atBank = await t.db.query<{ status: string; valor: bigint }>('SELECT status, valor FROM psp_sandbox_refunds WHERE e2e_id = ANY($1)', [[again.e2eId, stranger]])
+    expect(atBank.rows.map((r) => r.status)).toEqual(['DEVOLVIDO', 'DEVOLVIDO'])
+    expect((await balances(t, p.userId)).cash).toBe(price)
+  })
+
+  it('a cancelled order withdraws its charge at the PSP; a Pix the bank still lets through is credited (the money arrived)', async () => {
     const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     const a = (await prePay(t, p.token, pkgId, 0)).body.data
-    expect((await sendWebhook(t, { type: 'paid', payNo: a.payNo, amount: price, at: new Date() })).body.data?.outcome).toBe('credited')
-    expect((await sendWebhook(t, { type: 'expired', payNo: a.payNo, amount: price, at: new Date(Date.now() - 1000) })).body.data?.outcome).toBe('ignored')
-    expect((await orderStatus(p.token, a.orderId)).data.status).toBe('10')
+    await call(t, calls.cancelPay, { token: p.token, params: { orderId: a.orderId }, body: {} })
+    expect((await orderStatus(p.token, a.orderId)).data.status).toBe('01')
+    expect((await bank(t).cob(a.payNo))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
+    expect((await bank(t).pay(a.payNo)).outcome).toBe('closed')
+    expect((await t.app.inject({ method: 'GET', url: a.url })).body).toContain('Este pedido foi cancelado')
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n })
+    // A payer's bank that pays it anyway (it should not): credited, not lost.
+    await t.db.query(`UPDATE psp_sandbox_cobs SET status = 'ATIVA' WHERE txid = $1`, [a.payNo])
+    expect((await bank(t).pay(a.payNo)).outcome).toBe('paid')
+    expect(await depositState(t, a.payNo)).toBe('10')
+    expect((await balances(t, p.userId)).cash).toBe(price)
     const cancelPaid = await call(t, calls.cancelPay, { token: p.token, params: { orderId: a.orderId }, body: {} })
     expect([cancelPaid.http, cancelPaid.body.status, cancelPaid.body.msg]).toEqual([409, 3004, 'Este pedido já foi pago e não pode ser cancelado'])
-
-    const b = (await prePay(t, p.token, pkgId, 0)).body.data
-    expect((await sendWebhook(t, { type: 'expired', payNo: b.payNo, amount: price, at: new Date() })).body.data?.outcome).toBe('expired')
-    expect((await orderStatus(p.token, b.orderId)).data.status).toBe('01')
-    expect((await sendWebhook(t, { type: 'paid', payNo: b.payNo, amount: price, at: new Date() })).body.data?.outcome).toBe('credited')
-    expect((await orderStatus(p.token, b.orderId)).data.status).toBe('10')
-    expect((await balances(t, p.userId)).cash).toBe(price * 2n)
   })
 
   it('a payment confirmed after the order expired (30 minutes) is still credited', async () => {
@@ -220,37 +245,46 @@ describe('payment webhook', () => {
     expect((await orderStatus(p.token, order.orderId)).data.status).toBe('01')
     const late = await prePay(t, p.token, pkgId, 0)
     expect(late.body.status).toBe(200)
-    expect((await sendWebhook(t, { type: 'paid', payNo: order.payNo, amount: price, at: new Date() })).body.data?.outcome).toBe('credited')
+    // The bank refuses an expired charge; one that lets it through late is credited.
+    expect((await bank(t).pay(order.payNo)).outcome).toBe('expired')
+    expect((await bank(t).pay(order.payNo, { late: true })).outcome).toBe('paid')
     expect((await orderStatus(p.token, order.orderId)).data.status).toBe('10')
     expect((await orderStatus(p.token, late.body.data.orderId)).data.status).toBe('00')
     expect((await balances(t, p.userId)).cash).toBe(price)
+    expect((await t.db.query('SELECT close_reason FROM orders WHERE pay_no = $1', [order.payNo])).rows[0]).toEqual({ close_reason: 'paid_after_close' })
   })
 
-  it('refuses a forged, re-signed or damaged webhook and moves nothing', async () => {
+  it('a payment of another amount than the charge is credited as paid, without the gift, and flagged', async () => {
+    const p = await verifiedPlayer(t)
+    const pkgId = await pkg100(t)
+    const { gift } = await packagePrice(t, pkgId)
+    expect(gift).toBeGreaterThan(0n)
+    const order = (await prePay(t, p.token, pkgId, 1)).body.data
+    await bank(t).pay(order.payNo, { amount: 9_000n })
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 9_000n, bonus: 0n })
+    const row = await t.db.query('SELECT status, close_reason, paid_amount, gift FROM orders WHERE pay_no = $1', [order.payNo])
+    expect(row.rows[0]).toEqual({ status: '10', close_reason: 'amount_mismatch', paid_amount: 9_000n, gift: 0n })
+  })
+
+  it('refuses a webhook without the secret, an unreadable one, and credits nothing the PSP does not confirm', async () => {
     const p = await verifiedPlayer(t)
     const pkgId = await pkg100(t)
     const { price } = await packagePrice(t, pkgId)
     const order = (await prePay(t, p.token, pkgId, 0)).body.data
-    const event = { type: 'paid' as const, payNo: order.payNo, amount: price, at: new Date() }
-    const forged = await sendWebhook(t, event, { secret: 'not-the-secret' })
+    const item = { endToEndId: 'E99999999202611251200ABCDEFGHIJK', txid: order.payNo, valor: '100.00', horario: new Date().toISOString() }
+    const forged = await sendWebhook(t, { pix: [item] }, { secret: 'not-the-secret-not-the-secret-xx' })
     expect([forged.http, forged.body.status]).toEqual([401, 3010])
-    // A body changed after signing (amount raised): the signature no longer matches.
-    const { SandboxPixProvider } = await import('../../src/server/payments/SandboxPixProvider')
-    const signed = new SandboxPixProvider(t.config.wallet.paymentWebhookSecret).signedWebhook(event)
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/pay/webhook/sandbox-pix', headers: signed.headers, payload: signed.body.replace('"100.00"', '"1000.00"') })
-    expect(tampered.statusCode).toBe(401)
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/pay/webhook/sandbox-pix', headers: { 'content-type': 'application/json' }, payload: signed.body })
-    expect(unsigned.statusCode).toBe(401)
-    const badSig = await t.app.inject({ method: 'POST', url: '/api/pay/webhook/sandbox-pix', headers: { ...signed.headers, [SIGNATURE_HEADER]: 'sha256=' + '0'.repeat(64) }, payload: signed.body })
-    expect(badSig.statusCode).toBe(401)
-    // Signed but wrong: another amount, an unknown payment, junk.
-    expect((await sendWebhook(t, { ...event, amount: price + 1n })).http).toBe(422)
-    expect((await sendWebhook(t, { ...event, payNo: 'NOSUCHPAYMENT' })).http).toBe(422)
-    expect((await sendWebhook(t, event, { rawBody: 'not json' })).http).toBe(401)
-    expect((await t.app.inject({ method: 'POST', url: '/api/pay/webhook/other-provider', headers: signed.headers, payload: signed.body })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'POST', url: '/api/pay/webhook/apipix', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pix: [item] }) })).statusCode).toBe(404)
+    expect((await sendWebhook(t, 'not json')).http).toBe(422)
+    expect((await sendWebhook(t, { pix: [{ ...item, valor: '100' }] })).http).toBe(422)
+    expect((await sendWebhook(t, { pix: [] })).http).toBe(422)
+    // With the secret, but a payment the PSP never saw (someone who learnt the address): confirmed with GET /v2/pix, nothing.
+    const made = await sendWebhook(t, { pix: [item] })
+    expect([made.http, made.body.data?.outcomes]).toEqual([200, []])
     expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 0n })
     expect((await orderStatus(p.token, order.orderId)).data.status).toBe('00')
-    expect((await sendWebhook(t, event)).body.data?.outcome).toBe('credited')
+    await bank(t).pay(order.payNo)
+    expect((await balances(t, p.userId)).cash).toBe(price)
   })
 })
 
@@ -267,14 +301,17 @@ describe('sandbox PIX pay page', () => {
     expect(html).toContain('Pague em até 30 minutos')
     expect(html).toContain('<svg')
     const code = /<textarea id="code" readonly rows="4">([^<]+)<\/textarea>/.exec(html)![1]!
+    // A dynamic BR Code (EMV with its CRC16) pointing at the charge's location, as the PSP gave it.
     const pix = parsePix(code)
     expect(hasError(pix)).toBe(false)
-    expect(pix).toMatchObject({ transactionAmount: 100, txid: order.payNo })
+    expect(pix).toMatchObject({ type: 'DYNAMIC', merchantCity: 'SAO PAULO' })
+    expect((pix as { url: string }).url).toMatch(/^127\.0\.0\.1:\d+\/psp-sandbox\/qr\/[0-9a-f]{20}$/)
+    expect(code).toBe((await bank(t).cob(order.payNo))!.br_code)
     // Self-contained: nothing loaded from elsewhere.
     expect(html).not.toMatch(/(src|href|action)="https?:/)
     expect(html).not.toMatch(/<link|<script src/)
     const en = await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/pix/${order.payNo}?lang=en_US` })
-    expect(en.body).toContain('Simulate the bank payment')
+    expect(en.body).toContain('>Pay</button>')
 
     const pay = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/pix/${order.payNo}/pay?lang=pt_BR`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
     expect(pay.statusCode).toBe(303)

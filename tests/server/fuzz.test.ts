@@ -4,9 +4,8 @@ import { z } from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
 import { centavosToText } from '../../src/shared/money'
-import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
-import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
-import { sign, SIGNATURE_HEADER } from '../../src/server/payments/signature'
+import { PAY_PAGE_PREFIX, SANDBOX_PAGE_PREFIX, WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
+import { EMULATOR_PREFIX } from '../../src/server/payments/emulator/PspEmulator'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { providerSecretOf } from '../../src/server/providers/secrets'
 import { signBody } from '../../src/server/providers/signature'
@@ -31,7 +30,23 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
 const STATS = process.env.FUZZ_STATS ? new Map<string, number>() : null
 
 /** The routes that are not calls of the contract (the payment provider's side). */
-const PROVIDER_ROUTES = ['POST /api/pay/webhook/:provider', `GET ${SANDBOX_PAGE_PREFIX}/:payNo`, `POST ${SANDBOX_PAGE_PREFIX}/:payNo/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance']
+/** The PSP emulator's API (PIX_PROVIDER=sandbox): the standard's and Efí's formats, reached with its OAuth token. */
+const EMULATOR_ROUTES = [
+  'POST /oauth/token',
+  'PUT /v2/cob/:txid',
+  'PATCH /v2/cob/:txid',
+  'GET /v2/cob/:txid',
+  'GET /v2/pix',
+  'GET /v2/pix/:e2eid',
+  'PUT /v2/pix/:e2eid/devolucao/:id',
+  'GET /v2/pix/:e2eid/devolucao/:id',
+  'PUT /v2/webhook/:chave',
+  'GET /v2/webhook/:chave',
+  'DELETE /v2/webhook/:chave',
+  'PUT /v3/gn/pix/:idEnvio',
+  'GET /v2/gn/pix/enviados/id-envio/:idEnvio',
+].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
+const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance']
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
@@ -72,6 +87,11 @@ async function send(req: FuzzRequest, def?: CallDef): Promise<void> {
     return
   }
   if (res.statusCode >= 300 && res.statusCode < 400) return
+  // The PSP emulator answers in the standard's formats (its objects, RFC 7807 problems, Efí's {nome, mensagem}), or empty.
+  if (req.url.startsWith(EMULATOR_PREFIX) && !(type.startsWith('application/json') && 'status' in (JSON.parse(res.body || '{}') as object) && 'msg' in (JSON.parse(res.body || '{}') as object))) {
+    if (res.body) expect(type, what).toMatch(/^application\/(problem\+)?json/)
+    return
+  }
   if (res.statusCode === 200 && (type.startsWith('image/') || type.startsWith('text/html'))) return
   expect(type, what).toMatch(/^application\/json/)
   const body = JSON.parse(res.body) as Record<string, unknown>
@@ -207,31 +227,65 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
     })
   }
 
-  it('payment webhook: signed, unsigned and forged events never get a 5xx', async () => {
+  it('payment webhook: API Pix bodies, with the secret or without, valid or spoiled, never get a 5xx', async () => {
     const secret = t.config.wallet.paymentWebhookSecret
-    // The sandbox provider's event: valid, one field spoiled, or free (its own wire format, not the contract's).
-    const event = objectOf(
-      { eventId: z.string(), type: z.enum(['charge.paid', 'charge.expired']), payNo: z.string(), amount: z.string(), occurredAt: z.iso.datetime() },
+    // A received Pix as the standard writes it: valid, one field spoiled, or free.
+    const item = objectOf(
+      { endToEndId: z.string(), txid: z.string(), valor: z.string(), horario: z.iso.datetime() },
       {
-        eventId: ['evt_1', 'evt_2', randomUUID()],
-        type: ['charge.paid', 'charge.expired'],
-        payNo: payNos,
-        amount: [...payAmounts, '0.00', '-1.00'],
-        occurredAt: [new Date().toISOString(), '+275760-09-13T00:00:00.000Z', '1970-01-01T00:00:00Z'],
+        endToEndId: ['E99999999202611251200ABCDEFGHIJK', randomUUID()],
+        txid: payNos,
+        valor: [...payAmounts, '0.00', '-1.00'],
+        horario: [new Date().toISOString(), '+275760-09-13T00:00:00.000Z', '1970-01-01T00:00:00Z'],
       },
     )
-    const body = fc.oneof({ weight: 4, arbitrary: event.map((e) => JSON.stringify(e)) }, { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', '\u0000', 'x'.repeat(20_000)) })
-    const signature = (raw: string) => fc.oneof({ weight: 4, arbitrary: fc.constant(sign(secret, raw)) }, { weight: 1, arbitrary: fc.constantFrom(undefined, '', 'sha256=00', sign('other', raw), 'x'.repeat(500)) })
+    const body = fc.oneof(
+      { weight: 4, arbitrary: fc.array(item, { minLength: 0, maxLength: 3 }).map((pix) => JSON.stringify({ pix })) },
+      { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', '\u0000', '{"pix":null}', 'x'.repeat(20_000)) },
+    )
+    const path = fc.oneof({ weight: 6, arbitrary: fc.constant(`${encodeURIComponent(secret)}/pix`) }, { weight: 2, arbitrary: fc.constantFrom(encodeURIComponent(secret), 'outro/pix', '%00/pix', `${'x'.repeat(150)}/pix`) })
     const arb = fc
-      .tuple(body, fc.oneof({ weight: 6, arbitrary: fc.constant('sandbox-pix') }, { weight: 1, arbitrary: fc.constantFrom('outro', '%00', 'x'.repeat(150)) }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''))
-      .chain(([raw, provider, type]) =>
-        signature(raw).map((sig): FuzzRequest => {
-          const headers: Record<string, string> = type ? { 'content-type': type } : {}
-          if (sig !== undefined) headers[SIGNATURE_HEADER] = sig
-          return { method: 'POST', url: `${WEBHOOK_PREFIX}/${provider}`, headers, payload: raw }
-        }),
-      )
+      .tuple(body, path, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''))
+      .map(([raw, at, type]): FuzzRequest => ({ method: 'POST', url: `${WEBHOOK_PREFIX}/${at}`, headers: type ? { 'content-type': type } : {}, payload: raw }))
     await fuzz('webhook', arb)
+  })
+
+  it('the PSP emulator\'s API: any body, path or token never gets a 5xx', async () => {
+    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' }, payload: '{"grant_type":"client_credentials"}' })
+    const token = (JSON.parse(tokenRes.body) as { access_token: string }).access_token
+    const segment = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...payNos, 'E99999999202611251200ABCDEFGHIJK', 'R1', t.config.wallet.pix.chave, 'W100001') },
+      { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS, ...BOUNDARY_STRINGS).map(encodeSegment) },
+    )
+    const body = fc.constantFrom(
+      '',
+      '{}',
+      'null',
+      '{',
+      JSON.stringify({ calendario: { expiracao: 3600 }, valor: { original: '10.00' }, chave: t.config.wallet.pix.chave }),
+      JSON.stringify({ calendario: { expiracao: -1 }, valor: { original: '0.00' }, chave: 'x'.repeat(100) }),
+      JSON.stringify({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
+      JSON.stringify({ valor: '1.00' }),
+      JSON.stringify({ valor: '99999999999.00', natureza: 'X' }),
+      JSON.stringify({ webhookUrl: 'http://127.0.0.1:9/x' }),
+      JSON.stringify({ valor: '1.00', pagador: { chave: t.config.wallet.pix.chave }, favorecido: { chave: CPF.a, cpf: CPF.a } }),
+      JSON.stringify({ grant_type: 'client_credentials' }),
+    )
+    const auth = fc.constantFrom(`Bearer ${token}`, 'Bearer nope', `Basic ${basic}`, '')
+    const query = fc.constantFrom('', `?inicio=${new Date(0).toISOString()}&fim=${new Date().toISOString()}`, '?inicio=x&fim=y', '?paginacao.itensPorPagina=0', `?inicio=${new Date().toISOString()}&fim=${new Date(0).toISOString()}&paginacao.paginaAtual=-1`)
+    const arb = fc.tuple(fc.constantFrom(...EMULATOR_ROUTES), segment, segment, body, auth, query).map(([route, a, b, raw, authorization, q]): FuzzRequest => {
+      const [method, path] = route.split(' ') as [string, string]
+      let n = 0
+      const url = path.replace(/:\w+/g, () => (n++ === 0 ? a : b)) + (method === 'GET' ? q : '')
+      return { method, url, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, payload: method === 'GET' || method === 'DELETE' ? undefined : raw }
+    })
+    await fuzz('emulator', arb)
+  })
+
+  it('our own pay page never gets a 5xx', async () => {
+    const arb = fc.oneof(fc.constantFrom(...payNos), fc.constantFrom(...HOSTILE_STRINGS, ...BOUNDARY_STRINGS).map(encodeSegment)).map((payNo): FuzzRequest => ({ method: 'GET', url: `${PAY_PAGE_PREFIX}/${payNo}`, headers: {} }))
+    await fuzz('payPage', arb)
   })
 
   it('sandbox pay page and its bank button never get a 5xx', async () => {

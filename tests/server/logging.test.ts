@@ -28,7 +28,7 @@ const SECRET_EMAIL = 'secret.row.91c2@example.com'
 const REFUSED_ROW = "INSERT INTO users (email, password_hash, yqm) VALUES ($1, NULL, 'yqm-secret')"
 
 beforeAll(async () => {
-  t = await startTestApp({}, { LOG: '1' }, { logStream: stream })
+  t = await startTestApp({}, { LOG: '1' }, { logStream: stream, listen: false })
   // Two routes that fail the way a bug would: a query refused with a parameter in it, and an
   // error object that carries what a driver error carries.
   t.app.get('/api/test/failing-query', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
-import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/SandboxPixProvider'
-import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
+import { SANDBOX_PAGE_PREFIX, WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import { call, startTestApp, type CallOptions, type TestApp } from './testApp'
 import { callKeyed, fundCash, newPlayer, type Player } from './walletHelpers'
 

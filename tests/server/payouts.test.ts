@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import type { Payout, PayoutProvider, PayoutStatus } from '../../src/server/payments/PayoutProvider'
-import { SandboxPayoutProvider } from '../../src/server/payments/SandboxPayoutProvider'
+import { EfiPayoutProvider } from '../../src/server/payments/apipix/EfiPayoutProvider'
 import { PayoutProcessor, type PayoutLog } from '../../src/server/withdrawals/PayoutProcessor'
 import { startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, expectLedgerInvariant, fundCash, verifiedPlayer, type Player } from './walletHelpers'
+import { balances, bank, callKeyed, checkLedgerAfterEach, expectLedgerInvariant, fundCash, verifiedPlayer, type Player } from './walletHelpers'
 
 /** What the processor logged, as pino would receive it. */
 function memoryLog(): PayoutLog & { lines: { level: string; obj: object; msg: string }[] } {
@@ -25,10 +25,11 @@ async function withdraw(t: TestApp, p: Player & { cpf: string }, amount: string)
 const orderOf = async (t: TestApp, id: bigint) =>
   (await t.db.query<{ status: string; close_reason: string | null }>('SELECT status, close_reason FROM orders WHERE id = $1', [id])).rows[0]!
 
-describe('the payout processor (sandbox settling explicitly)', () => {
+describe('the payout processor (Efí send API on the PSP emulator, settled explicitly)', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp()
+    // The app's own processor stays off: each test drives one of its own.
+    t = await startTestApp({}, { PIX_PAYOUTS: 'off' })
   })
   afterAll(() => t.close())
   checkLedgerAfterEach(() => t)
@@ -39,15 +40,21 @@ describe('the payout processor (sandbox settling explicitly)', () => {
     const w = await withdraw(t, p, '50.13')
     expect(await balances(t, p.userId)).toMatchObject({ cash: 14_987n, hold: 5_013n })
     const log = memoryLog()
-    const processor = new PayoutProcessor(t.app.deps, new SandboxPayoutProvider({ settleMs: 0, now: t.app.deps.now }), log, 1000)
+    const efi = new EfiPayoutProvider(t.app.pixRails!.client, t.config.wallet.pix.chave, (id) => `Saque ${id}`, () => t.app.pixRails!.payments.ensureWebhook())
+    const processor = new PayoutProcessor(t.app.deps, efi, log, 1000)
+    // Sent: the bank holds it EM_PROCESSAMENTO.
+    expect(await processor.runOnce()).toBe(0)
+    expect((await t.db.query('SELECT status FROM psp_sandbox_sends WHERE id_envio = $1', [w.orderId])).rows).toEqual([{ status: 'EM_PROCESSAMENTO' }])
+    // The bank refuses it (13 centavos); asked again, the processor settles it.
+    expect(await bank(t).settleSend(w.orderId)).toBe(true)
     expect(await processor.runOnce()).toBeGreaterThanOrEqual(1)
-    expect(await orderOf(t, w.id)).toEqual({ status: '01', close_reason: 'sandbox_refused' })
+    expect(await orderOf(t, w.id)).toEqual({ status: '01', close_reason: 'NAO_REALIZADO' })
     expect(await balances(t, p.userId)).toMatchObject({ cash: 20_000n, hold: 0n })
     const refund = await t.db.query<{ kind: string }>('SELECT kind FROM ledger_transactions WHERE ref = $1 ORDER BY id', [w.orderId])
     expect(refund.rows.map((r) => r.kind)).toEqual(['withdrawal_hold', 'withdrawal_refund'])
     await expectLedgerInvariant(t.db)
     const failed = log.lines.filter((l) => l.level === 'warn')
-    expect(failed).toContainEqual({ level: 'warn', obj: { withdrawal: w.orderId, provider: 'sandbox', reason: 'sandbox_refused' }, msg: expect.any(String) })
+    expect(failed).toContainEqual({ level: 'warn', obj: { withdrawal: w.orderId, provider: 'efi', reason: 'NAO_REALIZADO' }, msg: expect.any(String) })
     // No personal data: neither the account, the name, the phone nor the player's e-mail.
     const text = JSON.stringify(log.lines)
     for (const secret of [p.cpf, 'Ana Souza', '11999990000', p.email]) expect(text).not.toContain(secret)
@@ -99,9 +106,9 @@ describe('which payout processor runs', () => {
     for (const a of apps) await a.close()
   })
 
-  it('none with the simulated payments off: withdrawals stay pending, held', async () => {
-    // A zero settle time would pay at once, were the sandbox payouts running.
-    const t = await startTestApp({}, { SANDBOX_PAYMENTS: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })
+  it('none without PIX rails (PIX_PROVIDER=none): withdrawals stay pending, held', async () => {
+    // A zero settle time would pay at once, were the emulator's payouts running.
+    const t = await startTestApp({}, { PIX_PROVIDER: 'none', PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })
     apps.push(t)
     expect(t.app.deps.payouts).toBeNull()
     expect(t.app.deps.payments).toBeNull()
@@ -113,7 +120,7 @@ describe('which payout processor runs', () => {
     await expectLedgerInvariant(t.db)
   })
 
-  it('the sandbox one in demo mode with the simulated payments on: a committed withdrawal is sent at once', async () => {
+  it('Efí\'s, against the emulator, in demo mode: a committed withdrawal is sent at once and settles on its own after PAYOUT_SANDBOX_SETTLE_SECONDS', async () => {
     const t = await startTestApp({}, { PAYOUT_SANDBOX_SETTLE_SECONDS: '0' })
     apps.push(t)
     expect(t.app.deps.payouts).not.toBeNull()

@@ -24,7 +24,7 @@ afterAll(() => {
 async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-mode-'))
   dirs.push(dataDir)
-  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS'])
+  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'PIX_PROVIDER', 'PIX_PAYOUTS', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS'])
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.has(name)))
   const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
   return { ...env, ...extra }
@@ -49,17 +49,16 @@ function runUntilExit(env: NodeJS.ProcessEnv, ms = 20_000): Promise<{ code: numb
 }
 
 const problemLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('Configuration error: '))
-const NO_PROVIDER = 'Configuration error: PAYMENT_PROVIDER is none: production needs a real PIX deposit provider, and none is built yet (a later issue).'
+const NO_PROVIDER = "Configuration error: PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP's PIX_* settings."
 
 describe('APP_MODE=production refuses to start', () => {
   const production = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
   const cases: [string, Record<string, string>, string][] = [
-    ['the sandbox payments on', { SANDBOX_PAYMENTS: '1' }, 'Configuration error: SANDBOX_PAYMENTS is on: '],
+    ['the PSP emulator', { PIX_PROVIDER: 'sandbox' }, 'Configuration error: PIX_PROVIDER is sandbox: '],
     ['the sandbox payouts on', { PAYOUT_SANDBOX_SETTLE_SECONDS: '120' }, 'Configuration error: PAYOUT_SANDBOX_SETTLE_SECONDS is set: '],
     ['no webhook secret', { PAYMENT_WEBHOOK_SECRET: '' }, 'Configuration error: PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (unset'],
     ['a webhook secret of 31 bytes', { PAYMENT_WEBHOOK_SECRET: 'x'.repeat(31) }, 'Configuration error: PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).'],
     ['a fixed captcha answer', { CAPTCHA_FIXED_ANSWER: 'teste' }, 'Configuration error: CAPTCHA_FIXED_ANSWER is set: '],
-    ['the sandbox as deposit provider', { PAYMENT_PROVIDER: 'sandbox' }, 'Configuration error: PAYMENT_PROVIDER is sandbox: '],
     ['the built-in demo game provider', { GAME_PROVIDERS: 'PG=demo' }, 'Configuration error: GAME_PROVIDERS lists PG as the built-in demo provider'],
   ]
   for (const [what, extra, line] of cases) {
@@ -68,24 +67,24 @@ describe('APP_MODE=production refuses to start', () => {
       expect(code, stderr).toBe(2)
       const lines = problemLines(stderr)
       // Every problem is listed, not only the first: this one, and the missing real provider.
-      const expected = line.includes('PAYMENT_PROVIDER') ? [line] : [line, NO_PROVIDER]
+      const expected = line.includes('PIX_PROVIDER') ? [line] : [line, NO_PROVIDER]
       expect(lines.length, stderr).toBe(expected.length)
       expected.forEach((start, i) => expect(lines[i], stderr).toMatch(new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)))
     })
   }
 
-  it.concurrent('with no real deposit provider, even when everything else is safe (none exists yet)', async () => {
+  it.concurrent('with no PIX provider, even when everything else is safe', async () => {
     const { code, stderr } = await runUntilExit(await serverEnv(production))
     expect(code, stderr).toBe(2)
     expect(problemLines(stderr)).toEqual([NO_PROVIDER])
   })
 
   it.concurrent('listing every problem at once, whatever NODE_ENV says', async () => {
-    const env = await serverEnv({ APP_MODE: 'production', NODE_ENV: 'development', SANDBOX_PAYMENTS: '1', PAYOUT_SANDBOX_SETTLE_SECONDS: '5', CAPTCHA_FIXED_ANSWER: 'teste' })
+    const env = await serverEnv({ APP_MODE: 'production', NODE_ENV: 'development', PIX_PROVIDER: 'sandbox', PAYOUT_SANDBOX_SETTLE_SECONDS: '5', CAPTCHA_FIXED_ANSWER: 'teste' })
     const { code, stderr } = await runUntilExit(env)
     expect(code, stderr).toBe(2)
     // GAME_PROVIDERS unset: the built-in demo under PG, EVO and BG, one line each.
-    expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['SANDBOX_PAYMENTS', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', ...Array(3).fill('GAME_PROVIDERS'), 'CAPTCHA_FIXED_ANSWER', 'PAYMENT_PROVIDER'])
+    expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['PIX_PROVIDER', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', ...Array(3).fill('GAME_PROVIDERS'), 'CAPTCHA_FIXED_ANSWER'])
   })
 })
 

@@ -90,7 +90,7 @@ describe('wallet records', () => {
     const dep = (await open(ids.deposit)).body.data
     expect(walletRecordDetailSchema.safeParse(dep).success).toBe(true)
     expect(dep).toMatchObject({ id: ids.deposit, type: 10, status: '10', amount: 100, gift: 0 })
-    expect(dep.payNo).toMatch(/^[A-Z0-9]{24}$/)
+    expect(dep.payNo).toMatch(/^[A-Z0-9]{32}$/)
     expect(dep.closedAt).toEqual(expect.any(String))
     expect((await open(ids.withdrawal)).body.data).toMatchObject({ type: 11, payCardBank: 'CPF', payCardNo: '*******4725', closedAt: null })
     const out = (await open(ids.transferOut)).body.data

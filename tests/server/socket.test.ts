@@ -12,7 +12,6 @@ const open: Socket[] = []
 
 beforeAll(async () => {
   t = await startTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
 })
 afterEach(() => {

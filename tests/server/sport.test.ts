@@ -155,8 +155,15 @@ describe('sport bets', () => {
     await fundCash(t, p.userId, centavosOf(100))
     await t.db.tx((q) => addWageringRequirement(q, p.userId, centavosOf(1000), 0n, new Date(Date.now() - 60_000)))
     const [d, e] = (await upcoming(9)).slice(7, 9) as [Detail, Detail]
-    const home = pick(d, 'ah', 'home')
-    const away = { selectionId: home.selectionId.replace(/-home$/, '-away'), odds: home.market.selections.find((x) => x.name === 'away')!.odds / 1000 }
+    // The most even line of the match: a lopsided one (home 3.0, away 1.37) pays 1.5x the pair's stakes on one side, and then counts by its exposure.
+    const evenness = (m: Detail['markets'][number]) => Math.abs(m.selections[0]!.odds - m.selections[1]!.odds)
+    const market = d.markets.filter((m) => m.type === 'ah' && m.period === 1 && m.status === 'open').sort((a, b) => evenness(a) - evenness(b))[0]!
+    const leg = (name: string) => {
+      const sel = market.selections.find((x) => x.name === name)!
+      return { selectionId: sel.selectionId, odds: sel.odds / 1000 }
+    }
+    const [home, away] = [leg('home'), leg('away')]
+    expect(Math.max(home.odds, away.odds) * 10).toBeLessThan(30)
     for (const leg of [home, away]) expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: leg.selectionId, odds: leg.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(p.token, d.match.matchId, { fullTime: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, corners: { home: 0, away: 0 } })
     // Together they return about 1.95 x 10 whatever happens: at worst R$ 0,50 lost, never 1.5x: nothing counts.

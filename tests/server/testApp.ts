@@ -26,7 +26,7 @@ export interface TestApp {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'logStream'> = {},
+  build: Pick<BuildOptions, 'logStream'> & { listen?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-test-'))
   let db: Db
@@ -70,7 +70,10 @@ export async function startTestApp(
     },
     overrides,
   )
-  const app = await buildApp(config, { db, now, ...build })
+  const app = await buildApp(config, { db, now, logStream: build.logStream })
+  // Listening: the PSP emulator and the demo provider on this server are reached over HTTP
+  // (a suite that adds routes of its own listens once it has).
+  if (build.listen !== false) await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     app,
     db,

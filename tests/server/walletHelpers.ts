@@ -6,8 +6,8 @@ import { afterEach, expect } from 'vitest'
 import { calls, type CallDef } from '../../src/shared/contract'
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
 import type { Db } from '../../src/server/db/connection'
-import { SandboxPixProvider, type SandboxEvent } from '../../src/server/payments/SandboxPixProvider'
-import { WEBHOOK_PREFIX } from '../../src/server/payments/routes'
+import { WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
+import type { PspEmulator } from '../../src/server/payments/emulator/PspEmulator'
 import { post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
 import { registerUser } from './flows'
 import { call, type CallOptions, type TestApp } from './testApp'
@@ -107,14 +107,23 @@ export function checkLedgerAfterEach(get: () => TestApp | undefined): void {
   })
 }
 
-const sandbox = (t: TestApp) => new SandboxPixProvider(t.config.wallet.paymentWebhookSecret)
+/** The PSP emulator of the test server (PIX_PROVIDER=sandbox): the bank a test pays through. */
+export function bank(t: TestApp): PspEmulator {
+  const emulator = t.app.pixRails?.emulator
+  if (!emulator) throw new Error('the test server runs no PSP emulator')
+  return emulator
+}
 
-/** Delivers a signed sandbox webhook, as the provider would. */
-export async function sendWebhook(t: TestApp, e: SandboxEvent, opts: { secret?: string; rawBody?: string } = {}) {
-  const signer = opts.secret ? new SandboxPixProvider(opts.secret) : sandbox(t)
-  const { body, headers } = signer.signedWebhook(e)
-  const res = await t.app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/sandbox-pix`, headers, payload: opts.rawBody ?? body })
-  return { http: res.statusCode, body: JSON.parse(res.body) as { status: number; msg: string; data: { outcome: string } | null } }
+/** Posts a webhook call as a PSP would (API Pix: `{ pix: [...] }` to {webhookUrl}/pix), with the right secret unless another is given. */
+export async function sendWebhook(t: TestApp, body: object | string, opts: { secret?: string } = {}) {
+  const secret = opts.secret ?? t.config.wallet.paymentWebhookSecret
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${WEBHOOK_PREFIX}/${encodeURIComponent(secret)}/pix`,
+    headers: { 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { http: res.statusCode, body: JSON.parse(res.body) as { status: number; msg: string; data: { outcomes: string[] } | null } }
 }
 
 /** prePay through the contract: the order, its payNo and the pay page's url. */
@@ -135,21 +144,26 @@ export async function pkg100(t: TestApp): Promise<number> {
   return r.rows[0]!.id
 }
 
-/** A full deposit: prePay, then the provider confirms the payment. Returns the order id. */
+/** The status of a deposit order by its payNo ('00' open, '01' closed, '10' paid). */
+export async function depositState(t: TestApp, payNo: string): Promise<string | undefined> {
+  const r = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE pay_no = $1', [payNo])
+  return r.rows[0]?.status
+}
+
+/** A full deposit: prePay, then the payer's bank pays the charge at the PSP emulator, whose webhook credits it. Returns the order id. */
 export async function deposit(t: TestApp, p: Player, pkgId: number, gift: 0 | 1 = 1): Promise<string> {
   const order = await prePay(t, p.token, pkgId, gift)
   if (order.body.status !== 200) throw new Error(`prePay failed: ${order.raw}`)
-  const { price } = await packagePrice(t, pkgId)
-  const res = await sendWebhook(t, { type: 'paid', payNo: order.body.data.payNo, amount: price, at: new Date() })
-  if (res.body.data?.outcome !== 'credited') throw new Error(`webhook failed: ${JSON.stringify(res.body)}`)
+  const paid = await bank(t).pay(order.body.data.payNo)
+  if (paid.outcome !== 'paid' || (await depositState(t, order.body.data.payNo)) !== '10') throw new Error(`deposit not credited: ${JSON.stringify(paid)}`)
   return order.body.data.orderId
 }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
-/** Listens on a free loopback port (for sockets); returns the base URL. */
+/** The test server's base URL (it listens on a free loopback port from the start). */
 export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' })
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
 }
 
@@ -191,9 +205,9 @@ export async function drained(t: TestApp, s: ClientSocket, userId: bigint): Prom
   await arrived
 }
 
-export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time')
     await new Promise((r) => setTimeout(r, 10))
   }

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
-import { SandboxPayoutProvider } from '../../src/server/payments/SandboxPayoutProvider'
-import { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
 import { holdWithdrawals, releaseWithdrawals } from '../../src/server/wallet/players'
 import { settleWithdrawal } from '../../src/server/withdrawals/service'
 import { login } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, CNPJ, CPF, fundCash, newPlayer, USDT_ADDRESS, verifiedPlayer, type Player } from './walletHelpers'
+import { balances, bank, callKeyed, checkLedgerAfterEach, CNPJ, CPF, fundCash, newPlayer, USDT_ADDRESS, verifiedPlayer, waitFor, type Player } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -171,17 +169,22 @@ describe('withdraw', () => {
     expect((await limits(p)).number).toBe(2)
   })
 
-  it('the sandbox payout processor pays what is due and refuses amounts ending in 13 centavos', async () => {
+  it('payouts go to the PSP (Efí send API on the emulator); its webhook has them paid, or refused for amounts ending in 13 centavos with the hold back to cash', async () => {
     const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 20_000n)
     const ok = (await withdraw(p, cpfAsk(p, '50'))).body.data.orderId
     const refused = (await withdraw(p, cpfAsk(p, '50.13'))).body.data.orderId
-    const processor = new PayoutProcessor(t.app.deps, new SandboxPayoutProvider({ settleMs: 60_000, now: t.app.deps.now }), t.app.log, 60_000)
-    expect(await processor.runOnce()).toBe(0)
-    t.advance(61_000)
-    expect(await processor.runOnce()).toBeGreaterThanOrEqual(2)
+    // Each committed withdrawal is sent at once, with its record id as idEnvio.
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_sends WHERE id_envio = ANY($1)', [[ok, refused]])).rows.length === 2)
+    const sent = await t.db.query<{ favorecido: string; valor: bigint }>('SELECT favorecido, valor FROM psp_sandbox_sends WHERE id_envio = $1', [ok])
+    expect(JSON.parse(sent.rows[0]!.favorecido)).toEqual({ chave: p.cpf, cpf: p.cpf })
+    expect(sent.rows[0]!.valor).toBe(5_000n)
     const status = async (id: string) => (await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [idOf(id)])).rows[0]!.status
-    expect([await status(ok), await status(refused)]).toEqual(['10', '01'])
+    expect([await status(ok), await status(refused)]).toEqual(['00', '00'])
+    // The bank settles both; its webhook (tipo SOLICITACAO) makes the processor ask, and settle.
+    expect(await bank(t).settleSend(ok)).toBe(true)
+    expect(await bank(t).settleSend(refused)).toBe(true)
+    await waitFor(async () => (await status(ok)) === '10' && (await status(refused)) === '01')
     expect(await balances(t, p.userId)).toMatchObject({ cash: 15_000n, hold: 0n })
   })
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/connection'
+import { randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import { one } from '../db/one'
 
 export interface PackageRow {
@@ -30,9 +31,11 @@ export interface DepositRow {
   /** The promotional offer it was bought against. */
   offer_id: bigint | null
   turnover_x: number
+  /** The charge's "copia e cola" code. */
+  pay_code: string | null
 }
 
-const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason, pay_url, offer_id, turnover_x'
+const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provider, pay_no, expires_at, created_at, closed_at, close_reason, pay_url, offer_id, turnover_x, pay_code'
 
 export async function listPackages(q: Queryable, currenies: readonly string[]): Promise<PackageRow[]> {
   const r = await q.query<PackageRow>(
@@ -62,9 +65,16 @@ export async function openDeposit(q: Queryable, userId: bigint): Promise<Deposit
   return r.rows[0] ?? null
 }
 
+/** An order id from the orders' sequence, for an order written a moment later. */
+export async function nextOrderId(q: Queryable): Promise<bigint> {
+  const r = await q.query<{ id: bigint }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id`)
+  return BigInt(one(r.rows, 'nextval(orders)').id)
+}
+
 export async function insertDeposit(
   q: Queryable,
   d: {
+    id: bigint
     userId: bigint
     pkg: PackageRow
     gift: bigint
@@ -78,9 +88,9 @@ export async function insertDeposit(
   },
 ): Promise<bigint> {
   const r = await q.query<{ id: bigint }>(
-    `INSERT INTO orders (user_id, type, status, amount, pkg_id, gift, gift_wager_x, isapp, provider, pay_no, expires_at, created_at, offer_id, turnover_x)
-     VALUES ($1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt, d.offerId, d.turnoverX],
+    `INSERT INTO orders (id, user_id, type, status, amount, pkg_id, gift, gift_wager_x, isapp, provider, pay_no, expires_at, created_at, offer_id, turnover_x)
+     VALUES ($13, $1, 10, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [d.userId, d.pkg.price, d.pkg.id, d.gift, d.pkg.gift_wager_x, d.isapp, d.provider, d.payNo, d.expiresAt, d.createdAt, d.offerId, d.turnoverX, d.id],
   )
   return BigInt(one(r.rows, 'INSERT INTO orders (deposit)').id)
 }
@@ -138,7 +148,42 @@ export async function setEventOutcome(q: Queryable, provider: string, eventId: s
   await q.query('UPDATE payment_events SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome])
 }
 
-/** Keeps the provider's payment page of a deposit (shown again after a reload). */
-export async function setPayUrl(q: Queryable, id: bigint, url: string): Promise<void> {
-  await q.query('UPDATE orders SET pay_url = $2 WHERE id = $1', [id, url])
+/** Keeps the deposit's pay page and its charge's "copia e cola" code (shown again after a reload). */
+export async function setPayUrl(q: Queryable, id: bigint, url: string, code: string): Promise<void> {
+  await q.query('UPDATE orders SET pay_url = $2, pay_code = $3 WHERE id = $1', [id, url, code])
+}
+
+/** What the payment really brought, and its end-to-end id. */
+export async function setPayment(q: Queryable, id: bigint, amount: bigint, e2eId: string): Promise<void> {
+  await q.query('UPDATE orders SET paid_amount = $2, e2e_id = $3 WHERE id = $1', [id, amount, e2eId])
+}
+
+/** A received Pix to send back to its payer, once per payment (its end-to-end id). */
+export async function queueRefund(
+  q: Queryable,
+  r: { provider: string; e2eId: string; payNo: string; amount: bigint; reason: string; at: Date },
+): Promise<void> {
+  // The devolução's id: letters and digits, at most 35 (ours: R and 30 more).
+  await q.query(
+    `INSERT INTO pix_refunds (id, provider, e2e_id, pay_no, amount, reason, state, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'new', $7, $7) ON CONFLICT (provider, e2e_id) DO NOTHING`,
+    [`R${randomCode(UNAMBIGUOUS, 30)}`, r.provider, r.e2eId, r.payNo, r.amount, r.reason, r.at],
+  )
+}
+
+export interface RefundRow {
+  id: string
+  e2e_id: string
+  amount: bigint
+  reason: string
+  state: 'new' | 'pending' | 'returned' | 'failed'
+}
+
+export async function openRefunds(q: Queryable, provider: string, limit: number): Promise<RefundRow[]> {
+  const r = await q.query<RefundRow>(`SELECT id, e2e_id, amount, reason, state FROM pix_refunds WHERE provider = $1 AND state IN ('new', 'pending') ORDER BY created_at LIMIT $2`, [provider, limit])
+  return r.rows
+}
+
+export async function setRefundState(q: Queryable, id: string, state: RefundRow['state'], failure: string | null, at: Date): Promise<void> {
+  await q.query('UPDATE pix_refunds SET state = $2, failure = $3, updated_at = $4 WHERE id = $1', [id, state, failure, at])
 }

@@ -6,7 +6,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 import { listPackages } from './repository'
-import { cancelDeposit, createDeposit, depositStatus, pendingDeposit } from './service'
+import { cancelDeposit, createDeposit, depositStatus, discardCharge, pendingDeposit, prepareDeposit, type NewDeposit, type PreparedCharge } from './service'
 
 /** Without a query: the normal deposit's packages (BRL, EXTPAY, empty) and the main-data ones (BTBRL, FCBRL). */
 const DEFAULT_CURRENIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
@@ -37,11 +37,25 @@ export function depositRoutes(app: FastifyInstance, deps: Deps): void {
     }
   })
 
-  registerCall(app, deps, calls.prePay, async ({ params, body, session, q, ctx }) => {
-    // The path names the package; a form's pkgId, when sent, must agree with it.
-    const pkgId = body.pkgId !== undefined && body.pkgId !== params.pkgId ? -1 : params.pkgId
-    return createDeposit(deps, q, session.userId, { pkgId, gift: body.gift, isapp: body.isapp ?? 0, locale: ctx.locale })
+  // The path names the package; a form's pkgId, when sent, must agree with it.
+  const ask = (params: { pkgId: number }, body: { pkgId?: number; gift: 0 | 1; isapp?: 0 | 1 }, locale: string): NewDeposit => ({
+    pkgId: body.pkgId !== undefined && body.pkgId !== params.pkgId ? -1 : params.pkgId,
+    gift: body.gift,
+    isapp: body.isapp ?? 0,
+    locale,
   })
+  registerCall(
+    app,
+    deps,
+    calls.prePay,
+    async ({ params, body, session, q, ctx, prepared }) => createDeposit(deps, q, session.userId, ask(params, body, ctx.locale), prepared as PreparedCharge),
+    {
+      // The charge is opened at the PSP first, outside the order's transaction.
+      prepare: async (input) =>
+        prepareDeposit(deps, input.session.userId, ask(input.params as { pkgId: number }, input.body as { pkgId?: number; gift: 0 | 1; isapp?: 0 | 1 }, input.ctx.locale), input.request.log),
+      discard: (prepared) => discardCharge(deps, prepared as PreparedCharge),
+    },
+  )
 
   registerCall(app, deps, calls.getStatus, async ({ params, session }) => {
     const order = await depositStatus(deps, session.userId, params.orderId)

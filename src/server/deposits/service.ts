@@ -22,14 +22,23 @@ export interface NewDeposit {
   locale?: string
 }
 
-/** prePay: one open payment order per user; an order whose 30 minutes passed no longer counts. */
-export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d: NewDeposit): Promise<{ orderId: string; payNo: string; url: string }> {
+/** A charge opened at the PSP for an order about to be written (prePay's first step). */
+export interface PreparedCharge {
+  /** The order's id, taken from its sequence before the order is written (the charge names it). */
+  id: bigint
+  payNo: string
+  url: string
+  brCode: string
+  createdAt: Date
+  expiresAt: Date
+}
+
+/** The checks of a prePay, in order; the same ones run again under lock when the order is written. */
+async function depositChecks(deps: Deps, q: Queryable, userId: bigint, d: NewDeposit, now: Date): Promise<{ pkg: repo.PackageRow; offerId: bigint | null }> {
   requireKyc(await lockRealUser(q, userId))
   const pkg = await repo.findPackage(q, d.pkgId)
   if (!pkg || d.pkgId < 1) throw new AppError('PACKAGE_NOT_FOUND')
-  const provider = deps.payments
-  if (!provider) throw new AppError('UNAVAILABLE')
-  const now = new Date(deps.now())
+  if (!deps.payments) throw new AppError('UNAVAILABLE')
   await repo.expireDeposits(q, userId, now)
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
   // A promotional package only against an open offer the server made to this player.
@@ -38,25 +47,57 @@ export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d:
     offerId = await openOffer(q, userId, pkg.curreny, now)
     if (offerId === null) throw new AppError('PROMO_OFFER_REQUIRED')
   }
-  // The payNo is the charge's txid (25 characters at most) and the sandbox page's address: unguessable.
-  const payNo = randomCode(UNAMBIGUOUS, 24)
+  return { pkg, offerId }
+}
+
+/**
+ * prePay, first step (outside the order's transaction: no row is held while the PSP answers): the
+ * checks, then the charge at the PSP under a new txid. A PSP that cannot be reached answers
+ * UNAVAILABLE and nothing is written.
+ */
+export async function prepareDeposit(deps: Deps, userId: bigint, d: NewDeposit, log: { error(obj: object, msg: string): void }): Promise<PreparedCharge> {
+  const now = new Date(deps.now())
+  const { pkg } = await deps.db.tx((q) => depositChecks(deps, q, userId, d, now))
+  const id = await repo.nextOrderId(deps.db)
+  const provider = deps.payments
+  if (!provider) throw new AppError('UNAVAILABLE')
+  // The payNo is the charge's txid (API Pix: 26 to 35 letters and digits) and the pay page's address: unguessable.
+  const payNo = randomCode(UNAMBIGUOUS, 32)
   const expiresAt = new Date(now.getTime() + deps.config.wallet.depositTtlMs)
+  try {
+    const { url, brCode } = await provider.createCharge({ orderId: recordId('D', id), payNo, amount: BigInt(pkg.price), expiresAt, createdAt: now, locale: d.locale })
+    return { id, payNo, url, brCode, createdAt: now, expiresAt }
+  } catch (err) {
+    log.error({ err, order: recordId('D', id) }, 'the PSP could not open a PIX charge')
+    throw new AppError('UNAVAILABLE')
+  }
+}
+
+/** prePay, second step (in the Idempotency-Key's transaction): the checks again under lock, and the order with its charge. */
+export async function createDeposit(deps: Deps, q: Queryable, userId: bigint, d: NewDeposit, charge: PreparedCharge): Promise<{ orderId: string; payNo: string; url: string }> {
+  const { pkg, offerId } = await depositChecks(deps, q, userId, d, new Date(deps.now()))
+  const provider = deps.payments
+  if (!provider) throw new AppError('UNAVAILABLE')
   const id = await repo.insertDeposit(q, {
+    id: charge.id,
     userId,
     pkg,
     gift: d.gift === 1 ? pkg.gift : 0n,
     isapp: d.isapp,
     provider: provider.name,
-    payNo,
-    createdAt: now,
-    expiresAt,
+    payNo: charge.payNo,
+    createdAt: charge.createdAt,
+    expiresAt: charge.expiresAt,
     offerId,
     turnoverX: pkg.turnover_x ?? deps.config.wallet.depositTurnover,
   })
-  const orderId = recordId('D', id)
-  const { url } = await provider.createCharge({ orderId, payNo, amount: BigInt(pkg.price), expiresAt, locale: d.locale })
-  await repo.setPayUrl(q, id, url)
-  return { orderId, payNo, url }
+  await repo.setPayUrl(q, id, charge.url, charge.brCode)
+  return { orderId: recordId('D', id), payNo: charge.payNo, url: charge.url }
+}
+
+/** A charge opened for an order that was then refused, or replayed: withdrawn at the PSP (best effort). */
+export async function discardCharge(deps: Deps, charge: PreparedCharge): Promise<void> {
+  await deps.payments?.cancelCharge(charge.payNo).catch(() => undefined)
 }
 
 /** The user's open deposit (an expired one is closed first), to show its payment page again after a reload. */
@@ -83,6 +124,8 @@ export async function cancelDeposit(deps: Deps, userId: bigint, orderId: string)
   const order = await depositStatus(deps, userId, orderId)
   if (order.status === '00') {
     await deps.db.query(`UPDATE orders SET status = '01', closed_at = $2, close_reason = 'cancelled' WHERE id = $1 AND status = '00'`, [order.id, new Date(deps.now())])
+    // The charge is withdrawn at the PSP too; should that fail, a payment that still comes is credited all the same.
+    if (order.pay_no && deps.payments?.name === order.provider) await deps.payments.cancelCharge(order.pay_no).catch(() => undefined)
   }
   // Read back: a payment confirmed meanwhile wins over the cancel.
   const now = await repo.findDeposit(deps.db, BigInt(order.id), userId)
@@ -90,7 +133,11 @@ export async function cancelDeposit(deps: Deps, userId: bigint, orderId: string)
   return '01'
 }
 
-export type EventOutcome = 'credited' | 'already_paid' | 'expired' | 'ignored' | 'duplicate'
+/**
+ * credited: the order's money went to the player; refund: the Pix goes back to its payer (a second
+ * payment of a paid charge, or a payment for no charge of ours); duplicate: told before.
+ */
+export type EventOutcome = 'credited' | 'refund' | 'duplicate'
 
 interface Credited {
   userId: bigint
@@ -100,9 +147,11 @@ interface Credited {
 }
 
 /**
- * Applies a verified provider event. Exactly once per event id, and a payment credits its order
- * once whatever else arrives: a replayed event, or an 'expired' after 'paid', changes nothing;
- * a 'paid' after the order expired or was cancelled still credits it, since the money did arrive.
+ * Applies a payment the PSP reported (webhook or reconciliation). Exactly once per end-to-end id,
+ * and an order is credited once whatever else arrives: a payment after the order expired or was
+ * cancelled still credits it (the player's money arrived); one of another amount than the charge's
+ * credits what arrived, without the gift, and is flagged; a second payment of a paid charge, or one
+ * for no charge of ours, is returned to its payer (a refund through the PSP), never kept.
  */
 export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, event: PaymentEvent): Promise<EventOutcome> {
   const receivedAt = new Date(deps.now())
@@ -110,17 +159,13 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
     const fresh = await repo.recordPaymentEvent(q, { provider: provider.name, eventId: event.eventId, payNo: event.payNo, type: event.type, outcome: 'pending', at: receivedAt })
     if (!fresh) return { outcome: 'duplicate' as const, credited: null }
     const order = await repo.lockDepositByPayNo(q, provider.name, event.payNo)
-    if (!order) throw new AppError('WEBHOOK_REJECTED')
     let outcome: EventOutcome
     let credited: Credited | null = null
-    if (event.type === 'expired') {
-      outcome = order.status === '00' ? 'expired' : 'ignored'
-      if (order.status === '00') await repo.closeDeposit(q, order.id, '01', event.at, 'expired')
-    } else if (order.status === '10') {
-      outcome = 'already_paid'
+    if (!order || order.status === '10') {
+      await repo.queueRefund(q, { provider: provider.name, e2eId: event.eventId, payNo: event.payNo, amount: event.amount, reason: order ? 'paid_twice' : 'no_such_charge', at: receivedAt })
+      outcome = 'refund'
     } else {
-      if (event.amount !== BigInt(order.amount)) throw new AppError('WEBHOOK_REJECTED')
-      credited = await creditDeposit(deps, q, order, receivedAt)
+      credited = await creditDeposit(deps, q, order, event, receivedAt)
       outcome = 'credited'
     }
     await repo.setEventOutcome(q, provider.name, event.eventId, outcome)
@@ -141,11 +186,14 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
  * order of the same offer, paid late, credits its amount without the gift) and within the
  * account's lifetime gift cap.
  */
-async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, at: Date): Promise<Credited> {
+async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, event: PaymentEvent, at: Date): Promise<Credited> {
   const userId = BigInt(order.user_id)
-  const amount = BigInt(order.amount)
+  // What arrived is what is credited; another amount than the charge's (which a dynamic charge
+  // should never allow) earns no gift, and the order says so for a person to look at.
+  const amount = event.amount
+  const mismatch = amount !== BigInt(order.amount)
   const czflag = (await repo.hasPaidDeposit(q, userId)) ? 1 : 0
-  let gift = BigInt(order.gift)
+  let gift = mismatch ? 0n : BigInt(order.gift)
   if (gift > 0n && order.offer_id !== null) {
     const used = await q.query('UPDATE promo_offers SET used_at = $2, used_order_id = $3 WHERE id = $1 AND used_at IS NULL RETURNING id', [order.offer_id, at, order.id])
     if (!used.rows.length) gift = 0n
@@ -171,6 +219,8 @@ async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, a
   await addTurnover(q, userId, amount, order.turnover_x)
   // Toward the VIP levels (paySumAmount); an award reached here is credited once this commits.
   await q.query('SELECT vip_add($1, $2, 0, $3)', [userId, amount, at])
-  await repo.closeDeposit(q, order.id, '10', at, order.status === '01' ? 'paid_after_close' : null, gift)
+  const reason = mismatch ? 'amount_mismatch' : order.status === '01' ? 'paid_after_close' : null
+  await repo.closeDeposit(q, order.id, '10', at, reason, gift)
+  await repo.setPayment(q, order.id, amount, event.eventId)
   return { userId, orderId, amount, czflag }
 }

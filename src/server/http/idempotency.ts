@@ -48,6 +48,12 @@ export function requestHash(callPath: string, params: unknown, body: unknown): s
   return createHash('sha256').update(canonical({ call: callPath, params: params ?? null, body: rest })).digest('hex')
 }
 
+/** Whether (user, key) already holds a finished reply (a replay: its prepared work is not needed). */
+export async function keyAnswered(db: Db, userId: bigint, key: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND response IS NOT NULL', [userId, key])
+  return r.rows.length > 0
+}
+
 export interface IdempotentWork {
   /** Runs the call inside the transaction that holds the key; returns the success envelope. */
   run(q: Queryable): Promise<Envelope>

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/connection'
 import { translate } from '../i18n/messages'
 import { AppError } from './AppError'
 import { errorEnvelope } from './errorHandler'
-import { idempotencyKey, requestHash, runIdempotent, type StoredReply } from './idempotency'
+import { idempotencyKey, keyAnswered, requestHash, runIdempotent, type StoredReply } from './idempotency'
 import { validate } from './validate'
 
 /** What registerCall needs of the app: sessions to authenticate, the database for idempotency keys. */
@@ -50,6 +50,19 @@ export interface HandlerInput<C extends CallDef> {
   q: Queryable
   /** Runs once the call's work is committed (socket pushes); skipped when the call fails or is a replay. */
   afterCommit(fn: () => void | Promise<void>): void
+  /** What the call's `prepare` step gave (work done outside the transaction, e.g. a charge at the PSP). */
+  prepared: unknown
+}
+
+/**
+ * An idempotent call's work outside its transaction: `prepare` runs before the Idempotency-Key
+ * is claimed (calls to another system, which must not hold a database transaction open; its
+ * refusals are answered, not stored, since nothing was written), and `discard` undoes it when the
+ * stored reply is a refusal or a replay of an earlier request.
+ */
+export interface CallSteps {
+  prepare(input: { params: unknown; query: unknown; body: unknown; ctx: RequestContext; session: Session; request: FastifyRequest }): Promise<unknown>
+  discard(prepared: unknown): Promise<void>
 }
 
 type ReplyData<C extends CallDef> = C['reply'] extends z.ZodMiniType ? z.input<C['reply']> : unknown
@@ -135,8 +148,10 @@ export function registerCall<C extends CallDef>(
   deps: CallDeps,
   call: C,
   handler: (input: HandlerInput<C>) => Promise<ReplyData<C>>,
+  steps?: CallSteps,
 ): void {
   if (call.idempotent && !call.auth) throw new Error(`${call.path}: idempotency keys are scoped to a user, so the call needs auth`)
+  if (steps && !call.idempotent) throw new Error(`${call.path}: prepare and discard belong to an idempotent call`)
   app.route({
     method: call.method,
     url: call.path,
@@ -144,6 +159,7 @@ export function registerCall<C extends CallDef>(
       const { ctx, session, params, query, body } = await readRequest(deps, call, request)
       let msgKey: string | null = null
       let committed: (() => void | Promise<void>)[] = []
+      let prepared: unknown
       const input = (q: Queryable) =>
         ({
           params,
@@ -160,6 +176,7 @@ export function registerCall<C extends CallDef>(
           afterCommit: (fn: () => void | Promise<void>) => {
             committed.push(fn)
           },
+          prepared,
         }) as HandlerInput<C>
       const runCommitted = async () => {
         for (const fn of committed) {
@@ -176,6 +193,7 @@ export function registerCall<C extends CallDef>(
         const hash = requestHash(call.path, params, body)
         // registerCall refuses an idempotent call without auth, so the session was checked above.
         if (!session) throw new Error(`${call.path}: an idempotent call ran without a session`)
+        if (steps && !(await keyAnswered(deps.db, session.userId, key))) prepared = await steps.prepare({ params, query, body, ctx, session, request })
         const outcome = await runIdempotent(deps.db, session.userId, key, hash, new Date(deps.now()), {
           run: async (q) => {
             msgKey = null
@@ -186,6 +204,7 @@ export function registerCall<C extends CallDef>(
           refuse: (err) => ({ http: err.code.http, body: errorEnvelope(ctx.locale, err) }),
         })
         if (!outcome.replayed && outcome.http === 200) await runCommitted()
+        else if (steps && prepared !== undefined) await steps.discard(prepared).catch((err: unknown) => request.log.error({ err }, 'discarding a prepared step failed'))
         return sendStored(reply, outcome)
       }
 

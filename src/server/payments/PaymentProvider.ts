@@ -1,42 +1,69 @@
 /**
- * A payment provider: opens a charge for a deposit order and reports, through its webhook,
- * what became of it. The deposits service knows only this interface; the sandbox PIX provider
- * is the one built in, and a real one (a PSP's PIX API) would be another implementation.
+ * A payment provider: opens a charge for a deposit order and reports, through its webhook and
+ * when asked, the payments that arrived. The deposits service knows only this interface; the
+ * API Pix adapter (ApiPixProvider) is the implementation, against a real PSP or the built-in
+ * emulator.
  */
 
 export interface Charge {
   /** Our order id, e.g. 'D100007'. */
   orderId: string
-  /** Our payment number: the provider's transaction id for this charge (at most 25 characters). */
+  /** Our payment number: the charge's txid at the PSP (26 to 35 letters and digits). */
   payNo: string
   /** Centavos. */
   amount: bigint
   expiresAt: Date
+  createdAt: Date
   /** The player's language, for the pay page. */
   locale?: string
 }
 
-/** What a webhook tells us, once verified. */
+/** A payment that arrived, as the PSP tells it (webhook or reconciliation). */
 export interface PaymentEvent {
-  /** The provider's id of the event: the same event delivered twice carries the same id. */
+  /** The payment's end-to-end id: the same payment told twice carries the same id. */
   eventId: string
   payNo: string
-  /** paid: the money arrived; expired: the charge can no longer be paid. */
-  type: 'paid' | 'expired'
-  /** Centavos actually paid (for 'paid'). */
+  type: 'paid'
+  /** Centavos actually paid. */
   amount: bigint
-  /** When it happened at the provider (events may arrive out of order). */
+  /** When the PSP processed it. */
   at: Date
 }
 
+/** A refund's state at the PSP. */
+export type RefundState = { state: 'pending' } | { state: 'returned' } | { state: 'failed'; reason: string }
+
+/**
+ * What a webhook call carries, once its secret is checked: the payments received (their end-to-end
+ * ids: each is confirmed with the PSP's API before anything is credited), and, at PSPs that send,
+ * payouts whose state changed.
+ */
+export interface WebhookNotice {
+  payments: string[]
+  /** Our payout ids (idEnvio) the PSP says moved: their state is asked again, never taken from the webhook. */
+  payouts: string[]
+  /** Refunds the PSP says reached a final state: asked again likewise. */
+  refunds: { e2eId: string; id: string }[]
+}
+
 export interface PaymentProvider {
-  /** Its id in URLs and in the orders table, e.g. 'sandbox-pix'. */
+  /** Its id in the orders table, e.g. 'apipix'. */
   readonly name: string
-  /** Opens the charge; returns the page the player pays on (opened in a full-screen frame). */
-  createCharge(charge: Charge): Promise<{ url: string }>
+  /** Opens the charge; returns the page the player pays on (opened in a full-screen frame) and the charge's "copia e cola" code. */
+  createCharge(charge: Charge): Promise<{ url: string; brCode: string }>
+  /** Withdraws an open charge (the player cancelled the order), so no one can pay it any more. */
+  cancelCharge(payNo: string): Promise<void>
   /**
-   * Checks a webhook's signature over its raw body and reads it. Throws AppError
-   * WEBHOOK_SIGNATURE_INVALID for a forged or damaged one, WEBHOOK_REJECTED for an unreadable one.
+   * Reads a webhook call. Throws AppError WEBHOOK_SIGNATURE_INVALID when the call does not carry
+   * the webhook's secret, WEBHOOK_REJECTED for an unreadable body.
    */
-  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent
+  readWebhook(rawBody: Buffer, secret: string): WebhookNotice
+  /** A received payment as the PSP's API tells it (GET /v2/pix/{e2eid}); null when the PSP knows no such Pix, or it is none of our charges'. */
+  confirmPayment(e2eId: string): Promise<PaymentEvent | null>
+  /** The payments received between two instants (reconciliation of webhooks that never came). */
+  listReceived(from: Date, to: Date): Promise<PaymentEvent[]>
+  /** Asks the PSP to return (part of) a payment; idempotent by `id`. */
+  refund(e2eId: string, id: string, amount: bigint, reason: string): Promise<RefundState>
+  /** A refund asked before. */
+  refundState(e2eId: string, id: string): Promise<RefundState>
 }

@@ -5,88 +5,105 @@ import { applyPaymentEvent } from '../deposits/service'
 import * as repo from '../deposits/repository'
 import { AppError } from '../http/AppError'
 import { framedPage } from '../http/securityHeaders'
+import { translate } from '../i18n/messages'
 import { recordId } from '../wallet/recordIds'
-import { PAGE_SCRIPT, PAGE_STYLE, renderSandboxPage } from './sandboxPage'
-import { SANDBOX_PAGE_PREFIX, SandboxPixProvider } from './SandboxPixProvider'
+import { PAY_PAGE_PREFIX, SANDBOX_PAGE_PREFIX, WEBHOOK_PREFIX } from './buildProviders'
+import type { PspEmulator } from './emulator/PspEmulator'
+import { PAGE_SCRIPT, PAGE_STYLE, renderPayPage, type PayView } from './pixPage'
 
-/** Where providers post their events: /api/pay/webhook/<provider name>. */
-export const WEBHOOK_PREFIX = '/api/pay/webhook'
+/** Our ids in addresses: capitals and digits (a payNo, a txid). */
+const ID = /^[A-Za-z0-9]{1,35}$/
 
 /**
- * The provider-facing routes. They are not calls of the contract (no session, the provider's
- * own formats): the webhook, whose signature covers the raw bytes of the body, and the sandbox
- * provider's pay page and "bank" button.
+ * The PSP-facing and payer-facing routes. They are not calls of the contract (no session, the
+ * standard's formats): the webhook (the secret in its address, the raw body read only after it
+ * is checked), our own pay page, and the emulator's API and bank page when it runs here.
  */
-export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
+export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmulator | null): void {
   void app.register(async (scope) => {
-    // The signature is over the exact bytes sent: keep them, parse only after verifying.
     scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body))
-    scope.post(`${WEBHOOK_PREFIX}/:provider`, async (request, reply) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body))
+    const webhook = async (request: FastifyRequest, reply: FastifyReply) => {
       const provider = deps.payments
-      if (!provider || provider.name !== (request.params as { provider: string }).provider) throw new AppError('NOT_FOUND')
+      if (!provider) throw new AppError('NOT_FOUND')
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const event = provider.readWebhook(raw, request.headers)
-      const outcome = await applyPaymentEvent(deps, provider, event)
-      return reply.type('application/json; charset=utf-8').send({ status: 200, msg: '', data: { outcome } })
-    })
+      const notice = provider.readWebhook(raw, (request.params as { secret: string }).secret)
+      const outcomes = []
+      // Never credited on the webhook's word: each payment is read back from the PSP's API.
+      for (const e2eId of notice.payments) {
+        const event = await provider.confirmPayment(e2eId)
+        if (event) outcomes.push(await applyPaymentEvent(deps, provider, event))
+        else request.log.warn({ e2eId }, 'PIX webhook named a payment the PSP does not know: ignored')
+      }
+      if (notice.refunds.length || outcomes.includes('refund')) deps.pixJobs?.kick()
+      for (const id of notice.payouts) deps.payouts?.poke(id)
+      return reply.type('application/json; charset=utf-8').send({ status: 200, msg: '', data: { outcomes } })
+    }
+    // The standard appends /pix to the registered address; Efí's test call comes without it.
+    scope.post(`${WEBHOOK_PREFIX}/:secret`, webhook)
+    scope.post(`${WEBHOOK_PREFIX}/:secret/pix`, webhook)
   })
 
-  const sandbox = deps.payments
-  if (!(sandbox instanceof SandboxPixProvider)) return
-
-  const pending = async (request: FastifyRequest) => {
-    const { payNo } = request.params as { payNo: string }
-    if (!/^[A-Z0-9]{1,32}$/.test(payNo)) throw new AppError('NOT_FOUND')
-    const order = await repo.findDepositByPayNo(deps.db, sandbox.name, payNo)
-    if (!order) throw new AppError('NOT_FOUND')
-    const now = new Date(deps.now())
-    // Found by its pay_no, so the order has that one.
-    if (order.status === '00' && order.expires_at && new Date(order.expires_at) <= now) {
-      await repo.expireDeposits(deps.db, BigInt(order.user_id), now)
-      return { ...order, pay_no: payNo, status: '01' as const, close_reason: 'expired' }
-    }
-    return { ...order, pay_no: payNo }
-  }
-  // A repeated ?lang= arrives as an array: take the first, as the API's headers do.
+  // The pay pages are shown in the app's full-screen frame: only they may be framed (by the app itself).
+  const framed = { helmet: framedPage(deps.config, { scripts: [PAGE_SCRIPT], styles: [PAGE_STYLE] }) }
   const first = (v: unknown) => (Array.isArray(v) ? v[0] : v)
   const localeOf = (request: FastifyRequest) => {
     const lang = first((request.query as { lang?: unknown }).lang) ?? first(request.headers.lang)
     return normalizeLocale(typeof lang === 'string' ? lang : undefined)
   }
-  const backToPage = (reply: FastifyReply, payNo: string, locale: string) =>
-    reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${payNo}?lang=${locale}`).send()
+  const send = async (reply: FastifyReply, view: PayView, request: FastifyRequest) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await renderPayPage(view, localeOf(request), deps.now()))
 
-  // The app shows the pay page in its full-screen frame: only these routes may be framed (by the app itself).
-  const framed = { helmet: framedPage(deps.config, { scripts: [PAGE_SCRIPT], styles: [PAGE_STYLE] }) }
-
-  app.get(`${SANDBOX_PAGE_PREFIX}/:payNo`, framed, async (request, reply) => {
-    const order = await pending(request)
-    if (order.expires_at === null) throw new Error(`deposit ${order.id} was written without a deadline`)
-    const html = await renderSandboxPage(
-      {
-        orderId: recordId('D', order.id),
-        payNo: order.pay_no,
-        amount: BigInt(order.amount),
-        status: order.status,
-        createdAt: new Date(order.created_at),
-        expiresAt: new Date(order.expires_at),
-        closeReason: order.close_reason,
-      },
-      localeOf(request),
-      deps.now(),
-    )
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
+  // Our own pay page (a real PSP's charge): the order's amount, QR code and "copia e cola", the time left.
+  app.get(`${PAY_PAGE_PREFIX}/:payNo`, framed, async (request, reply) => {
+    const { payNo } = request.params as { payNo: string }
+    const provider = deps.payments
+    if (!provider || !ID.test(payNo)) throw new AppError('NOT_FOUND')
+    const order = await repo.findDepositByPayNo(deps.db, provider.name, payNo)
+    if (!order || !order.pay_code || !order.expires_at) throw new AppError('NOT_FOUND')
+    const expired = order.status === '00' && new Date(order.expires_at).getTime() <= deps.now()
+    const state = order.status === '10' ? 'paid' : order.status === '00' && !expired ? 'open' : order.close_reason === 'cancelled' ? 'cancelled' : 'expired'
+    const view: PayView = {
+      note: translate(localeOf(request), 'sandbox.order', { orderId: recordId('D', order.id) }),
+      amount: BigInt(order.amount),
+      state,
+      createdAt: new Date(order.created_at),
+      expiresAt: new Date(order.expires_at),
+      brCode: order.pay_code,
+      payAction: null,
+    }
+    return send(reply, view, request)
   })
 
-  // The bank's side: the player "pays", and the provider tells our webhook, signed, over HTTP.
-  app.post(`${SANDBOX_PAGE_PREFIX}/:payNo/pay`, framed, async (request, reply) => {
-    const order = await pending(request)
+  if (!emulator) return
+  emulator.routes(app)
+
+  // The emulator's bank page: the charge as the payer's bank shows it, and its 'Pagar' button.
+  app.get(`${SANDBOX_PAGE_PREFIX}/:txid`, framed, async (request, reply) => {
+    const { txid } = request.params as { txid: string }
+    const cob = ID.test(txid) ? await emulator.cob(txid) : null
+    if (!cob) throw new AppError('NOT_FOUND')
+    const createdAt = new Date(cob.criacao)
+    const state = cob.status === 'CONCLUIDA' ? 'paid' : cob.status !== 'ATIVA' ? 'cancelled' : emulator.cobExpired(cob) ? 'expired' : 'open'
     const locale = localeOf(request)
-    if (order.status !== '00') return backToPage(reply, order.pay_no, locale)
-    const { body, headers } = sandbox.signedWebhook({ type: 'paid', payNo: order.pay_no, amount: BigInt(order.amount), at: new Date(deps.now()) })
-    const res = await app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/${sandbox.name}`, headers, payload: body })
-    if (res.statusCode !== 200) request.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook refused')
-    return backToPage(reply, order.pay_no, locale)
+    const view: PayView = {
+      note: cob.solicitacao ?? '',
+      amount: BigInt(cob.valor),
+      state,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + cob.expiracao * 1000),
+      brCode: cob.br_code,
+      payAction: `./${txid}/pay?lang=${locale}`,
+    }
+    return send(reply, view, request)
+  })
+
+  // The payer's bank pays: the emulator records the Pix and tells our webhook, as a PSP would.
+  app.post(`${SANDBOX_PAGE_PREFIX}/:txid/pay`, framed, async (request, reply) => {
+    const { txid } = request.params as { txid: string }
+    if (!ID.test(txid)) throw new AppError('NOT_FOUND')
+    const paid = await emulator.pay(txid)
+    if (paid.outcome === 'unknown') throw new AppError('NOT_FOUND')
+    return reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${txid}?lang=${localeOf(request)}`).send()
   })
 }

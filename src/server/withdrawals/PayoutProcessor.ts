@@ -1,6 +1,6 @@
 import type { Deps } from '../deps'
 import type { Payout, PayoutProvider, PayoutStatus } from '../payments/PayoutProvider'
-import { recordId } from '../wallet/recordIds'
+import { parseRecordId, recordId } from '../wallet/recordIds'
 import * as repo from './repository'
 import { settleWithdrawal } from './service'
 
@@ -50,6 +50,12 @@ export class PayoutProcessor {
       .catch((err) => this.log.error({ err, withdrawal: recordId('W', orderId), provider: this.provider.name }, 'payout not sent; retried at the next run'))
       .finally(() => this.submitting.delete(work))
     this.submitting.add(work)
+  }
+
+  /** The PSP's webhook says this payout moved: its state is asked now (never taken from the webhook). */
+  poke(withdrawalId: string): void {
+    const parsed = parseRecordId(withdrawalId)
+    if (parsed && parsed.source === 'W') this.submit(parsed.id)
   }
 
   start(): void {

@@ -3,17 +3,19 @@ import type { Locale } from '../../shared/locales'
 import { bcp47, formatReais } from '../i18n/formatMoney'
 import { translate } from '../i18n/messages'
 import { BRAZIL_TZ } from '../wallet/days'
-import { pixBrCode } from './pix'
 
-export interface PageOrder {
-  orderId: string
-  payNo: string
+/** What the pay page shows: the charge, and whether this is the emulator's bank (with its 'Pagar' button). */
+export interface PayView {
+  /** The line under the title: the charge's note to the payer ("Pedido D100007"). */
+  note: string
   amount: bigint
-  status: '00' | '01' | '10'
+  state: 'open' | 'paid' | 'expired' | 'cancelled'
   createdAt: Date
   expiresAt: Date
-  /** Why a closed order closed: 'expired' or 'cancelled'. */
-  closeReason: string | null
+  /** The charge's "copia e cola" code (its QR code is drawn from it). */
+  brCode: string
+  /** The emulator's bank: the form action of its 'Pagar' button, and its test-environment banner; null on our own page. */
+  payAction: string | null
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -57,33 +59,35 @@ export const PAGE_SCRIPT = `
 `
 
 /**
- * The sandbox provider's pay page: self-contained (inline style and script, SVG QR rendered
- * here), in the player's language. While the order waits it shows the amount, the PIX "copia
- * e cola" code and its QR image, the 30-minute expiry, and the button that plays the bank.
+ * The pay page (self-contained: inline style and script, the SVG QR code drawn here), in the
+ * player's language: while the charge waits, its amount, the "copia e cola" code and its QR image,
+ * the time left; then its end. The emulator's bank page adds the banner and the 'Pagar' button.
  */
-export async function renderSandboxPage(order: PageOrder, locale: Locale, now: number): Promise<string> {
+export async function renderPayPage(view: PayView, locale: Locale, now: number): Promise<string> {
   const t = (key: string, params: Record<string, unknown> = {}) => escape(translate(locale, `sandbox.${key}`, params))
-  const amount = `R$ ${formatReais(order.amount, locale)}`
+  const amount = `R$ ${formatReais(view.amount, locale)}`
   let main: string
-  if (order.status === '00') {
-    const brCode = pixBrCode(order.payNo, order.amount, order.orderId)
-    const qr = await QRCode.toString(brCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-    const time = new Intl.DateTimeFormat(bcp47(locale), { timeZone: BRAZIL_TZ, hour: '2-digit', minute: '2-digit' }).format(order.expiresAt)
-    const left = Math.max(0, order.expiresAt.getTime() - now)
-    const minutes = Math.round((order.expiresAt.getTime() - order.createdAt.getTime()) / 60_000)
+  if (view.state === 'open') {
+    const qr = await QRCode.toString(view.brCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+    const time = new Intl.DateTimeFormat(bcp47(locale), { timeZone: BRAZIL_TZ, hour: '2-digit', minute: '2-digit' }).format(view.expiresAt)
+    const left = Math.max(0, view.expiresAt.getTime() - now)
+    const minutes = Math.round((view.expiresAt.getTime() - view.createdAt.getTime()) / 60_000)
     main = `
     <div class="qr" role="img" aria-label="${t('scan')}">${qr}</div>
     <p>${t('scan')}</p>
     <label for="code">${t('copyPaste')}</label>
-    <textarea id="code" readonly rows="4">${escape(brCode)}</textarea>
+    <textarea id="code" readonly rows="4">${escape(view.brCode)}</textarea>
     <button type="button" id="copy" data-done="${t('copied')}">${t('copy')}</button>
-    <p class="expiry">${t('expiresAt', { minutes, time })}<br><span>${t('remaining')}</span> <b id="left" data-ms="${left}"></b></p>
-    <form method="post" action="./${escape(order.payNo)}/pay?lang=${locale}">
+    <p class="expiry">${t('expiresAt', { minutes, time })}<br><span>${t('remaining')}</span> <b id="left" data-ms="${left}"></b></p>${
+      view.payAction === null
+        ? ''
+        : `
+    <form method="post" action="${escape(view.payAction)}">
       <button type="submit" class="pay">${t('pay')}</button>
     </form>`
+    }`
   } else {
-    const key = order.status === '10' ? 'paid' : order.closeReason === 'expired' ? 'expired' : 'cancelled'
-    main = `<p class="state ${key}" role="status">${t(key)}</p>`
+    main = `<p class="state ${view.state}" role="status">${t(view.state)}</p>`
   }
   return `<!doctype html>
 <html lang="${bcp47(locale)}">
@@ -95,9 +99,9 @@ export async function renderSandboxPage(order: PageOrder, locale: Locale, now: n
 </head>
 <body>
 <main>
-  <p class="banner">${t('banner')}</p>
+  ${view.payAction === null ? '' : `<p class="banner">${t('banner')}</p>`}
   <h1>${t('title')}</h1>
-  <p>${t('order', { orderId: order.orderId })}</p>
+  <p>${escape(view.note)}</p>
   <p class="amount">${escape(amount)}</p>
   ${main}
 </main>

@@ -1,0 +1,108 @@
+import type { Deps } from '../deps'
+import { applyPaymentEvent } from '../deposits/service'
+import * as repo from '../deposits/repository'
+import type { PaymentProvider } from './PaymentProvider'
+
+export interface PixJobsLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** Refunds advanced per run. */
+const REFUND_BATCH = 50
+
+/**
+ * The PIX rails' background work: reconciliation (the Pix received in the last hours, as the PSP
+ * lists them, applied like webhooks: a payment the webhook missed is credited, exactly once, since
+ * both go through the same end-to-end id) and the refunds (asked of the PSP, then followed until
+ * they are final). Runs never overlap.
+ */
+export class PixJobs {
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<unknown> | null = null
+  private stopped = false
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly provider: PaymentProvider,
+    private readonly opts: { everyMs: number; windowMs: number },
+    private readonly log: PixJobsLog,
+  ) {}
+
+  start(): void {
+    if (this.timer || this.stopped || this.opts.everyMs <= 0) return
+    this.timer = setInterval(() => void this.runOnce().catch(() => undefined), this.opts.everyMs)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    await this.running?.catch(() => undefined)
+  }
+
+  /** Reconciliation, then the refunds. */
+  runOnce(): Promise<{ found: number; credited: number; refunds: number }> {
+    return this.exclusive(async () => {
+      const r = await this.reconcile()
+      const refunds = await this.advanceRefunds()
+      return { ...r, refunds }
+    })
+  }
+
+  /** Refunds only (a webhook said one moved, or one was just queued). */
+  kick(): void {
+    if (this.stopped) return
+    void this.exclusive(() => this.advanceRefunds()).catch(() => undefined)
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const before = this.running ?? Promise.resolve()
+    const next = before.catch(() => undefined).then(fn)
+    this.running = next.finally(() => {
+      if (this.running === settled) this.running = null
+    })
+    const settled = this.running
+    return next
+  }
+
+  private async reconcile(): Promise<{ found: number; credited: number }> {
+    const to = new Date(this.deps.now())
+    const from = new Date(to.getTime() - this.opts.windowMs)
+    let events
+    try {
+      events = await this.provider.listReceived(from, to)
+    } catch (err) {
+      this.log.error({ err, provider: this.provider.name }, 'PIX reconciliation: the PSP could not list the Pix received; tried again at the next run')
+      return { found: 0, credited: 0 }
+    }
+    let credited = 0
+    for (const event of events) {
+      try {
+        if ((await applyPaymentEvent(this.deps, this.provider, event)) === 'credited') credited++
+      } catch (err) {
+        this.log.error({ err, e2eId: event.eventId }, 'PIX reconciliation: a payment could not be applied; tried again at the next run')
+      }
+    }
+    if (credited) this.log.warn({ provider: this.provider.name, credited }, 'PIX reconciliation credited payments whose webhook never came')
+    return { found: events.length, credited }
+  }
+
+  private async advanceRefunds(): Promise<number> {
+    const open = await repo.openRefunds(this.deps.db, this.provider.name, REFUND_BATCH)
+    let done = 0
+    for (const r of open) {
+      try {
+        const state = r.state === 'new' ? await this.provider.refund(r.e2e_id, r.id, BigInt(r.amount), r.reason) : await this.provider.refundState(r.e2e_id, r.id)
+        const next = state.state === 'pending' ? 'pending' : state.state
+        if (next !== r.state) await repo.setRefundState(this.deps.db, r.id, next, state.state === 'failed' ? state.reason : null, new Date(this.deps.now()))
+        if (state.state === 'failed') this.log.error({ refund: r.id, e2eId: r.e2e_id, reason: state.reason }, 'PIX refund refused by the PSP: the money is still in our account; a person must return it')
+        if (state.state !== 'pending') done++
+      } catch (err) {
+        this.log.warn({ err, refund: r.id }, 'PIX refund step failed; tried again at the next run')
+      }
+    }
+    return done
+  }
+}

@@ -1,0 +1,553 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createDynamicPix, hasError } from 'pix-utils'
+import { request as httpRequest } from 'undici'
+import type { z } from 'zod/mini'
+import type { Db, Queryable } from '../../db/connection'
+import { centavosToValor, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, ERROR_TYPE, SHORT_ID, TXID, valorToCentavos, type Problema } from '../apipix/wire'
+
+/** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
+export const EMULATOR_PREFIX = '/psp-sandbox'
+/** The ISPB the emulator writes into its end-to-end ids (none of a real participant). */
+const ISPB = '99999999'
+const MERCHANT = { name: 'APOSTA SANDBOX', city: 'SAO PAULO' }
+
+/** Switches tests (and a curious developer) turn to make the bank misbehave. */
+export interface EmulatorFaults {
+  /** Webhooks are never sent (reconciliation must find the payment). */
+  dropWebhooks: boolean
+  /** Every webhook is sent twice. */
+  duplicateWebhooks: boolean
+  /** Webhooks leave this long after the event. */
+  webhookDelayMs: number
+  /** Every payout ends NAO_REALIZADO. */
+  refusePayouts: boolean
+  /** Every refund ends NAO_REALIZADO. */
+  refuseRefunds: boolean
+  /** The next this-many API calls answer 503 ServicoIndisponivel. */
+  unavailable: number
+  /** Tokens live this long. */
+  tokenTtlSeconds: number
+}
+
+export interface EmulatorOptions {
+  db: Db
+  now: () => number
+  client: { id: string; secret: string }
+  /** The receiving key of the only account this bank holds. */
+  chave: string
+  /** Payouts settle this long after they are sent; null: only when settleSend is called. */
+  settleMs: number | null
+  log: { warn(obj: object, msg: string): void }
+}
+
+const DEFAULT_FAULTS: EmulatorFaults = { dropWebhooks: false, duplicateWebhooks: false, webhookDelayMs: 0, refusePayouts: false, refuseRefunds: false, unavailable: 0, tokenTtlSeconds: 3600 }
+/** A webhook the receiver did not take is sent again after these waits. */
+const WEBHOOK_RETRY_MS = [1000, 5000, 20_000]
+/** Amounts ending in these centavos are refused by the bank (e.g. R$ 50,13), so both endings can be tried by hand. */
+const REFUSED_CENTAVOS = 13n
+
+interface CobRow {
+  txid: string
+  revisao: number
+  status: string
+  valor: bigint
+  chave: string
+  solicitacao: string | null
+  expiracao: number
+  criacao: Date
+  loc_id: bigint
+  location: string
+  br_code: string
+}
+interface PixRow {
+  e2e_id: string
+  txid: string | null
+  valor: bigint
+  chave: string
+  horario: Date
+}
+interface RefundRow {
+  e2e_id: string
+  id: string
+  rtr_id: string
+  valor: bigint
+  descricao: string | null
+  status: string
+  solicitacao: Date
+  liquidacao: Date | null
+  motivo: string | null
+}
+interface SendRow {
+  id_envio: string
+  e2e_id: string
+  valor: bigint
+  pagador_chave: string
+  favorecido: string
+  status: string
+  solicitacao: Date
+  liquidacao: Date | null
+  erro: string | null
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+function alnum(n: number): string {
+  const bytes = randomBytes(n)
+  return Array.from(bytes, (b) => ALNUM[b % ALNUM.length]).join('')
+}
+/** An end-to-end (E) or return (D) id: letter, ISPB, yyyyMMddHHmm, 11 more: 32 characters. */
+function e2eId(letter: 'E' | 'D', at: number): string {
+  const stamp = new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 12)
+  return `${letter}${ISPB}${stamp}${alnum(11)}`
+}
+
+/**
+ * A PSP on this server (PIX_PROVIDER=sandbox): the Banco Central's API Pix (OAuth2 token, cob,
+ * pix, devolução, webhook in the standard's shape) and Efí's Pix send, with its books in its own
+ * tables, so the real adapter runs end to end in demo mode and in every test. Its bank page plays
+ * the payer's bank; `faults` makes it misbehave as PSPs do.
+ */
+export class PspEmulator {
+  readonly faults: EmulatorFaults = { ...DEFAULT_FAULTS }
+  private readonly tokens = new Map<string, number>()
+  private readonly inFlight = new Set<Promise<void>>()
+  private timer: NodeJS.Timeout | null = null
+  private stopped = false
+
+  constructor(private readonly o: EmulatorOptions) {}
+
+  /** Back to a well-behaved bank. */
+  resetFaults(): void {
+    Object.assign(this.faults, DEFAULT_FAULTS)
+  }
+
+  /** Every token given so far stops working (the next call answers 401). */
+  expireTokens(): void {
+    this.tokens.clear()
+  }
+
+  start(): void {
+    if (this.o.settleMs === null || this.timer) return
+    const every = Math.min(Math.max(Math.floor(this.o.settleMs / 4), 500), 5000)
+    this.timer = setInterval(() => void this.settleDue().catch((err: unknown) => this.o.log.warn({ err }, 'PSP emulator: settling payouts failed')), every)
+    this.timer.unref()
+  }
+
+  /** Stops its timer and waits for webhooks on their way (before the server closes). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    await this.idle()
+  }
+
+  /** Waits until no webhook is on its way (tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight])
+  }
+
+  // ---- the bank's customers' side (the pay page, tests) ----
+
+  async cob(txid: string): Promise<CobRow | null> {
+    const r = await this.o.db.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE txid = $1', [txid])
+    return r.rows[0] ?? null
+  }
+
+  cobExpired(cob: CobRow): boolean {
+    return new Date(cob.criacao).getTime() + cob.expiracao * 1000 <= this.o.now()
+  }
+
+  /**
+   * A payer pays the charge. Refused when it is not open or has expired, unless a test asks for
+   * what a real bank should never do (`late`, `again`) or pays another amount.
+   */
+  async pay(txid: string, opts: { amount?: bigint; late?: boolean; again?: boolean } = {}): Promise<{ outcome: 'paid' | 'closed' | 'expired' | 'unknown'; e2eId?: string }> {
+    const now = this.o.now()
+    const result = await this.o.db.tx(async (q) => {
+      const r = await q.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE txid = $1 FOR UPDATE', [txid])
+      const cob = r.rows[0]
+      if (!cob) return { outcome: 'unknown' as const }
+      if (cob.status !== 'ATIVA' && !(opts.again && cob.status === 'CONCLUIDA')) return { outcome: 'closed' as const }
+      if (this.cobExpired(cob) && !opts.late) return { outcome: 'expired' as const }
+      const e2e = e2eId('E', now)
+      await q.query('INSERT INTO psp_sandbox_pix (e2e_id, txid, valor, chave, horario) VALUES ($1, $2, $3, $4, $5)', [e2e, txid, opts.amount ?? cob.valor, cob.chave, new Date(now)])
+      if (cob.status === 'ATIVA') await q.query(`UPDATE psp_sandbox_cobs SET status = 'CONCLUIDA', revisao = revisao + 1 WHERE txid = $1`, [txid])
+      return { outcome: 'paid' as const, e2eId: e2e, chave: cob.chave }
+    })
+    if (result.outcome === 'paid') await this.notify(result.chave, [await this.pixJson(this.o.db, result.e2eId)])
+    return { outcome: result.outcome, e2eId: result.outcome === 'paid' ? result.e2eId : undefined }
+  }
+
+  /** A Pix to the account's key with a txid no charge has (a payer typing a code by hand). */
+  async receiveUnknown(txid: string, amount: bigint): Promise<string> {
+    const now = this.o.now()
+    const e2e = e2eId('E', now)
+    await this.o.db.query('INSERT INTO psp_sandbox_pix (e2e_id, txid, valor, chave, horario) VALUES ($1, $2, $3, $4, $5)', [e2e, txid, amount, this.o.chave, new Date(now)])
+    await this.notify(this.o.chave, [await this.pixJson(this.o.db, e2e)])
+    return e2e
+  }
+
+  /** Settles a payout sent to the emulator (tests; or the timer after PAYOUT_SANDBOX_SETTLE_SECONDS). */
+  async settleSend(idEnvio: string, outcome?: 'REALIZADO' | 'NAO_REALIZADO'): Promise<boolean> {
+    const now = new Date(this.o.now())
+    const r = await this.o.db.query<SendRow>(`SELECT * FROM psp_sandbox_sends WHERE id_envio = $1 AND status = 'EM_PROCESSAMENTO'`, [idEnvio])
+    const send = r.rows[0]
+    if (!send) return false
+    const refused = outcome === 'NAO_REALIZADO' || (outcome === undefined && (this.faults.refusePayouts || BigInt(send.valor) % 100n === REFUSED_CENTAVOS))
+    const status = refused ? 'NAO_REALIZADO' : 'REALIZADO'
+    const erro = refused ? JSON.stringify({ codigo: 'AC03', origem: 'PSP do usuário recebedor', motivo: 'Conta do usuário recebedor inexistente ou inválida' }) : null
+    const u = await this.o.db.query(`UPDATE psp_sandbox_sends SET status = $2, liquidacao = $3, erro = $4 WHERE id_envio = $1 AND status = 'EM_PROCESSAMENTO' RETURNING 1`, [idEnvio, status, refused ? null : now, erro])
+    if (!u.rows.length) return false
+    await this.notify(send.pagador_chave, [
+      {
+        endToEndId: send.e2e_id,
+        chave: send.pagador_chave,
+        tipo: 'SOLICITACAO',
+        status,
+        valor: centavosToValor(BigInt(send.valor)),
+        horario: refused ? null : iso(now),
+        gnExtras: { idEnvio, ...(erro ? { erro: JSON.parse(erro) as object } : {}) },
+      },
+    ])
+    return true
+  }
+
+  private async settleDue(): Promise<void> {
+    if (this.o.settleMs === null || this.stopped) return
+    const due = await this.o.db.query<{ id_envio: string }>(`SELECT id_envio FROM psp_sandbox_sends WHERE status = 'EM_PROCESSAMENTO' AND solicitacao <= $1 ORDER BY solicitacao LIMIT 100`, [
+      new Date(this.o.now() - this.o.settleMs),
+    ])
+    for (const row of due.rows) await this.settleSend(row.id_envio)
+  }
+
+  // ---- webhooks ----
+
+  /** Sends the standard's webhook, `POST {webhookUrl}/pix` with `{ pix: [...] }`, to the key's registered address. */
+  private async notify(chave: string, items: object[]): Promise<void> {
+    if (this.faults.dropWebhooks || this.stopped) return
+    const r = await this.o.db.query<{ url: string }>('SELECT url FROM psp_sandbox_webhooks WHERE chave = $1', [chave])
+    const url = r.rows[0]?.url
+    if (!url) return
+    const body = JSON.stringify({ pix: items })
+    const times = this.faults.duplicateWebhooks ? 2 : 1
+    const delay = this.faults.webhookDelayMs
+    for (let i = 0; i < times; i++) {
+      const work = (delay > 0 ? sleep(delay) : Promise.resolve()).then(() => this.deliver(`${url}/pix`, body, 0)).finally(() => this.inFlight.delete(work))
+      this.inFlight.add(work)
+      if (delay === 0) await work
+    }
+  }
+
+  private async deliver(url: string, body: string, attempt: number): Promise<void> {
+    let ok: boolean
+    try {
+      const res = await httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, headersTimeout: 10_000, bodyTimeout: 10_000 })
+      await res.body.dump()
+      ok = res.statusCode >= 200 && res.statusCode < 300
+    } catch {
+      ok = false
+    }
+    if (ok || this.stopped || attempt >= WEBHOOK_RETRY_MS.length) {
+      if (!ok) this.o.log.warn({ attempt }, 'PSP emulator: the webhook was not taken')
+      return
+    }
+    await sleep(WEBHOOK_RETRY_MS[attempt] ?? 0)
+    return this.deliver(url, body, attempt + 1)
+  }
+
+  private async pixJson(q: Queryable, e2e: string): Promise<object> {
+    const r = await q.query<PixRow>('SELECT * FROM psp_sandbox_pix WHERE e2e_id = $1', [e2e])
+    const p = r.rows[0]
+    if (!p) throw new Error(`PSP emulator: no Pix ${e2e}`)
+    const refunds = await q.query<RefundRow>('SELECT * FROM psp_sandbox_refunds WHERE e2e_id = $1 ORDER BY solicitacao', [e2e])
+    return {
+      endToEndId: p.e2e_id,
+      ...(p.txid ? { txid: p.txid } : {}),
+      valor: centavosToValor(BigInt(p.valor)),
+      chave: p.chave,
+      horario: iso(p.horario),
+      ...(refunds.rows.length ? { devolucoes: refunds.rows.map(refundJson) } : {}),
+    }
+  }
+
+  // ---- the API ----
+
+  routes(app: FastifyInstance): void {
+    const P = EMULATOR_PREFIX
+    app.post(`${P}/oauth/token`, async (req, reply) => {
+      const [scheme, encoded] = (req.headers.authorization ?? '').split(' ')
+      const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':')
+      const grant = (req.body as { grant_type?: unknown } | null)?.grant_type
+      if (scheme !== 'Basic' || !same(id, this.o.client.id) || !same(secret, this.o.client.secret)) {
+        return reply.code(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' })
+      }
+      if (grant !== 'client_credentials') return reply.code(400).send({ error: 'unsupported_grant_type' })
+      if (this.takeOutage()) return problem(reply, 503, 'ServicoIndisponivel', 'Serviço Indisponível')
+      const token = randomBytes(24).toString('base64url')
+      this.tokens.set(token, this.o.now() + this.faults.tokenTtlSeconds * 1000)
+      return { access_token: token, token_type: 'Bearer', expires_in: this.faults.tokenTtlSeconds, scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read pix.send gn.pix.send.read' }
+    })
+
+    // Every API call: a live token, then (when asked for) an outage.
+    const guard = async (req: FastifyRequest, reply: FastifyReply) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      const until = token ? this.tokens.get(token) : undefined
+      if (until === undefined || until <= this.o.now()) return problem(reply, 401, 'AcessoNegado', 'Token inválido ou expirado')
+      if (this.takeOutage()) return problem(reply, 503, 'ServicoIndisponivel', 'Serviço Indisponível')
+      return undefined
+    }
+    const opts = { preHandler: guard }
+
+    app.put(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
+      const { txid } = req.params as { txid: string }
+      if (!TXID.test(txid)) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'O campo cob.txid não respeita o _schema_.', propriedade: 'cob.txid' }])
+      const body = parse(cobSolicitada, req.body)
+      if (!body.ok) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: `O campo cob.${body.path} não respeita o _schema_.`, propriedade: `cob.${body.path}` }])
+      const b = body.data
+      const valor = valorToCentavos(b.valor.original)
+      if (valor <= 0n) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'Valor da cobrança não pode ser 0.00', propriedade: 'cob.valor.original' }])
+      if (b.chave !== this.o.chave) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A chave não pertence a este usuário recebedor.', propriedade: 'cob.chave', valor: b.chave }])
+      const existing = await this.cob(txid)
+      if (existing && existing.status !== 'ATIVA') {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.txid' }])
+      }
+      const expiracao = b.calendario.expiracao ?? 86_400
+      if (existing) {
+        await this.o.db.query('UPDATE psp_sandbox_cobs SET revisao = revisao + 1, valor = $2, solicitacao = $3, expiracao = $4 WHERE txid = $1', [txid, valor, b.solicitacaoPagador ?? null, expiracao])
+      } else {
+        // The location (at most 77 characters, no scheme): this host, and a capability of 20 hex digits.
+        const token = randomBytes(10).toString('hex')
+        const host = /^[A-Za-z0-9.-]{1,30}(:\d{1,5})?$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost'
+        const location = `${host}${P}/qr/${token}`
+        const pix = createDynamicPix({ merchantName: MERCHANT.name, merchantCity: MERCHANT.city, url: location })
+        if (hasError(pix)) throw new Error(`cannot build a dynamic BR Code: ${pix.message}`)
+        await this.o.db.query(
+          `INSERT INTO psp_sandbox_cobs (txid, revisao, status, valor, chave, solicitacao, expiracao, criacao, location, br_code) VALUES ($1, 0, 'ATIVA', $2, $3, $4, $5, $6, $7, $8)`,
+          [txid, valor, b.chave, b.solicitacaoPagador ?? null, expiracao, new Date(this.o.now()), location, pix.toBRCode()],
+        )
+      }
+      return reply.code(existing ? 200 : 201).send(await this.cobJson(txid))
+    })
+
+    app.patch(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
+      const { txid } = req.params as { txid: string }
+      const body = req.body as { status?: unknown } | null
+      if (!TXID.test(txid) || !(await this.cob(txid))) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
+      // The emulator revises a charge only to withdraw it (what this server asks of a PSP).
+      if (!body || Object.keys(body).length !== 1 || body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
+        return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'o campo cob.status não respeita o _schema_.', propriedade: 'cob.status' }])
+      }
+      const r = await this.o.db.query(`UPDATE psp_sandbox_cobs SET status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao = revisao + 1 WHERE txid = $1 AND status = 'ATIVA' RETURNING 1`, [txid])
+      if (!r.rows.length) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.status' }])
+      return this.cobJson(txid)
+    })
+
+    app.get(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
+      const { txid } = req.params as { txid: string }
+      if (!TXID.test(txid) || !(await this.cob(txid))) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
+      return this.cobJson(txid)
+    })
+
+    app.get(`${P}/v2/pix`, opts, async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>
+      const inicio = Date.parse(q.inicio ?? '')
+      const fim = Date.parse(q.fim ?? '')
+      const page = Number(q['paginacao.paginaAtual'] ?? 0)
+      const size = Number(q['paginacao.itensPorPagina'] ?? 100)
+      const badTxid = q.txid !== undefined && !/^[a-zA-Z0-9]{1,35}$/.test(q.txid)
+      if (!Number.isFinite(inicio) || !Number.isFinite(fim) || fim < inicio || !Number.isInteger(page) || page < 0 || page > 1_000_000 || !Number.isInteger(size) || size < 1 || size > 1000 || badTxid) {
+        return problem(reply, 400, 'PixConsultaInvalida', 'Consulta inválida.')
+      }
+      const where = `horario >= $1 AND horario <= $2${q.txIdPresente === 'true' ? ' AND txid IS NOT NULL' : q.txIdPresente === 'false' ? ' AND txid IS NULL' : ''}${q.txid ? ' AND txid = $3' : ''}`
+      const args: unknown[] = [new Date(inicio), new Date(fim), ...(q.txid ? [q.txid] : [])]
+      const counted = await this.o.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_pix WHERE ${where}`, args)
+      const total = Number(counted.rows[0]?.n ?? 0)
+      const rows = await this.o.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM psp_sandbox_pix WHERE ${where} ORDER BY horario, e2e_id LIMIT ${size} OFFSET ${page * size}`, args)
+      const pix = []
+      for (const r of rows.rows) pix.push(await this.pixJson(this.o.db, r.e2e_id))
+      return {
+        parametros: { inicio: iso(new Date(inicio)), fim: iso(new Date(fim)), paginacao: { paginaAtual: page, itensPorPagina: size, quantidadeDePaginas: Math.max(1, Math.ceil(total / size)), quantidadeTotalDeItens: total } },
+        pix,
+      }
+    })
+
+    app.get(`${P}/v2/pix/:e2eid`, opts, async (req, reply) => {
+      const { e2eid } = req.params as { e2eid: string }
+      const r = E2E_ID.test(e2eid) ? await this.o.db.query('SELECT 1 FROM psp_sandbox_pix WHERE e2e_id = $1', [e2eid]) : { rows: [] }
+      if (!r.rows.length) return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado.')
+      return this.pixJson(this.o.db, e2eid)
+    })
+
+    app.put(`${P}/v2/pix/:e2eid/devolucao/:id`, opts, async (req, reply) => {
+      const { e2eid, id } = req.params as { e2eid: string; id: string }
+      const body = parse(devolucaoSolicitada, req.body)
+      const invalid = (razao: string) => problem(reply, 400, 'PixDevolucaoInvalida', 'Devolução inválida.', [{ razao, propriedade: 'devolucao' }])
+      if (!E2E_ID.test(e2eid) || !SHORT_ID.test(id)) return invalid('O e2eid ou o id não respeitam o _schema_.')
+      if (!body.ok) return invalid(`O campo devolucao.${body.path} não respeita o _schema_.`)
+      const valor = valorToCentavos(body.data.valor)
+      const now = new Date(this.o.now())
+      const outcome = await this.o.db.tx(async (q) => {
+        const p = await q.query<PixRow>('SELECT * FROM psp_sandbox_pix WHERE e2e_id = $1 FOR UPDATE', [e2eid])
+        if (!p.rows[0]) return 'unknown' as const
+        const used = await q.query<{ id: string; valor: bigint }>('SELECT id, valor FROM psp_sandbox_refunds WHERE e2e_id = $1', [e2eid])
+        if (used.rows.some((r) => r.id === id)) return 'used' as const
+        const before = used.rows.reduce((s, r) => s + BigInt(r.valor), 0n)
+        if (valor <= 0n || before + valor > BigInt(p.rows[0].valor)) return 'too_much' as const
+        await q.query(
+          `INSERT INTO psp_sandbox_refunds (e2e_id, id, rtr_id, valor, descricao, status, solicitacao) VALUES ($1, $2, $3, $4, $5, 'EM_PROCESSAMENTO', $6)`,
+          [e2eid, id, e2eId('D', now.getTime()), valor, body.data.descricao ?? null, now],
+        )
+        return 'ok' as const
+      })
+      if (outcome === 'unknown') return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado.')
+      if (outcome === 'used') return invalid('A presente requisição de devolução apresenta um {id} já utilizado por outra requisição de devolução para o {e2eid} em questão.')
+      if (outcome === 'too_much') return invalid('A presente requisição de devolução, em conjunto com as demais prévias devoluções, excederia o valor do pix originário.')
+      // The return settles a moment later, and the webhook says so (the standard's final states).
+      const work = sleep(10)
+        .then(() => this.settleRefund(e2eid, id))
+        .catch((err: unknown) => this.o.log.warn({ err }, 'PSP emulator: settling a refund failed'))
+        .finally(() => this.inFlight.delete(work))
+      this.inFlight.add(work)
+      return reply.code(201).send(await this.refundJson(e2eid, id))
+    })
+
+    app.get(`${P}/v2/pix/:e2eid/devolucao/:id`, opts, async (req, reply) => {
+      const { e2eid, id } = req.params as { e2eid: string; id: string }
+      const json = E2E_ID.test(e2eid) && SHORT_ID.test(id) ? await this.refundJson(e2eid, id) : null
+      return json ?? problem(reply, 404, 'PixDevolucaoNaoEncontrada', 'Devolução não encontrada.')
+    })
+
+    app.put(`${P}/v2/webhook/:chave`, opts, async (req, reply) => {
+      const { chave } = req.params as { chave: string }
+      const url = (req.body as { webhookUrl?: unknown } | null)?.webhookUrl
+      if (chave !== this.o.chave) return problem(reply, 400, 'WebhookOperacaoInvalida', 'Webhook inválido.', [{ razao: 'A chave não pertence a este usuário recebedor.', propriedade: 'chave' }])
+      // The emulator calls back only this machine (it is a demo's bank, not a way to reach others).
+      if (typeof url !== 'string' || !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?\/\S{0,500}$/.test(url)) {
+        return problem(reply, 400, 'WebhookOperacaoInvalida', 'Webhook inválido.', [{ razao: 'Campo webhook.webhookUrl não respeita o _schema_.', propriedade: 'webhookUrl' }])
+      }
+      await this.o.db.query('INSERT INTO psp_sandbox_webhooks (chave, url, created_at) VALUES ($1, $2, $3) ON CONFLICT (chave) DO UPDATE SET url = $2', [chave, url, new Date(this.o.now())])
+      return reply.code(200).send()
+    })
+
+    app.get(`${P}/v2/webhook/:chave`, opts, async (req, reply) => {
+      const r = await this.o.db.query<{ chave: string; url: string; created_at: Date }>('SELECT * FROM psp_sandbox_webhooks WHERE chave = $1', [(req.params as { chave: string }).chave])
+      const w = r.rows[0]
+      return w ? { webhookUrl: w.url, chave: w.chave, criacao: iso(w.created_at) } : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
+    })
+
+    app.delete(`${P}/v2/webhook/:chave`, opts, async (req, reply) => {
+      const r = await this.o.db.query('DELETE FROM psp_sandbox_webhooks WHERE chave = $1 RETURNING 1', [(req.params as { chave: string }).chave])
+      return r.rows.length ? reply.code(204).send() : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
+    })
+
+    // Efí's Pix send (payouts).
+    app.put(`${P}/v3/gn/pix/:idEnvio`, opts, async (req, reply) => {
+      const { idEnvio } = req.params as { idEnvio: string }
+      const body = parse(efiSendBody, req.body)
+      if (!SHORT_ID.test(idEnvio) || !body.ok) return reply.code(400).send({ nome: 'valor_invalido', mensagem: `Campo ${body.ok ? 'idEnvio' : body.path} inválido` })
+      if (body.data.pagador.chave !== this.o.chave) return reply.code(400).send({ nome: 'chave_invalida', mensagem: 'A chave informada não faz referência à conta Efí autenticada' })
+      const f = body.data.favorecido
+      if ('chave' in f && ((f.cpf && f.cpf !== f.chave) || (f.cnpj && f.cnpj !== f.chave))) {
+        return reply.code(400).send({ nome: 'chave_nao_pertence_ao_documento', mensagem: 'O cpf do favorecido é diferente do documento em posse da chave' })
+      }
+      const now = new Date(this.o.now())
+      const e2e = e2eId('E', now.getTime())
+      const inserted = await this.o.db.query(
+        `INSERT INTO psp_sandbox_sends (id_envio, e2e_id, valor, pagador_chave, favorecido, status, solicitacao) VALUES ($1, $2, $3, $4, $5, 'EM_PROCESSAMENTO', $6) ON CONFLICT DO NOTHING RETURNING 1`,
+        [idEnvio, e2e, valorToCentavos(body.data.valor), body.data.pagador.chave, JSON.stringify(f), now],
+      )
+      if (!inserted.rows.length) return reply.code(409).send({ nome: 'id_envio_duplicado', mensagem: 'O id de envio informado já foi utilizado em outro pagamento' })
+      return reply.code(201).send({ idEnvio, e2eId: e2e, valor: body.data.valor, horario: { solicitacao: iso(now) }, status: 'EM_PROCESSAMENTO' })
+    })
+
+    app.get(`${P}/v2/gn/pix/enviados/id-envio/:idEnvio`, opts, async (req, reply) => {
+      const { idEnvio } = req.params as { idEnvio: string }
+      const r = await this.o.db.query<SendRow>('SELECT * FROM psp_sandbox_sends WHERE id_envio = $1', [idEnvio])
+      const s = r.rows[0]
+      if (!s) return problem(reply, 404, 'PixEnviadoNaoEncontrado', 'Não Encontrado', undefined, 'Pix enviado não encontrado para o idEnvio informado.')
+      return {
+        endToEndId: s.e2e_id,
+        idEnvio: s.id_envio,
+        valor: centavosToValor(BigInt(s.valor)),
+        chave: s.pagador_chave,
+        status: s.status,
+        horario: { solicitacao: iso(s.solicitacao), ...(s.liquidacao ? { liquidacao: iso(s.liquidacao) } : {}) },
+        favorecido: JSON.parse(s.favorecido) as object,
+      }
+    })
+  }
+
+  private takeOutage(): boolean {
+    if (this.faults.unavailable <= 0) return false
+    this.faults.unavailable--
+    return true
+  }
+
+  private async settleRefund(e2e: string, id: string): Promise<void> {
+    const refused = this.faults.refuseRefunds
+    const r = await this.o.db.query(
+      `UPDATE psp_sandbox_refunds SET status = $3, liquidacao = $4, motivo = $5 WHERE e2e_id = $1 AND id = $2 AND status = 'EM_PROCESSAMENTO' RETURNING 1`,
+      [e2e, id, refused ? 'NAO_REALIZADO' : 'DEVOLVIDO', refused ? null : new Date(this.o.now()), refused ? 'Negado pelo PSP do pagador' : null],
+    )
+    if (!r.rows.length) return
+    const p = await this.o.db.query<{ chave: string }>('SELECT chave FROM psp_sandbox_pix WHERE e2e_id = $1', [e2e])
+    await this.notify(p.rows[0]?.chave ?? this.o.chave, [await this.pixJson(this.o.db, e2e)])
+  }
+
+  private async cobJson(txid: string): Promise<object> {
+    const c = await this.cob(txid)
+    if (!c) throw new Error(`PSP emulator: no charge ${txid}`)
+    const pix = await this.o.db.query<{ e2e_id: string }>('SELECT e2e_id FROM psp_sandbox_pix WHERE txid = $1 ORDER BY horario', [txid])
+    const items = []
+    for (const p of pix.rows) items.push(await this.pixJson(this.o.db, p.e2e_id))
+    return {
+      calendario: { criacao: iso(c.criacao), expiracao: c.expiracao },
+      txid: c.txid,
+      revisao: c.revisao,
+      loc: { id: Number(c.loc_id), location: c.location, tipoCob: 'cob' },
+      location: c.location,
+      status: c.status,
+      valor: { original: centavosToValor(BigInt(c.valor)), modalidadeAlteracao: 0 },
+      chave: c.chave,
+      ...(c.solicitacao ? { solicitacaoPagador: c.solicitacao } : {}),
+      pixCopiaECola: c.br_code,
+      ...(items.length ? { pix: items } : {}),
+    }
+  }
+
+  private async refundJson(e2e: string, id: string): Promise<object | null> {
+    const r = await this.o.db.query<RefundRow>('SELECT * FROM psp_sandbox_refunds WHERE e2e_id = $1 AND id = $2', [e2e, id])
+    return r.rows[0] ? refundJson(r.rows[0]) : null
+  }
+}
+
+function refundJson(d: RefundRow): object {
+  return {
+    id: d.id,
+    rtrId: d.rtr_id,
+    valor: centavosToValor(BigInt(d.valor)),
+    natureza: 'ORIGINAL',
+    ...(d.descricao ? { descricao: d.descricao } : {}),
+    horario: { solicitacao: iso(d.solicitacao), ...(d.liquidacao ? { liquidacao: iso(d.liquidacao) } : {}) },
+    status: d.status,
+    ...(d.motivo ? { motivo: d.motivo } : {}),
+  }
+}
+
+function problem(reply: FastifyReply, status: number, kind: string, title: string, violacoes?: Problema['violacoes'], detail?: string): FastifyReply {
+  const body: Problema = { type: `${ERROR_TYPE}${kind}`, title, status, ...(detail ? { detail } : {}), ...(violacoes ? { violacoes } : {}) }
+  return reply.code(status).type('application/problem+json').send(body)
+}
+
+function parse<S extends z.ZodMiniType>(schema: S, body: unknown): { ok: true; data: z.infer<S> } | { ok: false; path: string } {
+  const r = schema.safeParse(body)
+  return r.success ? { ok: true, data: r.data as z.infer<S> } : { ok: false, path: r.error.issues[0]?.path.join('.') ?? '' }
+}
+
+function same(a: string | undefined, b: string): boolean {
+  const x = Buffer.from(a ?? '')
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())

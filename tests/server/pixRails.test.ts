@@ -1,0 +1,158 @@
+import { hasError, parsePix } from 'pix-utils'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import type { PixJobs } from '../../src/server/payments/PixJobs'
+import type { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
+import { startTestApp, type TestApp } from './testApp'
+import { balances, bank, callKeyed, checkLedgerAfterEach, depositState, fundCash, pkg100, prePay, verifiedPlayer, waitFor } from './walletHelpers'
+
+/**
+ * The API Pix adapter (deposits) and Efí's send API (payouts) against the PSP emulator, through
+ * the faults PSPs have: webhooks lost, repeated or late, tokens that expire, 5xx answers.
+ */
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterEach(() => bank(t).resetFaults())
+afterAll(() => t.close())
+checkLedgerAfterEach(() => t)
+
+const jobs = () => t.app.deps.pixJobs as PixJobs
+const payouts = () => t.app.deps.payouts as unknown as PayoutProcessor
+const cob = async (txid: string) => {
+  const r = await t.db.query<{ status: string; valor: bigint; expiracao: number; solicitacao: string; chave: string }>('SELECT status, valor, expiracao, solicitacao, chave FROM psp_sandbox_cobs WHERE txid = $1', [txid])
+  return r.rows[0]
+}
+
+describe('deposits through the API Pix adapter', () => {
+  it('opens an immediate charge as the standard asks: txid, expiry in seconds, the exact amount, our key, the order named to the payer', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    expect(order.payNo).toMatch(/^[a-zA-Z0-9]{26,35}$/)
+    expect(await cob(order.payNo)).toEqual({ status: 'ATIVA', valor: 10_000n, expiracao: 30 * 60, solicitacao: `Pedido ${order.orderId}`, chave: t.config.wallet.pix.chave })
+    const row = await t.db.query<{ pay_code: string }>('SELECT pay_code FROM orders WHERE pay_no = $1', [order.payNo])
+    const code = parsePix(row.rows[0]!.pay_code)
+    expect(hasError(code)).toBe(false)
+    expect(code).toMatchObject({ type: 'DYNAMIC' })
+  })
+
+  it('a webhook that never comes: reconciliation (GET /v2/pix) finds the payment and credits it exactly once, also when the webhook comes after all', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    bank(t).faults.dropWebhooks = true
+    const paid = await bank(t).pay(order.payNo)
+    expect(paid.outcome).toBe('paid')
+    expect(await depositState(t, order.payNo)).toBe('00')
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n })
+    const first = await jobs().runOnce()
+    expect(first.credited).toBe(1)
+    expect(first.found).toBeGreaterThanOrEqual(1)
+    expect(await depositState(t, order.payNo)).toBe('10')
+    expect((await jobs().runOnce()).credited).toBe(0)
+    // The lost webhook, delivered late (the PSP's retry): a duplicate.
+    bank(t).faults.dropWebhooks = false
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/webhook/apipix/${t.config.wallet.paymentWebhookSecret}/pix`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pix: [{ endToEndId: paid.e2eId, txid: order.payNo, valor: '100.00', horario: new Date().toISOString() }] }),
+    })
+    expect(JSON.parse(late.body).data.outcomes).toEqual(['duplicate'])
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n })
+  })
+
+  it('a webhook that comes before its payment could be read back is never trusted: a delayed one still credits once', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    bank(t).faults.webhookDelayMs = 50
+    bank(t).faults.duplicateWebhooks = true
+    await bank(t).pay(order.payNo)
+    await bank(t).idle()
+    expect(await depositState(t, order.payNo)).toBe('10')
+    const events = await t.db.query('SELECT outcome FROM payment_events WHERE pay_no = $1', [order.payNo])
+    expect(events.rows).toEqual([{ outcome: 'credited' }])
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n })
+  })
+
+  it('an OAuth token that expires mid-run is renewed once and the call goes through', async () => {
+    const p = await verifiedPlayer(t)
+    bank(t).expireTokens()
+    const a = await prePay(t, p.token, await pkg100(t), 0)
+    expect(a.body.status, a.raw).toBe(200)
+    // Short-lived tokens: the adapter renews them before they lapse, by the PSP's expires_in.
+    bank(t).faults.tokenTtlSeconds = 40
+    bank(t).expireTokens()
+    await callKeyed(t, calls.cancelPay, { token: p.token, params: { orderId: a.body.data.orderId } })
+    t.advance(60_000)
+    const b = await prePay(t, p.token, await pkg100(t), 0)
+    expect(b.body.status, b.raw).toBe(200)
+    expect((await cob(b.body.data.payNo))?.status).toBe('ATIVA')
+  })
+
+  it('a PSP answering 5xx: retried until it recovers; when it stays down prePay answers 503 and writes nothing, and the same key works later', async () => {
+    const p = await verifiedPlayer(t)
+    const pkgId = await pkg100(t)
+    bank(t).faults.unavailable = 2
+    const ok = await prePay(t, p.token, pkgId, 0)
+    expect(ok.body.status, ok.raw).toBe(200)
+    await callKeyed(t, calls.cancelPay, { token: p.token, params: { orderId: ok.body.data.orderId } })
+    const before = await t.db.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [p.userId])
+    bank(t).faults.unavailable = 100
+    const key = 'k-psp-down'
+    const down = await callKeyed(t, calls.prePay, { token: p.token, params: { pkgId }, body: { gift: 0, pkgId, isapp: 0 }, key })
+    expect([down.http, down.body.status]).toEqual([503, 5003])
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1', [p.userId])).rows).toEqual(before.rows)
+    bank(t).resetFaults()
+    const again = await callKeyed(t, calls.prePay, { token: p.token, params: { pkgId }, body: { gift: 0, pkgId, isapp: 0 }, key })
+    expect(again.body.status, again.raw).toBe(200)
+  }, 30_000)
+
+  it('a refund the payer\'s bank refuses stays on record as failed (the money is still ours to return by hand)', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    await bank(t).pay(order.payNo)
+    bank(t).faults.refuseRefunds = true
+    const again = await bank(t).pay(order.payNo, { again: true })
+    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pix_refunds WHERE e2e_id = $1 AND state = 'failed'`, [again.e2eId])).rows.length === 1)
+    const r = await t.db.query<{ failure: string }>('SELECT failure FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
+    expect(r.rows[0]!.failure).toBe('Negado pelo PSP do pagador')
+    expect((await balances(t, p.userId)).cash).toBe(10_000n)
+  })
+})
+
+describe('payouts through Efí\'s send API', () => {
+  const ask = (cpf: string, amount: string) => ({ payCardBank: 'CPF', payCardNo: cpf, ifsc: '', name: 'Ana Souza', amount, whatsapp: '11999990000' })
+  const status = async (orderId: string) => (await t.db.query<{ status: string; close_reason: string | null }>('SELECT status, close_reason FROM orders WHERE id = $1', [BigInt(orderId.slice(1))])).rows[0]!
+
+  it('paid, refused, and a repeated webhook settle each withdrawal once; the idEnvio is the withdrawal id, sent again only as a question', async () => {
+    const p = await verifiedPlayer(t)
+    await fundCash(t, p.userId, 30_000n)
+    const ok = (await callKeyed(t, calls.withdraw, { token: p.token, body: ask(p.cpf, '100') })).body.data.orderId as string
+    const refused = (await callKeyed(t, calls.withdraw, { token: p.token, body: ask(p.cpf, '50.13') })).body.data.orderId as string
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_sends WHERE id_envio = ANY($1)', [[ok, refused]])).rows.length === 2)
+    // A restart forgets what was sent: the next run sends again, the PSP answers 409, the state is asked.
+    expect(await payouts().runOnce()).toBe(0)
+    expect((await t.db.query('SELECT count(*)::int AS n FROM psp_sandbox_sends WHERE id_envio = ANY($1)', [[ok, refused]])).rows).toEqual([{ n: 2 }])
+    bank(t).faults.duplicateWebhooks = true
+    await bank(t).settleSend(ok)
+    await bank(t).settleSend(refused)
+    await waitFor(async () => (await status(ok)).status === '10' && (await status(refused)).status === '01')
+    await bank(t).idle()
+    expect(await status(refused)).toEqual({ status: '01', close_reason: 'NAO_REALIZADO' })
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 20_000n, hold: 0n })
+    const moves = await t.db.query<{ kind: string; ref: string }>('SELECT kind, ref FROM ledger_transactions WHERE ref = ANY($1) ORDER BY id', [[ok, refused]])
+    expect(moves.rows.map((m) => `${m.ref}:${m.kind}`).sort()).toEqual([`${ok}:withdrawal_hold`, `${ok}:withdrawal`, `${refused}:withdrawal_hold`, `${refused}:withdrawal_refund`].sort())
+  })
+
+  it('the bank refusing every payout returns each hold', async () => {
+    const p = await verifiedPlayer(t)
+    await fundCash(t, p.userId, 10_000n)
+    bank(t).faults.refusePayouts = true
+    const w = (await callKeyed(t, calls.withdraw, { token: p.token, body: ask(p.cpf, '40') })).body.data.orderId as string
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_sends WHERE id_envio = $1', [w])).rows.length === 1)
+    await bank(t).settleSend(w)
+    await waitFor(async () => (await status(w)).status === '01')
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n, hold: 0n })
+  })
+})
