@@ -193,7 +193,7 @@ export function flatten(r: Results): FlatFigure[] {
       { id: `login.${db}.median`, label: 'login median (30 logins, captcha fetch excluded)', database: db, value: f.loginMedianMs, unit: 'ms', ...withBare(f.loginMedianMs, f.bare?.loginMedianMs, 'ms', 'bare: argon2id verify + session insert'), measuredAt: at, outOfProcess: true },
       { id: `userInfo.${db}.perSecond`, label: 'userInfo, 1,000 sequential calls', database: db, value: f.userInfoPerSecond, unit: 'req/s', ...withBare(f.userInfoPerSecond, f.bare?.userInfoPerSecond, 'req/s', 'bare: session + player SELECT'), measuredAt: at, outOfProcess: true },
       { id: `transfer.${db}.perSecond`, label: 'transfer over HTTP, 500 sequential', database: db, value: f.transferPerSecond, unit: 'transfers/s', measuredAt: at, outOfProcess: true },
-      { id: `deposit.${db}.median`, label: 'deposit webhook to socket (insBalance + updateUserInfo), median of 30', database: db, value: f.depositToSocketMedianMs, unit: 'ms', measuredAt: at, outOfProcess: true },
+      { id: `deposit.${db}.median`, label: 'deposit paid at the PSP emulator to socket (webhook, read-back, insBalance + updateUserInfo), median of 30', database: db, value: f.depositToSocketMedianMs, unit: 'ms', measuredAt: at, outOfProcess: true },
     )
   }
   for (const [db, l] of entries(r.ledger?.byDatabase)) {

@@ -62,6 +62,24 @@ describe('deposits through the API Pix adapter', () => {
     expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n })
   })
 
+  it('the webhook and reconciliation racing for one payment credit it once', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    bank(t).faults.dropWebhooks = true
+    const paid = await bank(t).pay(order.payNo)
+    const webhook = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/pay/webhook/apipix/${t.config.wallet.paymentWebhookSecret}/pix`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ pix: [{ endToEndId: paid.e2eId, txid: order.payNo, valor: '100.00', horario: new Date().toISOString() }] }),
+      })
+    const [a, b, c] = await Promise.all([webhook(), jobs().runOnce(), webhook()])
+    const outcomes = [...(JSON.parse(a.body) as { data: { outcomes: string[] } }).data.outcomes, ...(JSON.parse(c.body) as { data: { outcomes: string[] } }).data.outcomes]
+    expect(outcomes.filter((o) => o === 'credited').length + b.credited).toBe(1)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n })
+  })
+
   it('a webhook that comes before its payment could be read back is never trusted: a delayed one still credits once', async () => {
     const p = await verifiedPlayer(t)
     const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
@@ -143,6 +161,13 @@ describe('payouts through Efí\'s send API', () => {
     expect(await balances(t, p.userId)).toMatchObject({ cash: 20_000n, hold: 0n })
     const moves = await t.db.query<{ kind: string; ref: string }>('SELECT kind, ref FROM ledger_transactions WHERE ref = ANY($1) ORDER BY id', [[ok, refused]])
     expect(moves.rows.map((m) => `${m.ref}:${m.kind}`).sort()).toEqual([`${ok}:withdrawal_hold`, `${ok}:withdrawal`, `${refused}:withdrawal_hold`, `${refused}:withdrawal_refund`].sort())
+  })
+
+  it('a USDT withdrawal has no Pix rail: refused by the payout provider, not sent', async () => {
+    const efi = t.app.pixRails!.payouts!.provider
+    const state = await efi.send({ id: 'W999001', amount: 5_000n, type: 'USDT', account: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', ifsc: '5.5', holderName: 'Ana', requestedAt: new Date() })
+    expect(state).toEqual({ state: 'failed', reason: 'unsupported_method' })
+    expect((await t.db.query('SELECT 1 FROM psp_sandbox_sends WHERE id_envio = $1', ['W999001'])).rows).toEqual([])
   })
 
   it('the bank refusing every payout returns each hold', async () => {
