@@ -151,12 +151,12 @@ export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
 
 /** PIX_PROVIDER: the built-in PSP emulator (demo mode), a PSP speaking the Banco Central's API Pix, or none. */
 const PIX_PROVIDERS = ['sandbox', 'apipix'] as const
-export type PixProviderName = (typeof PIX_PROVIDERS)[number]
+type PixProviderName = (typeof PIX_PROVIDERS)[number]
 
 /** The sandbox PSP's own client credentials (it lives on this server; production refuses it). */
-export const SANDBOX_PIX_CLIENT = { id: 'sandbox-client', secret: 'sandbox-client-secret', chave: 'pix@aposta.sandbox' }
+const SANDBOX_PIX_CLIENT = { id: 'sandbox-client', secret: 'sandbox-client-secret', chave: 'pix@aposta.sandbox' }
 
-export interface PixConfig {
+interface PixConfig {
   /** PIX_PROVIDER: 'sandbox' (default in demo mode), 'apipix', or null ('none': prePay answers UNAVAILABLE). */
   provider: PixProviderName | null
   /** PIX_BASE_URL: the PSP's API root (its /v2/cob, /v2/pix, /oauth/token live under it); null: this server's emulator. */

@@ -45,6 +45,8 @@ const EMULATOR_ROUTES = [
   'DELETE /v2/webhook/:chave',
   'PUT /v3/gn/pix/:idEnvio',
   'GET /v2/gn/pix/enviados/id-envio/:idEnvio',
+  'GET /qr/:token',
+  'GET /jwks',
 ].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
 const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance']
 

@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto'
 import { hasError, parsePix } from 'pix-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
@@ -35,6 +36,20 @@ describe('deposits through the API Pix adapter', () => {
     const code = parsePix(row.rows[0]!.pay_code)
     expect(hasError(code)).toBe(false)
     expect(code).toMatchObject({ type: 'DYNAMIC' })
+    // The payer's bank fetches the code's location: the charge as a JWS, signed with the published key.
+    const location = (code as { url: string }).url
+    const jws = await t.app.inject({ method: 'GET', url: location.slice(location.indexOf('/psp-sandbox')) })
+    expect(jws.headers['content-type']).toMatch(/^application\/jose/)
+    const [header, payload, signature] = jws.body.split('.') as [string, string, string]
+    const jwks = JSON.parse((await t.app.inject({ method: 'GET', url: '/psp-sandbox/jwks' })).body) as { keys: (import('node:crypto').JsonWebKey & { kid: string })[] }
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg: string; kid: string }
+    expect(head.alg).toBe('ES256')
+    const jwk = jwks.keys.find((k) => k.kid === head.kid)!
+    expect(verify('sha256', Buffer.from(`${header}.${payload}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true)
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ txid: order.payNo, status: 'ATIVA', valor: { original: '100.00' }, calendario: { expiracao: 1800 } })
+    // Tampered: the signature no longer holds.
+    const forged = Buffer.from(JSON.stringify({ txid: order.payNo, valor: { original: '1.00' } })).toString('base64url')
+    expect(verify('sha256', Buffer.from(`${header}.${forged}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(false)
   })
 
   it('a webhook that never comes: reconciliation (GET /v2/pix) finds the payment and credits it exactly once, also when the webhook comes after all', async () => {

@@ -31,8 +31,7 @@ export function valorToCentavos(text: string): bigint {
 /** 1000n centavos -> "10.00". */
 export const centavosToValor = (c: bigint): string => centavosToText(c)
 
-export const cobStatus = z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'])
-export type CobStatus = z.infer<typeof cobStatus>
+const cobStatus = z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'])
 
 /** CobSolicitada: the body of PUT /cob/{txid}. */
 export const cobSolicitada = z.object({
@@ -80,7 +79,6 @@ export const pix = z.object({
   infoPagador: z.optional(z.string().check(z.maxLength(140))),
   devolucoes: z.optional(z.array(devolucao)),
 })
-export type Pix = z.infer<typeof pix>
 
 /** CobGerada / CobCompleta: a charge as the PSP answers it (PUT and GET /cob/{txid}). */
 export const cobCompleta = z.object({
@@ -96,7 +94,6 @@ export const cobCompleta = z.object({
   pixCopiaECola: z.optional(z.string().check(z.maxLength(512))),
   pix: z.optional(z.array(pix)),
 })
-export type CobCompleta = z.infer<typeof cobCompleta>
 
 const paginacao = z.object({
   paginaAtual: z.int().check(z.minimum(0)),
@@ -127,7 +124,7 @@ export const efiSentNotice = z.object({
 /** The webhook's body, `POST {webhookUrl}/pix`: received Pix (the standard) and, at Efí, sent ones. */
 export const webhookBody = z.object({ pix: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)) })
 
-export const efiSendStatus = z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'])
+const efiSendStatus = z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'])
 
 /** Efí's send request: PUT /v3/gn/pix/{idEnvio}. */
 export const efiSendBody = z.object({

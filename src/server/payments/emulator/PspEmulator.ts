@@ -4,6 +4,7 @@ import { createDynamicPix, hasError } from 'pix-utils'
 import { request as httpRequest } from 'undici'
 import type { z } from 'zod/mini'
 import type { Db, Queryable } from '../../db/connection'
+import { PayloadSigner } from './payloadLocation'
 import { centavosToValor, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, ERROR_TYPE, SHORT_ID, TXID, valorToCentavos, type Problema } from '../apipix/wire'
 
 /** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
@@ -111,6 +112,7 @@ function e2eId(letter: 'E' | 'D', at: number): string {
 export class PspEmulator {
   readonly faults: EmulatorFaults = { ...DEFAULT_FAULTS }
   private readonly tokens = new Map<string, number>()
+  private readonly signer = new PayloadSigner()
   private readonly inFlight = new Set<Promise<void>>()
   private timer: NodeJS.Timeout | null = null
   private stopped = false
@@ -439,6 +441,27 @@ export class PspEmulator {
       const r = await this.o.db.query('DELETE FROM psp_sandbox_webhooks WHERE chave = $1 RETURNING 1', [(req.params as { chave: string }).chave])
       return r.rows.length ? reply.code(204).send() : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
     })
+
+    // The charges' payload locations (public, as the standard has them): what the payer's bank
+    // fetches from the dynamic BR Code, the charge as a JWS signed with the key published beside it.
+    app.get(`${P}/qr/:token`, async (req, reply) => {
+      const { token } = req.params as { token: string }
+      const r = /^[0-9a-f]{20}$/.test(token) ? await this.o.db.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE location LIKE $1', [`%${P}/qr/${token}`]) : { rows: [] }
+      const c = r.rows[0]
+      if (!c) return problem(reply, 404, 'CobPayloadNaoEncontrado', 'Cobrança não encontrada.', undefined, 'A cobrança em questão não foi encontrada para a location requisitada.')
+      const payload = {
+        calendario: { criacao: iso(c.criacao), apresentacao: iso(new Date(this.o.now())), expiracao: c.expiracao },
+        txid: c.txid,
+        revisao: c.revisao,
+        status: c.status,
+        valor: { original: centavosToValor(BigInt(c.valor)) },
+        chave: c.chave,
+        ...(c.solicitacao ? { solicitacaoPagador: c.solicitacao } : {}),
+      }
+      const host = c.location.slice(0, c.location.indexOf(P))
+      return reply.type('application/jose').header('cache-control', 'no-store').send(this.signer.sign(payload, `https://${host}${P}/jwks`))
+    })
+    app.get(`${P}/jwks`, async () => this.signer.jwks())
 
     // Efí's Pix send (payouts).
     app.put(`${P}/v3/gn/pix/:idEnvio`, opts, async (req, reply) => {
