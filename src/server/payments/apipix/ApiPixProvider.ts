@@ -158,7 +158,8 @@ export class ApiPixProvider implements PaymentProvider {
 
 /** A received Pix as a payment of one of our charges; one without a txid (a plain key transfer) is none of ours. */
 function paymentOf(p: { endToEndId: string; txid?: string; valor: string; horario: string }): PaymentEvent | null {
-  if (!p.txid) return null
+  // (A Pix of R$ 0,00 only exists as a Pix Saque's charge, which we never make.)
+  if (!p.txid || valorToCentavos(p.valor) <= 0n) return null
   return { eventId: p.endToEndId, payNo: p.txid, type: 'paid', amount: valorToCentavos(p.valor), at: new Date(p.horario) }
 }
 

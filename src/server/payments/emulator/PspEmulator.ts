@@ -116,6 +116,11 @@ export class PspEmulator {
   private readonly inFlight = new Set<Promise<void>>()
   private timer: NodeJS.Timeout | null = null
   private stopped = false
+  /** Resolves when stop() is called: a webhook waiting to be sent again gives up. */
+  private stopping: () => void = () => undefined
+  private readonly stopSignal = new Promise<void>((resolve) => {
+    this.stopping = resolve
+  })
 
   constructor(private readonly o: EmulatorOptions) {}
 
@@ -139,6 +144,7 @@ export class PspEmulator {
   /** Stops its timer and waits for webhooks on their way (before the server closes). */
   async stop(): Promise<void> {
     this.stopped = true
+    this.stopping()
     if (this.timer) clearInterval(this.timer)
     await this.idle()
   }
@@ -253,7 +259,8 @@ export class PspEmulator {
       if (!ok) this.o.log.warn({ attempt }, 'PSP emulator: the webhook was not taken')
       return
     }
-    await sleep(WEBHOOK_RETRY_MS[attempt] ?? 0)
+    await Promise.race([sleep(WEBHOOK_RETRY_MS[attempt] ?? 0), this.stopSignal])
+    if (this.stopped) return
     return this.deliver(url, body, attempt + 1)
   }
 
