@@ -137,6 +137,7 @@ describe('PIX_PROVIDER', () => {
     expect(loadConfig(env).wallet.pix).toMatchObject({ provider: 'apipix', baseUrl: 'https://pix-h.api.efipay.com.br', chave: 'pix@aposta.example', cert: null, payouts: 'efi' })
     expect(problems({ ...env, PIX_CERT: '/etc/pix/cert.pem' })).toEqual(['PIX_CERT and PIX_KEY go together: the client certificate and its private key'])
     expect(problems({ ...env, PIX_BASE_URL: 'ftp://x' })).toEqual(['PIX_BASE_URL must be an https:// address, not "ftp://x"'])
+    expect(problems({ PIX_RECONCILE_HOURS: '2000' })).toEqual(['PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten'])
   })
 
   it('refuses a mistyped switch rather than guessing', () => {

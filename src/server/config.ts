@@ -225,6 +225,8 @@ function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
     payouts: provider !== null && payoutsRaw === 'efi' ? 'efi' : null,
     timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false) * 1000,
   }
+  // Payments are remembered 90 days (the retention job): reconciliation must look back less far, or one could be applied twice.
+  if (pix.reconcileWindowMs > 60 * 86_400_000) throw new ConfigError('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten')
   if ((pix.cert === null) !== (pix.key === null)) throw new ConfigError('PIX_CERT and PIX_KEY go together: the client certificate and its private key')
   if (provider === 'apipix') {
     const missing = ['PIX_BASE_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY_CHAVE'].filter((n) => text(n) === null)
