@@ -55,7 +55,19 @@ describe('the log', () => {
   it('redacts credentials in a URL, and only them', () => {
     expect(redactUrl('/gamecenter-siop/?EIO=4&transport=websocket&token=abc.def')).toBe('/gamecenter-siop/?EIO=4&transport=websocket&token=[redacted]')
     expect(redactUrl('/x?Token=abc&b=1&access_token=z#f')).toBe('/x?Token=[redacted]&b=1&access_token=[redacted]#f')
+    // The PIX webhook's secret is a path segment.
+    expect(redactUrl('/api/pay/webhook/apipix/s3cr3t-value/pix')).toBe('/api/pay/webhook/apipix/[redacted]/pix')
+    expect(redactUrl('/api/pay/webhook/apipix/s3cr3t-value?ignorar=')).toBe('/api/pay/webhook/apipix/[redacted]?ignorar=')
     expect(redactUrl('/api/app/order/records?page=2&type=10')).toBe('/api/app/order/records?page=2&type=10')
+  })
+
+  it('writes the PIX webhook\'s requests without the secret of their address', async () => {
+    const secret = t.config.wallet.paymentWebhookSecret
+    const before = log.length
+    const res = await t.app.inject({ method: 'POST', url: `/api/pay/webhook/apipix/${secret}/pix`, headers: { 'content-type': 'application/json' }, payload: '{"pix":[]}' })
+    expect(res.statusCode).toBe(422)
+    await waitFor(() => log.slice(before).includes('/api/pay/webhook/apipix/[redacted]/pix'))
+    expect(log.slice(before)).not.toContain(secret)
   })
 
   it('writes requests without the token of their URL or their authorization header', async () => {

@@ -3,9 +3,12 @@ import type { FastifyServerOptions } from 'fastify'
 /** Query parameters that carry a credential: the socket's `token` (the spec puts it in the URL) and its kin. */
 const SECRET_PARAMS = /([?&](?:token|access_token|authorization|chkId)=)[^&#]*/gi
 
-/** A URL as it may be written to a log: any credential in its query replaced. */
+/** The PIX webhook's address carries its secret as a path segment (payments/buildProviders.ts). */
+const SECRET_PATH = /^(\/api\/pay\/webhook\/apipix\/)[^/?#]*/
+
+/** A URL as it may be written to a log: any credential in its query, or in the webhook's path, replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]')
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]')
 }
 
 interface LoggedRequest {
