@@ -1,16 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createDynamicPix, hasError } from 'pix-utils'
 import { request as httpRequest } from 'undici'
-import type { z } from 'zod/mini'
 import type { Db, Queryable } from '../../db/connection'
 import { PayloadSigner } from './payloadLocation'
-import { centavosToValor, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, ERROR_TYPE, SHORT_ID, TXID, valorToCentavos, type Problema } from '../apipix/wire'
+import { centavosToValor, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, SHORT_ID, TXID, valorToCentavos } from '../apipix/wire'
+import { e2eId, iso, parse, problem, refundJson, same, sleep, type CobRow, type PixRow, type RefundRow, type SendRow } from './emulatorWire'
 
 /** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
 export const EMULATOR_PREFIX = '/psp-sandbox'
-/** The ISPB the emulator writes into its end-to-end ids (none of a real participant). */
-const ISPB = '99999999'
 const MERCHANT = { name: 'APOSTA SANDBOX', city: 'SAO PAULO' }
 
 /** Switches tests (and a curious developer) turn to make the bank misbehave. */
@@ -47,61 +45,6 @@ const DEFAULT_FAULTS: EmulatorFaults = { dropWebhooks: false, duplicateWebhooks:
 const WEBHOOK_RETRY_MS = [1000, 5000, 20_000]
 /** Amounts ending in these centavos are refused by the bank (e.g. R$ 50,13), so both endings can be tried by hand. */
 const REFUSED_CENTAVOS = 13n
-
-interface CobRow {
-  txid: string
-  revisao: number
-  status: string
-  valor: bigint
-  chave: string
-  solicitacao: string | null
-  expiracao: number
-  criacao: Date
-  loc_id: bigint
-  location: string
-  br_code: string
-}
-interface PixRow {
-  e2e_id: string
-  txid: string | null
-  valor: bigint
-  chave: string
-  horario: Date
-}
-interface RefundRow {
-  e2e_id: string
-  id: string
-  rtr_id: string
-  valor: bigint
-  descricao: string | null
-  status: string
-  solicitacao: Date
-  liquidacao: Date | null
-  motivo: string | null
-}
-interface SendRow {
-  id_envio: string
-  e2e_id: string
-  valor: bigint
-  pagador_chave: string
-  favorecido: string
-  status: string
-  solicitacao: Date
-  liquidacao: Date | null
-  erro: string | null
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString()
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-function alnum(n: number): string {
-  const bytes = randomBytes(n)
-  return Array.from(bytes, (b) => ALNUM[b % ALNUM.length]).join('')
-}
-/** An end-to-end (E) or return (D) id: letter, ISPB, yyyyMMddHHmm, 11 more: 32 characters. */
-function e2eId(letter: 'E' | 'D', at: number): string {
-  const stamp = new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 12)
-  return `${letter}${ISPB}${stamp}${alnum(11)}`
-}
 
 /**
  * A PSP on this server (PIX_PROVIDER=sandbox): the Banco Central's API Pix (OAuth2 token, cob,
@@ -550,34 +493,3 @@ export class PspEmulator {
     return r.rows[0] ? refundJson(r.rows[0]) : null
   }
 }
-
-function refundJson(d: RefundRow): object {
-  return {
-    id: d.id,
-    rtrId: d.rtr_id,
-    valor: centavosToValor(BigInt(d.valor)),
-    natureza: 'ORIGINAL',
-    ...(d.descricao ? { descricao: d.descricao } : {}),
-    horario: { solicitacao: iso(d.solicitacao), ...(d.liquidacao ? { liquidacao: iso(d.liquidacao) } : {}) },
-    status: d.status,
-    ...(d.motivo ? { motivo: d.motivo } : {}),
-  }
-}
-
-function problem(reply: FastifyReply, status: number, kind: string, title: string, violacoes?: Problema['violacoes'], detail?: string): FastifyReply {
-  const body: Problema = { type: `${ERROR_TYPE}${kind}`, title, status, ...(detail ? { detail } : {}), ...(violacoes ? { violacoes } : {}) }
-  return reply.code(status).type('application/problem+json').send(body)
-}
-
-function parse<S extends z.ZodMiniType>(schema: S, body: unknown): { ok: true; data: z.infer<S> } | { ok: false; path: string } {
-  const r = schema.safeParse(body)
-  return r.success ? { ok: true, data: r.data as z.infer<S> } : { ok: false, path: r.error.issues[0]?.path.join('.') ?? '' }
-}
-
-function same(a: string | undefined, b: string): boolean {
-  const x = Buffer.from(a ?? '')
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
