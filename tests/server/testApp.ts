@@ -82,10 +82,20 @@ export async function startTestApp(
       offset += ms
     },
     async close() {
-      await app.close()
-      await db.close()
-      await dropDatabase()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      // A close that hangs says where (CI once timed a test out with no other clue).
+      let stage = 'app.close'
+      const watchdog = setTimeout(() => console.error(`startTestApp: close still waiting on ${stage} after 10 s`), 10_000)
+      watchdog.unref()
+      try {
+        await app.close()
+        stage = 'db.close'
+        await db.close()
+        stage = 'dropDatabase'
+        await dropDatabase()
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      } finally {
+        clearTimeout(watchdog)
+      }
     },
   }
 }
