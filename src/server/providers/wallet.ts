@@ -19,13 +19,10 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod/mini'
 import { hashToken } from '../auth/tokens'
-import type { Queryable } from '../db/connection'
+import { one } from '../db/one'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
-import { userBalances } from '../wallet/ledger'
-import { countWager } from '../wallet/wagering'
-import { creditWin, debitForBet } from '../wallet/wallet'
-import { refundStake } from '../wallet/refund'
+import { dayOf } from '../wallet/days'
+import { countedStake } from '../wallet/wagering'
 
 type WalletStatus =
   | 'OK'
@@ -78,197 +75,39 @@ export type WalletOp = keyof typeof walletRequests
 const SLOT_MULTIPLIER4 = 1_000n * 10_000n
 const SLOTS = 'slots'
 
-interface SessionRow {
-  user_id: bigint
-  game: string
-  expires_at: Date
-  closed_at: Date | null
-  disabled_at: Date | null
-}
-
-interface TxRow {
-  kind: 'bet' | 'win' | 'rollback'
-  user_id: bigint
-  amount: bigint
-  from_cash: bigint
-  from_bonus: bigint
-  state: string
-  request_hash: string
-  reply: WalletReply
-  created_at: Date
-}
-
-/** A reply that ends the call without keeping anything: thrown to roll the transaction back. */
-class Refusal extends Error {
-  constructor(readonly reply: WalletReply) {
-    super(reply.status)
-  }
-}
-
 const requestHash = (op: WalletOp, body: Record<string, unknown>) => {
   // requestId differs between retries of one transaction: it is not part of what must match.
   const rest = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'requestId'))
   return createHash('sha256').update(`${op}\n${JSON.stringify(rest, Object.keys(rest).sort())}`).digest('hex')
 }
 
-async function spendable(q: Queryable, userId: bigint): Promise<number> {
-  const b = await userBalances(q, userId)
-  return Number(b.cash + b.bonus)
-}
-
-async function sessionOf(q: Queryable, provider: string, tokenText: string): Promise<SessionRow | null> {
-  const r = await q.query<SessionRow>(
-    `SELECT s.user_id, s.game, s.expires_at, s.closed_at, u.disabled_at FROM provider_sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.provider = $2`,
-    [hashToken(tokenText), provider],
-  )
-  return r.rows[0] ?? null
-}
-
-async function transactionOf(q: Queryable, provider: string, transactionId: string, lock: boolean): Promise<TxRow | null> {
-  const r = await q.query<TxRow>(
-    `SELECT kind, user_id, amount, from_cash, from_bonus, state, request_hash, reply, created_at FROM provider_transactions
-     WHERE provider = $1 AND transaction_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [provider, transactionId],
-  )
-  return r.rows[0] ?? null
-}
-
-/** A transaction id seen before: the first reply again when it is the same request, DUPLICATE_TRANSACTION when not. */
-async function repeat(q: Queryable, seen: TxRow, op: WalletOp, hash: string, userId: bigint): Promise<WalletReply> {
-  if (seen.kind === 'bet' && seen.state === 'void') return { status: 'TRANSACTION_ROLLED_BACK', balance: await spendable(q, userId) }
-  if (seen.kind === op && seen.request_hash === hash) return seen.reply
-  return { status: 'DUPLICATE_TRANSACTION', balance: await spendable(q, userId) }
-}
-
-/** One wallet call, already verified as the provider's: the reply to send. */
+/**
+ * One wallet call, already verified as the provider's: the reply to send. The call is one
+ * statement, provider_wallet (migration 024), which holds the rules above; Node passes what needs
+ * the app's configuration: the day of today's stakes, the bonus's stake limit and the part of a
+ * slot's stake that counts toward a gift (countedStake, so the table and the 1.5x rule stay in
+ * one place).
+ */
 export async function walletCall(deps: Deps, provider: string, op: WalletOp, body: Record<string, unknown>): Promise<WalletReply> {
-  const hash = requestHash(op, body)
-  try {
-    return await deps.db.tx((q) => handle(deps, q, provider, op, body, hash))
-  } catch (err) {
-    if (err instanceof Refusal) return err.reply
-    throw err
+  const at = new Date(deps.now())
+  const rules = deps.config.wallet
+  const call = {
+    op,
+    provider,
+    tokenHash: hashToken(String(body.token)),
+    hash: requestHash(op, body),
+    at: at.toISOString(),
+    day: dayOf(at.getTime()),
+    game: body.game ?? null,
+    round: body.roundId ?? null,
+    tx: body.transactionId ?? null,
+    refTx: body.referenceTransactionId ?? null,
+    amount: body.amount ?? null,
+    bonusMax: String(rules.bonusMaxStake),
+    slotPct: String(countedStake(rules, SLOTS, 100n, SLOT_MULTIPLIER4)),
+    currencyOk: 'currency' in body ? body.currency === 'BRL' : null,
+    selfRef: 'referenceTransactionId' in body && body.referenceTransactionId === body.transactionId,
   }
-}
-
-async function handle(deps: Deps, q: Queryable, provider: string, op: WalletOp, body: Record<string, unknown>, hash: string): Promise<WalletReply> {
-  const now = new Date(deps.now())
-  const session = await sessionOf(q, provider, String(body.token))
-  if (!session) return { status: 'INVALID_TOKEN' }
-  const userId = BigInt(session.user_id)
-  const live = session.closed_at === null && new Date(session.expires_at) > now
-  if ((op === 'balance' || op === 'bet') && !live) return { status: 'TOKEN_EXPIRED', balance: await spendable(q, userId) }
-  if (session.disabled_at !== null) return { status: 'USER_DISABLED' }
-  if ('currency' in body && body.currency !== 'BRL') return { status: 'WRONG_CURRENCY', balance: await spendable(q, userId) }
-  if (op !== 'balance' && body.game !== session.game) return { status: 'INVALID_GAME', balance: await spendable(q, userId) }
-  // A win or rollback naming itself as its bet: that id cannot be both.
-  if ('referenceTransactionId' in body && body.referenceTransactionId === body.transactionId) return { status: 'DUPLICATE_TRANSACTION', balance: await spendable(q, userId) }
-  switch (op) {
-    case 'balance':
-      return { status: 'OK', balance: await spendable(q, userId) }
-    case 'bet':
-      return bet(deps, q, provider, userId, body as z.output<typeof walletRequests.bet>, hash, now)
-    case 'win':
-      return win(deps, q, provider, userId, body as z.output<typeof walletRequests.win>, hash, now)
-    case 'rollback':
-      return rollback(q, provider, userId, body as z.output<typeof walletRequests.rollback>, hash, now)
-  }
-}
-
-const ref = (provider: string, transactionId: string) => `provider:${provider}:${transactionId}`
-
-async function bet(deps: Deps, q: Queryable, provider: string, userId: bigint, b: z.output<typeof walletRequests.bet>, hash: string, now: Date): Promise<WalletReply> {
-  // The id is taken first: a second call with it waits here for this one, then finds it.
-  const taken = await q.query(
-    `INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, state, request_hash, reply, created_at)
-     VALUES ($1, $2, 'bet', $3, $4, $5, $6, 'open', $7, '{}', $8) ON CONFLICT DO NOTHING RETURNING 1`,
-    [provider, b.transactionId, userId, b.game, b.roundId, b.amount, hash, now],
-  )
-  if (!taken.rows.length) {
-    const seen = await transactionOf(q, provider, b.transactionId, false)
-    if (!seen) throw new Error('a provider transaction vanished')
-    return repeat(q, seen, 'bet', hash, userId)
-  }
-  let funding = { fromCash: 0n, fromBonus: 0n, txId: null as bigint | null }
-  if (b.amount > 0) {
-    try {
-      funding = await debitForBet(q, userId, BigInt(b.amount), { rules: deps.config.wallet, ref: ref(provider, b.transactionId), meta: { game: `${provider}:${b.game}`, round: b.roundId }, at: now })
-    } catch (err) {
-      if (err instanceof AppError && err.errorName === 'INSUFFICIENT_BALANCE') throw new Refusal({ status: 'NOT_ENOUGH_MONEY', balance: await spendable(q, userId) })
-      if (err instanceof AppError && err.errorName === 'BONUS_MAX_STAKE') throw new Refusal({ status: 'BET_LIMIT', balance: await spendable(q, userId), message: 'bonus max stake' })
-      throw err
-    }
-  }
-  const reply: WalletReply = { status: 'OK', balance: await spendable(q, userId), transactionId: funding.txId === null ? `0-${b.transactionId}` : String(funding.txId) }
-  await q.query(
-    `UPDATE provider_transactions SET from_cash = $3, from_bonus = $4, tx_id = $5, reply = $6 WHERE provider = $1 AND transaction_id = $2`,
-    [provider, b.transactionId, funding.fromCash, funding.fromBonus, funding.txId, JSON.stringify(reply)],
-  )
-  return reply
-}
-
-async function win(deps: Deps, q: Queryable, provider: string, userId: bigint, w: z.output<typeof walletRequests.win>, hash: string, now: Date): Promise<WalletReply> {
-  // The bet first, locked: wins on one bet take turns, and each sees the ones before it.
-  const placed = await transactionOf(q, provider, w.referenceTransactionId, true)
-  const seen = await transactionOf(q, provider, w.transactionId, false)
-  if (seen) return repeat(q, seen, 'win', hash, userId)
-  if (!placed || placed.kind !== 'bet' || BigInt(placed.user_id) !== userId) throw new Refusal({ status: 'TRANSACTION_NOT_FOUND', balance: await spendable(q, userId) })
-  if (placed.state === 'void' || placed.state === 'rolled_back') throw new Refusal({ status: 'TRANSACTION_ROLLED_BACK', balance: await spendable(q, userId) })
-  const txId = await creditWin(q, userId, BigInt(w.amount), {
-    funding: { fromCash: BigInt(placed.from_cash), fromBonus: BigInt(placed.from_bonus) },
-    ref: ref(provider, w.transactionId),
-    meta: { game: `${provider}:${w.game}`, round: w.roundId },
-    at: now,
-  })
-  if (placed.state === 'open') {
-    await q.query(`UPDATE provider_transactions SET state = 'settled' WHERE provider = $1 AND transaction_id = $2`, [provider, w.referenceTransactionId])
-    // The round is over: its stake counts toward a gift's wagering, the VIP levels and referrals.
-    if (BigInt(placed.amount) > 0n) await countWager(q, deps.config.wallet, userId, { game: SLOTS, stake: BigInt(placed.amount), multiplier4: SLOT_MULTIPLIER4, placedAt: new Date(placed.created_at) }, now)
-  }
-  const reply: WalletReply = { status: 'OK', balance: await spendable(q, userId), transactionId: txId === null ? `0-${w.transactionId}` : String(txId) }
-  await q.query(
-    `INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, reference_id, state, tx_id, request_hash, reply, created_at)
-     VALUES ($1, $2, 'win', $3, $4, $5, $6, $7, 'done', $8, $9, $10, $11)`,
-    [provider, w.transactionId, userId, w.game, w.roundId, w.amount, w.referenceTransactionId, txId, hash, JSON.stringify(reply), now],
-  )
-  return reply
-}
-
-async function rollback(q: Queryable, provider: string, userId: bigint, r: z.output<typeof walletRequests.rollback>, hash: string, now: Date): Promise<WalletReply> {
-  let placed = await transactionOf(q, provider, r.referenceTransactionId, true)
-  const seen = await transactionOf(q, provider, r.transactionId, false)
-  if (seen) return repeat(q, seen, 'rollback', hash, userId)
-  const keep = (reply: WalletReply, txId: bigint | null = null) =>
-    q.query(
-      `INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, reference_id, state, tx_id, request_hash, reply, created_at)
-       VALUES ($1, $2, 'rollback', $3, $4, $5, 0, $6, 'done', $7, $8, $9, $10)`,
-      [provider, r.transactionId, userId, r.game, r.roundId, r.referenceTransactionId, txId, hash, JSON.stringify(reply), now],
-    )
-  if (!placed) {
-    // Never seen: recorded as void, so the bet arriving late is refused.
-    const marked = await q.query(
-      `INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, state, request_hash, reply, created_at)
-       VALUES ($1, $2, 'bet', $3, $4, $5, 0, 'void', '', '{}', $6) ON CONFLICT DO NOTHING RETURNING 1`,
-      [provider, r.referenceTransactionId, userId, r.game, r.roundId, now],
-    )
-    if (marked.rows.length) {
-      const reply: WalletReply = { status: 'TRANSACTION_NOT_FOUND', balance: await spendable(q, userId) }
-      await keep(reply)
-      return reply
-    }
-    // The bet came meanwhile: roll it back as any other.
-    placed = await transactionOf(q, provider, r.referenceTransactionId, true)
-  }
-  if (!placed || placed.kind !== 'bet' || BigInt(placed.user_id) !== userId) throw new Refusal({ status: 'TRANSACTION_NOT_FOUND', balance: await spendable(q, userId) })
-  if (placed.state === 'settled') throw new Refusal({ status: 'BET_ALREADY_SETTLED', balance: await spendable(q, userId) })
-  let txId: bigint | null = null
-  if (placed.state === 'open') {
-    txId = await refundStake(q, userId, { amount: BigInt(placed.amount), fromCash: BigInt(placed.from_cash), fromBonus: BigInt(placed.from_bonus) }, { ref: ref(provider, r.transactionId), meta: { game: `${provider}:${r.game}`, round: r.roundId }, at: now })
-    await q.query(`UPDATE provider_transactions SET state = 'rolled_back' WHERE provider = $1 AND transaction_id = $2`, [provider, r.referenceTransactionId])
-  }
-  // A bet rolled back already (under another rollback id): nothing more moves.
-  const reply: WalletReply = { status: 'OK', balance: await spendable(q, userId) }
-  await keep(reply, txId)
-  return reply
+  const r = await deps.db.query<{ reply: WalletReply }>('SELECT provider_wallet($1::jsonb) AS reply', [JSON.stringify(call)])
+  return one(r.rows, 'provider_wallet').reply
 }
