@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import type { PixJobs } from '../../src/server/payments/PixJobs'
 import type { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
+import { EMULATOR_PREFIX } from '../../src/server/payments/emulator/PspEmulator'
 import { startTestApp, type TestApp } from './testApp'
 import { balances, bank, callKeyed, checkLedgerAfterEach, depositState, fundCash, pkg100, prePay, verifiedPlayer, waitFor } from './walletHelpers'
 
@@ -151,6 +152,20 @@ describe('deposits through the API Pix adapter', () => {
     const r = await t.db.query<{ failure: string }>('SELECT failure FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
     expect(r.rows[0]!.failure).toBe('Negado pelo PSP do pagador')
     expect((await balances(t, p.userId)).cash).toBe(10_000n)
+  })
+})
+
+describe('the PSP emulator', () => {
+  it('an id in the path holding a NUL or another invisible character is a 400 problem, never a 500 (found by the fuzzer)', async () => {
+    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' }, payload: '{"grant_type":"client_credentials"}' })
+    const authorization = `Bearer ${(JSON.parse(tokenRes.body) as { access_token: string }).access_token}`
+    for (const [method, url] of [['GET', '/v2/webhook/a%00b'], ['DELETE', '/v2/webhook/a%0Ab'], ['GET', '/v2/pix/E%00x'], ['GET', '/v2/gn/pix/enviados/id-envio/a%20b']] as const) {
+      const res = await t.app.inject({ method, url: `${EMULATOR_PREFIX}${url}`, headers: { authorization } })
+      expect([res.statusCode, res.headers['content-type']], `${method} ${url} ${res.body}`).toEqual([400, 'application/problem+json; charset=utf-8'])
+    }
+    const fine = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/webhook/nobody`, headers: { authorization } })
+    expect(fine.statusCode).toBe(404)
   })
 })
 

@@ -246,6 +246,10 @@ export class PspEmulator {
       const until = token ? this.tokens.get(token) : undefined
       if (until === undefined || until <= this.o.now()) return problem(reply, 401, 'AcessoNegado', 'Token inválido ou expirado')
       if (this.takeOutage()) return problem(reply, 503, 'ServicoIndisponivel', 'Serviço Indisponível')
+      // An id in the path is visible ASCII, as the standard's ids are (PostgreSQL text cannot hold
+      // a NUL: the fuzzer's GET /v2/webhook/a%00b answered 500).
+      const bad = Object.entries(req.params as Record<string, string>).find(([, v]) => !/^[\x21-\x7e]+$/.test(v))
+      if (bad) return problem(reply, 400, 'RequisicaoInvalida', 'Requisição inválida.', [{ razao: `Campo ${bad[0]} não respeita o _schema_.`, propriedade: bad[0] }])
       return undefined
     }
     const opts = { preHandler: guard }
