@@ -23,8 +23,8 @@ interface RequestOptions {
 export interface HttpConfig {
   baseUrl?: string | (() => string)
   timeoutMs?: number
-  /** The spec's headers: Authorization, zone, lang, curreny, deviceId, devices. */
-  headers(): Record<string, string>
+  /** The spec's headers: Authorization, zone, lang, curreny, deviceId, devices (may wait, once, for the time zone). */
+  headers(): Record<string, string> | Promise<Record<string, string>>
   /** Called with true when a request that shows the indicator starts, false when it answers. */
   onLoading?(active: boolean): void
   fetch?: typeof fetch
@@ -60,7 +60,7 @@ export function createHttp(config: HttpConfig): Http {
     const qs = query.toString()
     const base = typeof config.baseUrl === 'function' ? config.baseUrl() : (config.baseUrl ?? '')
     const url = `${base}${buildPath(call.path, options.params)}${qs ? `?${qs}` : ''}`
-    const headers: Record<string, string> = { ...config.headers(), ...options.headers }
+    const headers: Record<string, string> = { ...(await config.headers()), ...options.headers }
     let body: string | undefined
     if (call.method === 'POST') {
       const payload = { ...(options.body ?? {}), ...(loading ? {} : { loading: false }) }

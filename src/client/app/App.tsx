@@ -12,14 +12,13 @@ import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
 import { storeInvitation } from '../store/actions/invitation'
 import { openOverlay } from '../store/actions/ui'
-import { save } from '../store/persist'
 import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, refreshBalance, sendOffGame, startRealtime } from '../store/shellActions'
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
 import { BoostPopup } from './BoostPopup'
 import { DemoRibbon, ribbonExpected } from './DemoRibbon'
-import { fingerprint } from './deviceId'
+import { timeZone } from '../store/api'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
 import { ROUTES } from './routes'
@@ -63,13 +62,6 @@ function Loading() {
   return <TitledPage titleKey="pages.loading" bodyKey="app.loading" />
 }
 
-/** The device id, made once per browser (Intl's time zone is a slow first call: it runs on its own, after the first paint). */
-function ensureDeviceId() {
-  if (store.session.deviceId) return
-  store.session.deviceId = fingerprint(navigator, screen, Intl.DateTimeFormat().resolvedOptions().timeZone)
-  save('deviceId', store.session.deviceId)
-}
-
 /**
  * Start-up work. Before the first paint only what the page's look needs; the server's data, the
  * socket and the rest of the locale table (with the contract's schemas and zod, chunks of their
@@ -84,8 +76,8 @@ function useBoot(): boolean {
     }
     fit()
     window.addEventListener('resize', fit)
-    // A task of its own, after the first paint: no session is made before a login, which follows a tap.
-    const idTimer = setTimeout(ensureDeviceId, 0)
+    // The time zone (and with it the device id), read in a worker once the page painted.
+    const idTimer = setTimeout(() => void timeZone(), 0)
     return () => {
       window.removeEventListener('resize', fit)
       clearTimeout(idTimer)
