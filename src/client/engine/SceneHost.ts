@@ -1,6 +1,7 @@
 import { Container, UPDATE_PRIORITY, type Application, type Ticker } from 'pixi.js'
 import { TEST_BUILD } from './determinism'
 import { seededRandom } from './random'
+import { sameFields } from './sameFields'
 import { createTweens } from './tweens'
 import type { AudioService, Clock, Motion, Scene, SceneContext, SceneDef, Tuning, Viewport } from './types'
 
@@ -19,11 +20,6 @@ export interface HostOptions<S> {
 }
 
 /** Two scene states with the same value in every field (states are flat records of primitives and snapshots). */
-function sameFields<S>(a: S, b: S): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-}
 
 /**
  * Mounts one scene on a Pixi application: gives it its context, feeds it state, resizes it with

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { i18n } from '../i18n/i18n'
 import { audio } from './audio'
 import { realClock } from './clock'
+import { sameFields } from './sameFields'
 import type { SceneStageProps } from './SceneStage'
 import type { FromWorker, ToWorker } from './stageProtocol'
 import type { StageHandle } from './types'
@@ -50,7 +51,15 @@ export default function WorkerStage<S>(props: SceneStageProps<S> & { onFailed():
         renders.delete(m.id)
       } else if (m.type === 'failed') onFailed()
     }
-    const { initial, stop } = source((state) => send({ type: 'state', state }))
+    // A state equal to the last sent, field by field, stays here: across the worker boundary every
+    // array is a new copy, so the worker could no longer tell (and posting costs a structured clone).
+    let sent: S | undefined
+    const { initial, stop } = source((state) => {
+      if (sent !== undefined && sameFields(state, sent)) return
+      sent = state
+      send({ type: 'state', state })
+    })
+    sent = initial
     const tables = Object.fromEntries(Object.keys(i18n.store.data).map((lng) => [lng, i18n.getResourceBundle(lng, 'translation') as Record<string, unknown>]))
     const onTable = (lng: string) => send({ type: 'table', lng, table: i18n.getResourceBundle(lng, 'translation') as Record<string, unknown> })
     i18n.store.on('added', onTable)

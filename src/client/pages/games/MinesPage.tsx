@@ -160,6 +160,12 @@ const MinesBoard = memo(function MinesBoard(props: { mode: 'manual' | 'auto' }) 
   )
 })
 
+/** Starts a board with the chosen stake and mines. */
+function startBoard(): void {
+  audio.play('bet')
+  void startMines()
+}
+
 /** The pay table follows the open game's mine count, or the next one's. */
 function MinesInfo() {
   const { mines, game } = useSnapshot(store.casino.mines)
@@ -189,13 +195,12 @@ export default function MinesPage() {
 /** The announce line and the controls: they follow every move of the open game. */
 function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void }) {
   const { t } = useTranslation()
-  const snap = { casino: { mines: useSnapshot(store.casino.mines), auto: { running: useSnapshot(store.casino.auto).running } }, session: { lang: useSnapshot(store.session).lang } }
+  const snap = { casino: { mines: useSnapshot(store.casino.mines) }, session: { lang: useSnapshot(store.session).lang } }
   const mines = snap.casino.mines
   const { mode, onMode: setMode } = props
   const lang = snap.session.lang
   const game = mines.game
   const active = game?.state === 'active'
-  const running = snap.casino.auto.running !== null
   const gems = active ? (game.revealed?.length ?? 0) : 0
   const count = active ? (game.mines ?? mines.mines) : mines.mines
   const now4 = minesMultiplier(count, gems)
@@ -203,7 +208,6 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
   const next = gems < TILES - count ? multiplierToNumber(minesMultiplier(count, gems + 1)) : null
   const payoutNow = payoutPreview(active ? wireToCentavos(game.amount) : mines.stake, now4)
   const num = (value: number, digits: number) => formatDecimal(value, lang, digits)
-  const ready = stakeCentavos(mines.stake) !== null
 
   useEffect(() => {
     // Fewer safe tiles than picked: drop the extra picks.
@@ -211,10 +215,6 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
     if (list.length > TILES - mines.mines) list.splice(TILES - mines.mines)
   }, [mines.mines])
 
-  const start = () => {
-    audio.play('bet')
-    void startMines()
-  }
   let announce = ''
   if (game && game.state !== 'active') {
     announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: num(game.multiplier, 4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
@@ -252,28 +252,48 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
             {t('casino.mines.random')}
           </button>
         </div>
-        <div className="control-group" style={{ display: active ? 'none' : 'contents' }}>
-          <label className="field">
-            <span>{t('casino.mines.count')}</span>
-            <select value={mines.mines} disabled={running || mines.busy} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
-              {Array.from({ length: 24 }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <StakeField game="mines" />
-          <ModeTabs game="mines" mode={mode} onMode={setMode} />
-          {mode === 'manual' ? (
-            <button type="button" className="primary bet-button" disabled={active || mines.busy || !ready} aria-busy={mines.busy} onClick={start}>
-              {t('casino.bet')}
-            </button>
-          ) : (
-            <AutoBetPanel game="mines" ready={ready && mines.autoTiles.length > 0} hint={t('casino.mines.autoHint', { picked: mines.autoTiles.length })} />
-          )}
-        </div>
+        <MinesSetup active={active} mode={mode} onMode={setMode} onStart={startBoard} />
       </div>
     </>
   )
 }
+
+/**
+ * The next board's settings and its bet button: mounted all along (hidden while a board is open,
+ * so a board's start and end re-create nothing). While a board is open it reads nothing that a move
+ * changes, so the moves do not re-render its select, stake field and tabs.
+ */
+const MinesSetup = memo(function MinesSetup(props: { active: boolean; mode: 'manual' | 'auto'; onMode(mode: 'manual' | 'auto'): void; onStart(): void }) {
+  const { t } = useTranslation()
+  const snap = useSnapshot(store.casino.mines)
+  const auto = useSnapshot(store.casino.auto)
+  const { active, mode, onMode: setMode } = props
+  // Hidden during a board: everything off, and busy, the run and the picks left unread.
+  const running = !active && auto.running !== null
+  const busy = !active && snap.busy
+  const picked = active ? 0 : snap.autoTiles.length
+  const ready = !active && stakeCentavos(snap.stake) !== null
+  return (
+    <div className="control-group" style={{ display: active ? 'none' : 'contents' }}>
+      <label className="field">
+        <span>{t('casino.mines.count')}</span>
+        <select value={snap.mines} disabled={active || running || busy} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
+          {Array.from({ length: 24 }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <StakeField game="mines" />
+      <ModeTabs game="mines" mode={mode} onMode={setMode} />
+      {mode === 'manual' ? (
+        <button type="button" className="primary bet-button" disabled={active || busy || !ready} aria-busy={busy} onClick={props.onStart}>
+          {t('casino.bet')}
+        </button>
+      ) : (
+        <AutoBetPanel game="mines" ready={ready && picked > 0} hint={t('casino.mines.autoHint', { picked })} />
+      )}
+    </div>
+  )
+})
