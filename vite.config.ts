@@ -90,10 +90,34 @@ export function clientLocales(): Plugin {
   }
 }
 
+/**
+ * The shell's first paint, in index.html: the top bar with the brand (and the demo ribbon's place,
+ * empty) is in the page itself, so the browser paints it as soon as the HTML and the CSS are in,
+ * before the scripts run (Lighthouse's FCP); React's first render replaces it whole (createRoot
+ * clears #root), at the same place and size. The brand is pt_BR's `app.name` (the same in every
+ * locale); the shell says nothing else, so no language shows before the player's.
+ */
+export function appShell(): Plugin {
+  return {
+    name: 'aposta-app-shell',
+    transformIndexHtml(html) {
+      const table = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'locales/pt_BR.json'), 'utf8')) as { app: { name: string } }
+      const brand = table.app.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+      const demo = (process.env.APP_MODE || 'demo') === 'demo'
+      const shell =
+        `<div class="${demo ? 'app demo' : 'app'} app-shell" aria-hidden="true">` +
+        (demo ? '<div class="demo-ribbon"></div>' : '') +
+        `<header class="topbar"><span class="icon-button"></span><span class="logo">${brand}</span></header></div>`
+      if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root for the shell')
+      return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`)
+    },
+  }
+}
+
 const api = process.env.API_URL || 'http://localhost:3000'
 
 export default defineConfig({
-  plugins: [clientLocales(), react(), tuningWriter(), precompress()],
+  plugins: [clientLocales(), appShell(), react(), tuningWriter(), precompress()],
   // The mode the server will most likely report (npm start builds with APP_MODE, demo when unset):
   // the demo ribbon's height is kept from the first paint, so its arrival shifts nothing.
   define: { 'import.meta.env.APP_MODE_HINT': JSON.stringify(process.env.APP_MODE || 'demo') },
