@@ -135,7 +135,10 @@ export async function call<T = any>(t: TestApp, def: CallDef, opts: CallOptions 
       payload = JSON.stringify(opts.body ?? {})
     }
   }
-  const res = await t.app.inject({ method: def.method, url, query: opts.query, headers, payload, remoteAddress: opts.remoteAddress })
+  // A request that hangs says which one (CI once timed a test out with no other clue).
+  const watchdog = setTimeout(() => console.error(`call: ${def.method} ${url} still unanswered after 10 s`), 10_000)
+  watchdog.unref()
+  const res = await t.app.inject({ method: def.method, url, query: opts.query, headers, payload, remoteAddress: opts.remoteAddress }).finally(() => clearTimeout(watchdog))
   let body: Envelope<T>
   try {
     body = JSON.parse(res.body) as Envelope<T>
