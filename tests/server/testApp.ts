@@ -70,10 +70,15 @@ export async function startTestApp(
     },
     overrides,
   )
+  let stage = 'buildApp'
+  const watchdog = setTimeout(() => console.error(`startTestApp: still waiting on ${stage} after 10 s`), 10_000)
+  watchdog.unref()
   const app = await buildApp(config, { db, now, logStream: build.logStream })
+  stage = 'listen'
   // Listening: the PSP emulator and the demo provider on this server are reached over HTTP
   // (a suite that adds routes of its own listens once it has).
   if (build.listen !== false) await app.listen({ port: 0, host: '127.0.0.1' })
+  clearTimeout(watchdog)
   return {
     app,
     db,
