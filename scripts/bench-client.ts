@@ -341,8 +341,19 @@ async function runLighthouse(base: string, out: string): Promise<void> {
   )
 }
 
-/** Lighthouse mobile (simulated slow 4G, 4x CPU) on /home, in its own chromium (asynchronously: the server runs in this process). */
+/** Lighthouse runs per figure: this shared machine moves one run's score by ten points; the median run is reported. */
+const LIGHTHOUSE_RUNS = 3
+
+/** Lighthouse mobile on /home, LIGHTHOUSE_RUNS times: the run with the median performance score, and every run's score. */
 async function lighthouse(base: string) {
+  const runs = []
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOnce(base))
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  return { ...sorted[Math.floor(sorted.length / 2)]!, runs: runs.map((r) => r.performance) }
+}
+
+/** Lighthouse mobile (simulated slow 4G, 4x CPU) on /home, in its own chromium (asynchronously: the server runs in this process). */
+async function lighthouseOnce(base: string) {
   const out = path.join(os.tmpdir(), `aposta-lighthouse-${process.pid}.json`)
   // Lighthouse now and then loses its trace of the load (NO_NAVSTART): one more try before failing.
   for (let attempt = 1; ; attempt++) {
@@ -473,7 +484,7 @@ try {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
     const barePixi = { msPerFrame: mean(bares.map((b) => b.msPerFrame)), fps: mean(bares.map((b) => b.fps)), wallMsPerFrame: mean(bares.map((b) => b.wallMsPerFrame)) }
 
-    const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[] } : await lighthouse(prod.base)
+    const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base)
     const result = {
       measuredAt: new Date().toISOString(),
       barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },
@@ -481,7 +492,7 @@ try {
       lobby: pages.lobby!,
       slot: pages.slot!,
       firstLoadJsGzipKiB: round(kib(js.before), 1),
-      lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB },
+      lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB, runs: lh.runs },
     }
     fs.mkdirSync(path.join(root, 'bench'), { recursive: true })
     fs.writeFileSync(path.join(root, 'bench/client.json'), JSON.stringify(result, null, 2) + '\n')
@@ -497,7 +508,7 @@ try {
     console.log(line('demo slot spinning (issue 15)', result.slot))
     console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
     console.log(
-      `Lighthouse mobile /home: performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
+      `Lighthouse mobile /home, median of ${LIGHTHOUSE_RUNS} runs (${lh.runs.join(', ')}): performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
         `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, ${lh.transferredKiB} KiB transferred`,
     )
     if (lh.failing.length) console.log(`  audits below 0.9: ${lh.failing.join(', ')}`)
