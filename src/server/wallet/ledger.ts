@@ -84,7 +84,7 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
  * Read it in the statement that reads the balance, so both come from one snapshot. `user` is the
  * SQL of the user's id.
  */
-export function balanceVersionSql(user: string): string {
+function balanceVersionSql(user: string): string {
   return `(SELECT v.version FROM wallet_balance(${user}) v)`
 }
 
