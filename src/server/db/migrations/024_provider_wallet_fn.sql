@@ -17,7 +17,7 @@ BEGIN
 END
 $$;
 
--- Gives a stake back the way it was paid (refund.ts's refundStake, in one call): kind 'refund'
+-- Gives a stake back the way it was paid (refund.ts's refundStake calls it too): kind 'refund'
 -- from the player's house sub-account; the player's accounts locked first, in id order.
 CREATE FUNCTION wallet_refund_stake(
   p_user bigint, p_amount bigint, p_from_cash bigint, p_from_bonus bigint, p_ref text, p_meta jsonb, p_at timestamptz
