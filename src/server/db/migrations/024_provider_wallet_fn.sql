@@ -10,13 +10,6 @@
 -- what the transaction's rollback did (a concurrent call with that id, waiting on the claim, then
 -- takes it). The reply is JSON, stored with the row, and answered again to a retry.
 
--- The player's cash + bonus.
-CREATE FUNCTION wallet_spendable(p_user bigint) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN (SELECT COALESCE(sum(a.balance), 0)::bigint FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus'));
-END
-$$;
-
 -- Gives a stake back the way it was paid (refund.ts's refundStake calls it too): kind 'refund'
 -- from the player's house sub-account; the player's accounts locked first, in id order.
 CREATE FUNCTION wallet_refund_stake(
@@ -56,7 +49,7 @@ $$;
 
 CREATE FUNCTION provider_answer(p_status text, p_user bigint) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN jsonb_build_object('status', p_status, 'balance', wallet_spendable(p_user));
+  RETURN jsonb_build_object('status', p_status, 'balance', (SELECT b.balance FROM wallet_balance(p_user) b));
 END
 $$;
 
@@ -134,7 +127,7 @@ BEGIN
       RETURN provider_repeat(seen, 'bet', v_hash, uid);
     END IF;
     IF v_amt = 0 THEN
-      v_reply := jsonb_build_object('status', 'OK', 'balance', wallet_spendable(uid), 'transactionId', '0-' || v_tx);
+      v_reply := jsonb_build_object('status', 'OK', 'balance', (SELECT wb.balance FROM wallet_balance(uid) wb), 'transactionId', '0-' || v_tx);
       UPDATE provider_transactions t SET reply = v_reply WHERE t.provider = v_prov AND t.transaction_id = v_tx;
       RETURN v_reply;
     END IF;
@@ -182,7 +175,7 @@ BEGIN
         PERFORM wallet_count_wager(uid, v_counted, placed.created_at, v_at);
       END IF;
     END IF;
-    v_reply := jsonb_build_object('status', 'OK', 'balance', wallet_spendable(uid), 'transactionId', COALESCE(v_moved::text, '0-' || v_tx));
+    v_reply := jsonb_build_object('status', 'OK', 'balance', (SELECT wb.balance FROM wallet_balance(uid) wb), 'transactionId', COALESCE(v_moved::text, '0-' || v_tx));
     INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, reference_id, state, tx_id, request_hash, reply, created_at)
       VALUES (v_prov, v_tx, 'win', uid, p->>'game', p->>'round', (p->>'amount')::bigint, v_ref_tx, 'done', v_moved, v_hash, v_reply, v_at);
     RETURN v_reply;
