@@ -11,7 +11,10 @@
  *  - Lighthouse mobile on /home (the lighthouse package with the same chromium).
  * Frames are measured in BENCH_ROUNDS rounds (3), medians kept. Writes bench/client.json (read by scripts/bench.ts's table) and prints a summary.
  * Run: npx tsx scripts/bench-client.ts (part of npm run bench). BENCH_SCENES=1 adds each dev
- * scene's busiest fixture animation (a test build).
+ * scene's busiest fixture animation (a test build). To work on one page: BENCH_PAGES=mines,lobby
+ * measures only those (printed, bench/client.json left as it was, no Lighthouse), and
+ * BENCH_PROFILE=dir writes each measured window's trace there (open it in DevTools' Performance
+ * panel) and prints where the page's main thread spent its time.
  */
 import { execFile, execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -37,6 +40,9 @@ const ROUND_PAGES = ['double', 'rowDouble', 'luckyColor'] as const
 const ROUND_TIMINGS = 'double=2/5/1,rowDouble=2/5/1,luckyColor=2/5/1'
 /** Rounds of the frame measures (BENCH_ROUNDS): the median of each figure is kept. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
+/** BENCH_PAGES: only these pages (dice, limbo, mines, double, rowDouble, luckyColor, lobby, slot). */
+const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',').map((x) => x.trim())) : null
+const PROFILE_DIR = process.env.BENCH_PROFILE || null
 
 function build(outDir: string, testBuild: boolean) {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
@@ -137,7 +143,7 @@ interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
-  args?: { name?: string }
+  args?: { name?: string; data?: unknown }
 }
 
 /**
@@ -170,7 +176,9 @@ async function frames(page: Page, warm?: () => Promise<void>) {
   const metric = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) as number
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-devtools.timeline', '__metadata'] }, transferMode: 'ReportEvents' })
+  // Profiling adds the timeline's events (scripts, style, layout, paint): more detail, a little more cost.
+  const categories = PROFILE_DIR ? [...(process.env.BENCH_PROFILE_CATEGORIES ?? '').split(',').filter(Boolean), 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', '__metadata'] : ['disabled-by-default-devtools.timeline', '__metadata']
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' })
   const t0 = await metric()
   // A string, not a function: tsx would wrap named closures in a helper the page does not have.
   const count = (await page.evaluate(`new Promise((resolve) => {
@@ -189,7 +197,52 @@ async function frames(page: Page, warm?: () => Promise<void>) {
   await done
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await cdp.detach()
-  return { msPerFrame: mainThreadCpuMs(events) / count, wallMsPerFrame: ((t1 - t0) * 1000) / count, fps: count / (WINDOW_MS / 1000) }
+  return { msPerFrame: mainThreadCpuMs(events) / count, wallMsPerFrame: ((t1 - t0) * 1000) / count, fps: count / (WINDOW_MS / 1000), events, count }
+}
+
+/**
+ * Where a page's main thread spent its CPU over a trace: each event's self time (its thread time
+ * less its children's), summed by name (scripts by their URL and function), per frame.
+ */
+function profileSummary(events: TraceEvent[], count: number): string {
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`
+    if (e.ph !== 'X' || e.tdur === undefined || !mains.has(key)) continue
+    let list = byThread.get(key)
+    if (!list) byThread.set(key, (list = []))
+    list.push(e)
+  }
+  // The busiest renderer main thread is the page's.
+  const busiest = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? []
+  busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  const self = new Map<string, number>()
+  const stack: { end: number; key: string; child: number; tdur: number }[] = []
+  const pop = () => {
+    const top = stack.pop()!
+    self.set(top.key, (self.get(top.key) ?? 0) + Math.max(0, top.tdur - top.child))
+    if (stack.length) stack[stack.length - 1]!.child += top.tdur
+  }
+  for (const e of busiest) {
+    while (stack.length && stack[stack.length - 1]!.end <= e.ts) pop()
+    const data = (e.args as { data?: { url?: string; functionName?: string } } | undefined)?.data
+    const where = data?.url ? ` ${data.url.replace(/^.*\//, '')}${data.functionName ? ` ${data.functionName}` : ''}` : ''
+    stack.push({ end: e.ts + (e.dur ?? 0), key: e.name + where, child: 0, tdur: e.tdur ?? 0 })
+  }
+  while (stack.length) pop()
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 14)
+  return top.map(([k, us]) => `    ${(us / 1000 / count).toFixed(2).padStart(6)} ms/frame ${((us / total) * 100).toFixed(0).padStart(3)} %  ${k}`).join('\n')
+}
+
+/** BENCH_PROFILE: the window's trace to a file, and its summary printed. */
+function keepProfile(label: string, r: { events: TraceEvent[]; count: number }) {
+  if (!PROFILE_DIR) return
+  fs.mkdirSync(PROFILE_DIR, { recursive: true })
+  const file = path.join(PROFILE_DIR, `${label}-${Date.now()}.json`)
+  fs.writeFileSync(file, JSON.stringify({ traceEvents: r.events }))
+  console.log(`  ${label}: where the main thread went (${file})\n${profileSummary(r.events, r.count)}`)
 }
 
 async function newPage(browser: Browser, token?: string) {
@@ -205,6 +258,7 @@ async function bare(browser: Browser, base: string) {
   await page.waitForFunction(() => (window as unknown as { __bareReady?: boolean }).__bareReady === true, undefined, { timeout: 15_000 })
   await page.waitForTimeout(1000)
   const r = await frames(page)
+  keepProfile('bare', r)
   await close()
   return r
 }
@@ -460,7 +514,9 @@ try {
     type Frames = Awaited<ReturnType<typeof frames>>
     const samples: Record<string, { msPerFrame: number; fps: number; ratio: number; wallMsPerFrame: number; wallRatio: number }[]> = {}
     const measure = async (label: string, run: () => Promise<Frames>) => {
+      if (ONLY && !ONLY.has(label)) return
       const r = await run()
+      keepProfile(label, r)
       const after = await bare(browser, prod.base)
       const before = bares[bares.length - 1]!
       bares.push(after)
@@ -484,35 +540,42 @@ try {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
     const barePixi = { msPerFrame: mean(bares.map((b) => b.msPerFrame)), fps: mean(bares.map((b) => b.fps)), wallMsPerFrame: mean(bares.map((b) => b.wallMsPerFrame)) }
 
-    const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base)
-    const result = {
-      measuredAt: new Date().toISOString(),
-      barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },
-      games: Object.fromEntries([...GAMES, ...ROUND_PAGES].map((g) => [g, pages[g]!])),
-      lobby: pages.lobby!,
-      slot: pages.slot!,
-      firstLoadJsGzipKiB: round(kib(js.before), 1),
-      lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB, runs: lh.runs },
-    }
-    fs.mkdirSync(path.join(root, 'bench'), { recursive: true })
-    fs.writeFileSync(path.join(root, 'bench/client.json'), JSON.stringify(result, null, 2) + '\n')
+    if (ONLY) {
+      const line = (label: string, x: { msPerFrame: number; ratio: number; fps: number; rounds: number[] }) => `  ${label.padEnd(12)} ${x.msPerFrame.toFixed(2)} ms CPU/frame ${x.ratio.toFixed(2)}x ${x.fps.toFixed(1)} fps (rounds: ${x.rounds.join(', ')})`
+      console.log(`bare Pixi (mean of ${bares.length}): ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame`)
+      for (const [label, x] of Object.entries(pages)) console.log(line(label, x))
+      console.log('BENCH_PAGES: bench/client.json left as it was')
+    } else {
+      const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base)
+      const result = {
+        measuredAt: new Date().toISOString(),
+        barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },
+        games: Object.fromEntries([...GAMES, ...ROUND_PAGES].map((g) => [g, pages[g]!])),
+        lobby: pages.lobby!,
+        slot: pages.slot!,
+        firstLoadJsGzipKiB: round(kib(js.before), 1),
+        lighthouse: { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, transferredKiB: lh.transferredKiB, runs: lh.runs },
+      }
+      fs.mkdirSync(path.join(root, 'bench'), { recursive: true })
+      fs.writeFileSync(path.join(root, 'bench/client.json'), JSON.stringify(result, null, 2) + '\n')
 
-    const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number; rounds?: number[] }) =>
-      `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps${r.rounds ? `  (rounds: ${r.rounds.map((x) => x.toFixed(2)).join(', ')})` : ''}`
-    console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window, median of ${ROUNDS} rounds; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
-    console.log(line('bare Pixi, 200 sprites (mean)', result.barePixi))
-    console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
-    for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))
-    for (const g of ROUND_PAGES) console.log(line(`/${g} mid-draw, betting each round`, result.games[g]!))
-    console.log(line('/home lobby (goal 60 fps)', result.lobby))
-    console.log(line('demo slot spinning (issue 15)', result.slot))
-    console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
-    console.log(
-      `Lighthouse mobile /home, median of ${LIGHTHOUSE_RUNS} runs (${lh.runs.join(', ')}): performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
-        `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, ${lh.transferredKiB} KiB transferred`,
-    )
-    if (lh.failing.length) console.log(`  audits below 0.9: ${lh.failing.join(', ')}`)
-    console.log('Wrote bench/client.json')
+      const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number; rounds?: number[] }) =>
+        `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps${r.rounds ? `  (rounds: ${r.rounds.map((x) => x.toFixed(2)).join(', ')})` : ''}`
+      console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window, median of ${ROUNDS} rounds; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
+      console.log(line('bare Pixi, 200 sprites (mean)', result.barePixi))
+      console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
+      for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))
+      for (const g of ROUND_PAGES) console.log(line(`/${g} mid-draw, betting each round`, result.games[g]!))
+      console.log(line('/home lobby (goal 60 fps)', result.lobby))
+      console.log(line('demo slot spinning (issue 15)', result.slot))
+      console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
+      console.log(
+        `Lighthouse mobile /home, median of ${LIGHTHOUSE_RUNS} runs (${lh.runs.join(', ')}): performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
+          `FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, ${lh.transferredKiB} KiB transferred`,
+      )
+      if (lh.failing.length) console.log(`  audits below 0.9: ${lh.failing.join(', ')}`)
+      console.log('Wrote bench/client.json')
+    }
   } finally {
     await prod.close()
   }

@@ -5,7 +5,7 @@
  */
 // Before any renderer exists: shaders built without eval, as the page's policy forbids it.
 import 'pixi.js/unsafe-eval'
-import { Application, Container, Graphics, Sprite } from 'pixi.js'
+import { Application, Container, ExtensionType, extensions, GlLimitsSystem, Graphics, Sprite } from 'pixi.js'
 import { LINES, REELS, ROWS, type LineWin } from '../shared/slotMath'
 import { lineColor } from './format'
 import { cruiseAfter, planStop, reelWindow, SPIN_TIMING, startTravel, stopTravel, wrap, type StopPlan } from './reelMath'
@@ -42,6 +42,20 @@ export interface SceneOptions {
   textures: SymbolTextures
   reduced: boolean
   stops: readonly number[]
+}
+
+/**
+ * One texture per draw call: Pixi's batch shader picks a pixel's texture with an if-chain over up to
+ * 32 samplers, and GPUs that run every branch (SwiftShader, some phones) then sample them all for
+ * each pixel. The reels draw a few sprites, so a few more draw calls cost less (the app's scenes do
+ * the same: src/client/engine/batchTextures.ts).
+ */
+class OneTexturePerDraw extends GlLimitsSystem {
+  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits' } as const
+  override contextChange(): void {
+    super.contextChange()
+    this.maxBatchableTextures = 1
+  }
 }
 
 export class ReelScene {
@@ -96,6 +110,8 @@ export class ReelScene {
   }
 
   static async create(opts: SceneOptions): Promise<ReelScene> {
+    extensions.remove(GlLimitsSystem)
+    extensions.add(OneTexturePerDraw)
     const app = new Application()
     const width = Math.max(1, opts.host.clientWidth)
     const height = Math.max(1, opts.host.clientHeight)

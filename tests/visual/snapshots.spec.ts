@@ -31,6 +31,8 @@ test('home page', async ({ page }) => {
   await settle(page, true)
   // The lobby is drawn by its worker (an OffscreenCanvas) in this browser.
   expect(await page.evaluate(() => window.__app?.stageThread)).toBe('worker')
+  // One texture per draw call (engine/batchTextures.ts), in the worker's renderer too.
+  expect(await page.evaluate(() => window.__app?.batchTextures)).toBe(1)
   await expect(page).toHaveScreenshot('home.png')
 })
 
@@ -38,6 +40,7 @@ test('home page with the lobby drawn on the page thread (the fallback) looks the
   await page.goto('/home?snapshot=1&stage=page')
   await settle(page, true)
   expect(await page.evaluate(() => window.__app?.stageThread)).toBe('page')
+  expect(await page.evaluate(() => window.__app?.batchTextures)).toBe(1)
   await expect(page).toHaveScreenshot('home.png')
 })
 

@@ -3,6 +3,8 @@ import 'pixi.js/unsafe-eval'
 import { Application, useApplication } from '@pixi/react'
 import { useEffect, useState, type RefObject } from 'react'
 import { audio } from './audio'
+import { capBatchTextures } from './batchTextures'
+import { TEST_BUILD } from './determinism'
 import { SceneHost, type HostOptions } from './SceneHost'
 import type { SceneDef, StageHandle } from './types'
 
@@ -14,11 +16,14 @@ export interface StageProps<S, H extends StageHandle<S> = SceneHost<S>> extends 
   onHost?(host: H | null): void
 }
 
+capBatchTextures()
+
 function SceneMount<S>(props: StageProps<S>) {
   const { app, isInitialised } = useApplication()
   const { def, motion, seed, clock, t, tuning, intents, source, onHost } = props
   useEffect(() => {
     if (!isInitialised) return
+    if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), batchTextures: app.renderer.limits.maxBatchableTextures }
     const host = new SceneHost<S>(app)
     host.mount({ def, motion, seed, clock, t, tuning, intents, source, audio })
     onHost?.(host)

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { i18n } from '../i18n/i18n'
 import { audio } from './audio'
 import { realClock } from './clock'
+import { TEST_BUILD } from './determinism'
 import { sameFields } from './sameFields'
 import type { SceneStageProps } from './SceneStage'
 import type { FromWorker, ToWorker } from './stageProtocol'
@@ -45,7 +46,10 @@ export default function WorkerStage<S>(props: SceneStageProps<S> & { onFailed():
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data
       if (m.type === 'audio') audio.play(m.name)
-      else if (m.type === 'ready') onHost?.(handle)
+      else if (m.type === 'ready') {
+        if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), batchTextures: m.batchTextures }
+        onHost?.(handle)
+      }
       else if (m.type === 'rendered') {
         renders.get(m.id)?.()
         renders.delete(m.id)

@@ -10,6 +10,7 @@
 import 'pixi.js/unsafe-eval'
 import i18next from 'i18next'
 import { Application, DOMAdapter, WebWorkerAdapter } from 'pixi.js'
+import { capBatchTextures } from './batchTextures'
 import { DEFAULT_LOCALE } from '../../shared/locales'
 import { fixedClock, realClock } from './clock'
 import { loadScene } from './registry'
@@ -20,6 +21,7 @@ import type { AudioService } from './types'
 declare const self: DedicatedWorkerGlobalScope
 
 DOMAdapter.set(WebWorkerAdapter)
+capBatchTextures()
 
 const post = (message: FromWorker) => self.postMessage(message)
 const i18n = i18next.createInstance()
@@ -65,7 +67,7 @@ async function mount(m: Extract<ToWorker, { type: 'mount' }>): Promise<void> {
   // A size or state that arrived while mounting.
   if (pixi.screen.width !== size.width || pixi.screen.height !== size.height) pixi.renderer.resize(size.width, size.height)
   if (latest !== m.state) feed?.(latest)
-  post({ type: 'ready' })
+  post({ type: 'ready', batchTextures: pixi.renderer.limits.maxBatchableTextures })
 }
 
 function handle(m: ToWorker): void {

@@ -27,7 +27,8 @@ export type ToWorker =
 
 /** What the scene worker sends the page. */
 export type FromWorker =
-  | { type: 'ready' }
+  /** Mounted; `batchTextures` is the renderer's textures per draw call (engine/batchTextures.ts). */
+  | { type: 'ready'; batchTextures: number }
   | { type: 'rendered'; id: number }
   | { type: 'audio'; name: SoundName }
   | { type: 'failed'; message: string }
