@@ -10,10 +10,10 @@ import { ExtensionType, extensions, GlLimitsSystem } from 'pixi.js'
  * scripts/bench-client.ts (BENCH_PROFILE) on /mines while betting, without CPU throttling: the
  * GPU process's swap 49 ms to 19 ms a frame, 39 to 58 fps (4 textures: 30 ms, 51 fps).
  */
-export const BATCH_TEXTURES = 1
+const BATCH_TEXTURES = 1
 
 /** The WebGL renderer's limits, with the batch capped at BATCH_TEXTURES. */
-export class CappedLimitsSystem extends GlLimitsSystem {
+class CappedLimitsSystem extends GlLimitsSystem {
   static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits' } as const
 
   override contextChange(): void {
