@@ -146,12 +146,15 @@ interface TraceEvent {
   args?: { name?: string; data?: unknown }
 }
 
+/** The trace's renderer main threads, as `pid:tid`. */
+const rendererMains = (events: TraceEvent[]) => new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+
 /**
  * CPU time of the page's main thread over a trace: the thread time (tdur) of its top-level tasks.
  * Unlike their wall time it does not grow when other processes take the machine's two cores.
  */
 function mainThreadCpuMs(events: TraceEvent[]): number {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const mains = rendererMains(events)
   const perThread = new Map<string, number>()
   const endOf = new Map<string, number>()
   for (const e of events.filter((x) => x.name === 'RunTask' && x.ph === 'X').sort((a, b) => a.ts - b.ts)) {
@@ -205,7 +208,7 @@ async function frames(page: Page, warm?: () => Promise<void>) {
  * less its children's), summed by name (scripts by their URL and function), per frame.
  */
 function profileSummary(events: TraceEvent[], count: number): string {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const mains = rendererMains(events)
   const byThread = new Map<string, TraceEvent[]>()
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`
@@ -540,10 +543,16 @@ try {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
     const barePixi = { msPerFrame: mean(bares.map((b) => b.msPerFrame)), fps: mean(bares.map((b) => b.fps)), wallMsPerFrame: mean(bares.map((b) => b.wallMsPerFrame)) }
 
+    const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number; rounds?: number[] }) =>
+      `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps${r.rounds ? `  (rounds: ${r.rounds.map((x) => x.toFixed(2)).join(', ')})` : ''}`
+    const described = (label: string) =>
+      (GAMES as readonly string[]).includes(label) ? `/${label} betting every ${BET_EVERY_MS} ms` : (ROUND_PAGES as readonly string[]).includes(label) ? `/${label} mid-draw, betting each round` : label === 'lobby' ? '/home lobby (goal 60 fps)' : 'demo slot spinning (issue 15)'
+    console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window, median of ${ROUNDS} rounds; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
+    console.log(line('bare Pixi, 200 sprites (mean)', barePixi))
+    console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
+    for (const label of [...GAMES, ...ROUND_PAGES, 'lobby', 'slot']) if (pages[label]) console.log(line(described(label), pages[label]))
+
     if (ONLY) {
-      const line = (label: string, x: { msPerFrame: number; ratio: number; fps: number; rounds: number[] }) => `  ${label.padEnd(12)} ${x.msPerFrame.toFixed(2)} ms CPU/frame ${x.ratio.toFixed(2)}x ${x.fps.toFixed(1)} fps (rounds: ${x.rounds.join(', ')})`
-      console.log(`bare Pixi (mean of ${bares.length}): ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame`)
-      for (const [label, x] of Object.entries(pages)) console.log(line(label, x))
       console.log('BENCH_PAGES: bench/client.json left as it was')
     } else {
       const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base)
@@ -558,16 +567,6 @@ try {
       }
       fs.mkdirSync(path.join(root, 'bench'), { recursive: true })
       fs.writeFileSync(path.join(root, 'bench/client.json'), JSON.stringify(result, null, 2) + '\n')
-
-      const line = (label: string, r: { msPerFrame: number; fps: number; wallMsPerFrame: number; ratio?: number; wallRatio?: number; rounds?: number[] }) =>
-        `  ${label.padEnd(34)} ${r.msPerFrame.toFixed(2).padStart(6)} ms CPU/frame${r.ratio === undefined ? '      ' : ` ${r.ratio.toFixed(2)}x`} | ${r.wallMsPerFrame.toFixed(2).padStart(6)} ms tasks/frame${r.wallRatio === undefined ? '      ' : ` ${r.wallRatio.toFixed(2)}x`} | ${r.fps.toFixed(1).padStart(5)} fps${r.rounds ? `  (rounds: ${r.rounds.map((x) => x.toFixed(2)).join(', ')})` : ''}`
-      console.log(`Frames: 4x CPU throttling, 390x844 @1, ${WINDOW_MS / 1000} s window, median of ${ROUNDS} rounds; main-thread CPU time per frame (the ratio to hold: at most 1.00x bare), task wall time per frame (TaskDuration), rAF rate`)
-      console.log(line('bare Pixi, 200 sprites (mean)', result.barePixi))
-      console.log(`  (bare runs between the pages: ${bares.map((b) => b.msPerFrame.toFixed(2)).join(', ')} ms CPU/frame; each ratio is against the two around it)`)
-      for (const g of GAMES) console.log(line(`/${g} betting every ${BET_EVERY_MS} ms`, result.games[g]!))
-      for (const g of ROUND_PAGES) console.log(line(`/${g} mid-draw, betting each round`, result.games[g]!))
-      console.log(line('/home lobby (goal 60 fps)', result.lobby))
-      console.log(line('demo slot spinning (issue 15)', result.slot))
       console.log(`First-load JS of /home (gzip -9, before the load event): ${result.firstLoadJsGzipKiB} KiB in ${js.files} files (goal at most 105); ${kib(js.withPixi).toFixed(1)} KiB in ${js.filesWithPixi} files with the lazy lobby`)
       console.log(
         `Lighthouse mobile /home, median of ${LIGHTHOUSE_RUNS} runs (${lh.runs.join(', ')}): performance ${lh.performance} (goal 95), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
