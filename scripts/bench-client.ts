@@ -27,6 +27,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { build as viteBuild } from 'vite'
 import { buildApp } from '../src/server/app'
 import { loadConfig } from '../src/server/config'
+import { keepProfile, mainThreadCpuMs, type TraceEvent } from './bench/trace'
 
 const root = path.resolve(import.meta.dirname, '..')
 const WINDOW_MS = 6000
@@ -135,37 +136,6 @@ const BETTING = `(() => {
   }, ${BET_EVERY_MS})
 })()`
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string; data?: unknown }
-}
-
-/** The trace's renderer main threads, as `pid:tid`. */
-const rendererMains = (events: TraceEvent[]) => new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
-
-/**
- * CPU time of the page's main thread over a trace: the thread time (tdur) of its top-level tasks.
- * Unlike their wall time it does not grow when other processes take the machine's two cores.
- */
-function mainThreadCpuMs(events: TraceEvent[]): number {
-  const mains = rendererMains(events)
-  const perThread = new Map<string, number>()
-  const endOf = new Map<string, number>()
-  for (const e of events.filter((x) => x.name === 'RunTask' && x.ph === 'X').sort((a, b) => a.ts - b.ts)) {
-    const key = `${e.pid}:${e.tid}`
-    if (!mains.has(key) || e.ts < (endOf.get(key) ?? 0)) continue
-    endOf.set(key, e.ts + (e.dur ?? 0))
-    perThread.set(key, (perThread.get(key) ?? 0) + (e.tdur ?? 0))
-  }
-  return Math.max(0, ...perThread.values()) / 1000
-}
-
 /**
  * Frames over WINDOW_MS at 4x CPU throttling; `warm` runs first (outside the window). Gives the
  * main thread's CPU ms per frame (the headline: robust on a shared machine), its task wall time
@@ -203,51 +173,6 @@ async function frames(page: Page, warm?: () => Promise<void>) {
   return { msPerFrame: mainThreadCpuMs(events) / count, wallMsPerFrame: ((t1 - t0) * 1000) / count, fps: count / (WINDOW_MS / 1000), events, count }
 }
 
-/**
- * Where a page's main thread spent its CPU over a trace: each event's self time (its thread time
- * less its children's), summed by name (scripts by their URL and function), per frame.
- */
-function profileSummary(events: TraceEvent[], count: number): string {
-  const mains = rendererMains(events)
-  const byThread = new Map<string, TraceEvent[]>()
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`
-    if (e.ph !== 'X' || e.tdur === undefined || !mains.has(key)) continue
-    let list = byThread.get(key)
-    if (!list) byThread.set(key, (list = []))
-    list.push(e)
-  }
-  // The busiest renderer main thread is the page's.
-  const busiest = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? []
-  busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  const self = new Map<string, number>()
-  const stack: { end: number; key: string; child: number; tdur: number }[] = []
-  const pop = () => {
-    const top = stack.pop()!
-    self.set(top.key, (self.get(top.key) ?? 0) + Math.max(0, top.tdur - top.child))
-    if (stack.length) stack[stack.length - 1]!.child += top.tdur
-  }
-  for (const e of busiest) {
-    while (stack.length && stack[stack.length - 1]!.end <= e.ts) pop()
-    const data = (e.args as { data?: { url?: string; functionName?: string } } | undefined)?.data
-    const where = data?.url ? ` ${data.url.replace(/^.*\//, '')}${data.functionName ? ` ${data.functionName}` : ''}` : ''
-    stack.push({ end: e.ts + (e.dur ?? 0), key: e.name + where, child: 0, tdur: e.tdur ?? 0 })
-  }
-  while (stack.length) pop()
-  const total = [...self.values()].reduce((a, b) => a + b, 0)
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 14)
-  return top.map(([k, us]) => `    ${(us / 1000 / count).toFixed(2).padStart(6)} ms/frame ${((us / total) * 100).toFixed(0).padStart(3)} %  ${k}`).join('\n')
-}
-
-/** BENCH_PROFILE: the window's trace to a file, and its summary printed. */
-function keepProfile(label: string, r: { events: TraceEvent[]; count: number }) {
-  if (!PROFILE_DIR) return
-  fs.mkdirSync(PROFILE_DIR, { recursive: true })
-  const file = path.join(PROFILE_DIR, `${label}-${Date.now()}.json`)
-  fs.writeFileSync(file, JSON.stringify({ traceEvents: r.events }))
-  console.log(`  ${label}: where the main thread went (${file})\n${profileSummary(r.events, r.count)}`)
-}
-
 async function newPage(browser: Browser, token?: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   if (token) await context.addInitScript(`localStorage.setItem('aposta:token', ${JSON.stringify(JSON.stringify(token))})`)
@@ -261,7 +186,7 @@ async function bare(browser: Browser, base: string) {
   await page.waitForFunction(() => (window as unknown as { __bareReady?: boolean }).__bareReady === true, undefined, { timeout: 15_000 })
   await page.waitForTimeout(1000)
   const r = await frames(page)
-  keepProfile('bare', r)
+  keepProfile(PROFILE_DIR, 'bare', r)
   await close()
   return r
 }
@@ -519,7 +444,7 @@ try {
     const measure = async (label: string, run: () => Promise<Frames>) => {
       if (ONLY && !ONLY.has(label)) return
       const r = await run()
-      keepProfile(label, r)
+      keepProfile(PROFILE_DIR, label, r)
       const after = await bare(browser, prod.base)
       const before = bares[bares.length - 1]!
       bares.push(after)
