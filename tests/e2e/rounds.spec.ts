@@ -21,13 +21,13 @@ test('two players on two phones play the same Double round and see the same resu
   await playMoneyLogin(b, 'double.b')
   await Promise.all([a.goto('/double'), b.goto('/double')])
   await expect(a.getByRole('heading', { name: 'Double' })).toBeVisible()
-  // Each picks a colour; the button says which.
+  // Each picks a colour; the button says which (while bets are open: between rounds it says they are closed).
   await b.getByRole('radio', { name: /Preto/ }).click()
-  await expect(b.getByTestId('round-bet')).toHaveText('Apostar em Preto')
   await a.getByRole('button', { name: 'R$ 5,00' }).click()
   await expect(a.getByLabel('Valor da aposta')).toHaveValue('5,00')
 
   await untilBetsOpen(a, 4)
+  await expect(b.getByTestId('round-bet')).toHaveText('Apostar em Preto')
   await Promise.all([a.getByTestId('round-bet').click(), b.getByTestId('round-bet').click()])
   await expect(a.getByTestId('round-mine')).toHaveText('Vermelho: R$ 5,00')
   await expect(b.getByTestId('round-mine')).toHaveText('Preto: R$ 1,00')
