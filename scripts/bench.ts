@@ -160,7 +160,10 @@ async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv)
   const port = await freePort()
   const logFile = path.join(tempDir('log'), `${name}.log`)
   const log = fs.openSync(logFile, 'w')
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', log, log] })
+  // BENCH_CPU_PROF=dir: every server process writes V8 CPU profiles (one per thread, the largest is
+  // the main thread's) under dir/<name> when it stops; DevTools' Performance panel opens them.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, name)}`] : []
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   const origin = `http://127.0.0.1:${port}`
   const stop = async () => {

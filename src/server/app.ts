@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }) as unknown as App
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })
-  await installSecurityHeaders(app, config)
+  installSecurityHeaders(app, config)
   installErrorHandling(app)
 
   const sessions = createSessionStore(db, config, now)

@@ -1,8 +1,21 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config'
+
+type ApplyHeaders = ReturnType<typeof helmet>
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** This route's security headers instead of the app's (`framedPage`, `providerPage`). */
+    helmet?: HelmetOptions
+  }
+  interface FastifyContextConfig {
+    /** The route's own `helmet` options, made into their middleware once (installSecurityHeaders). */
+    securityHeaders?: ApplyHeaders
+  }
+}
 
 type HeaderConfig = Pick<Config, 'production' | 'frameSources'>
 type Directives = Record<string, (string | ((req: IncomingMessage) => string))[] | null>
@@ -61,7 +74,7 @@ function appDirectives(config: HeaderConfig): Directives {
 const HSTS_MAX_AGE = 31_536_000
 const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 
-function helmetOptions(config: HeaderConfig, directives: Directives, frameable: boolean): FastifyHelmetOptions {
+function helmetOptions(config: HeaderConfig, directives: Directives, frameable: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: config.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
@@ -80,7 +93,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * this origin only, and its own inline script and style allowed by their hashes, nothing else.
  * Give it to the route as `{ helmet: framedPage(...) }`.
  */
-export function framedPage(config: HeaderConfig, inline: { scripts: string[]; styles: string[] }): FastifyHelmetOptions {
+export function framedPage(config: HeaderConfig, inline: { scripts: string[]; styles: string[] }): HelmetOptions {
   const directives: Directives = {
     'default-src': ["'none'"],
     'script-src': inline.scripts.map(sha256),
@@ -100,7 +113,7 @@ export function framedPage(config: HeaderConfig, inline: { scripts: string[]; st
  * provider's, served from this origin): the app's own policy (its files, Pixi's blob workers, no
  * eval, calls to this origin) except that this origin may frame it.
  */
-export function providerPage(config: HeaderConfig): FastifyHelmetOptions {
+export function providerPage(config: HeaderConfig): HelmetOptions {
   return helmetOptions(config, { ...appDirectives(config), 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"] }, true)
 }
 
@@ -111,8 +124,16 @@ const isApi = (url: string) => url.startsWith('/api') || url.startsWith('/gamece
  * reply or any error: API replies are private (sessions, balances) or one-off (captchas), and an
  * error must not be replayed from a cache. Register before the routes, so per-route options apply.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: HeaderConfig): Promise<void> {
-  await app.register(helmet, helmetOptions(config, appDirectives(config), false))
+export function installSecurityHeaders(app: FastifyInstance, config: HeaderConfig): void {
+  // Each policy's middleware is made once (the app's, and one per route that has its own), not on
+  // every request: @fastify/helmet rebuilt it, parsing every directive, for each reply.
+  const appHeaders = helmet(helmetOptions(config, appDirectives(config), false))
+  app.addHook('onRoute', (route) => {
+    if (route.helmet) route.config = { ...route.config, securityHeaders: helmet(route.helmet) }
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    void (request.routeOptions.config.securityHeaders ?? appHeaders)(request.raw, reply.raw, () => done())
+  })
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (isApi(request.url) || reply.statusCode >= 400) reply.header('cache-control', 'no-store')
     return payload
