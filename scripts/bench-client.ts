@@ -45,8 +45,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',').map((x) => x.trim())) : null
 const PROFILE_DIR = process.env.BENCH_PROFILE || null
 
+/** Builds the client; a profiled run's build has source maps, kept beside the traces (PROFILE_DIR/maps) so a trace's positions can be named. */
 function build(outDir: string, testBuild: boolean) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir], {
+  const maps = PROFILE_DIR && !testBuild ? ['--sourcemap'] : []
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, ...maps], {
     cwd: root,
     env: { ...process.env, VITE_DEV_SCENES: testBuild ? '1' : '' },
     stdio: 'inherit',
@@ -423,6 +425,7 @@ async function scenes(browser: Browser) {
 const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-prod-'))
 const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-demo-provider-'))
 build(prodDir, false)
+if (PROFILE_DIR) fs.cpSync(path.join(prodDir, 'assets'), path.join(PROFILE_DIR, 'maps'), { recursive: true, filter: (f) => f.endsWith('.map') || fs.statSync(f).isDirectory() })
 buildDemoProvider(demoDir)
 await buildBare(prodDir)
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })

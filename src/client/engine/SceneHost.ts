@@ -46,6 +46,7 @@ export class SceneHost<S> {
     const tuning: Tuning = { ...Object.fromEntries(Object.entries(options.def.tuning).map(([k, p]) => [k, p.value])), ...options.tuning }
     const ctx: SceneContext = {
       root,
+      renderer: this.app.renderer,
       clock: options.clock,
       random: seededRandom(options.seed),
       tweens,

@@ -1,4 +1,4 @@
-import type { Container } from 'pixi.js'
+import type { Container, Renderer } from 'pixi.js'
 
 /** full: everything moves; reduced: prefers-reduced-motion (no drift, instant slides); none: the final frame at once (snapshots). */
 export type Motion = 'full' | 'reduced' | 'none'
@@ -40,6 +40,8 @@ export interface AudioService {
 
 export interface SceneContext<I = Record<string, (...args: never[]) => void>> {
   root: Container
+  /** The stage's renderer (a scene may bake art into textures with it). */
+  renderer: Renderer
   clock: Clock
   /** Seeded: the same seed draws the same scene. */
   random: () => number

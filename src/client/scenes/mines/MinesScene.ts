@@ -1,10 +1,10 @@
-import { Container, Graphics, GraphicsContext } from 'pixi.js'
+import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
 import type { Locale } from '../../../shared/locales'
 import { easeOutCubic, backOut } from '../../engine/easing'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { SparkPool } from '../../engine/sparks'
 import { pick } from '../../engine/random'
-import { buildArt, type Face, type MinesArt } from './minesArt'
+import { bakeTiles, buildArt, type Face, type MinesArt, type TileTextures } from './minesArt'
 import { MinesCard } from './MinesCard'
 import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
@@ -79,8 +79,9 @@ interface Flip {
 }
 interface TileView {
   root: Container
-  face: Graphics
-  icon: Graphics
+  /** Sprites of the baked tile art (bakeTiles): the 25 tiles draw in one batch. */
+  face: Sprite
+  icon: Sprite
   ring: Graphics
   shown: Look
   flip: Flip | null
@@ -114,6 +115,7 @@ class MinesScene implements Scene<MinesState> {
   private ctx!: SceneContext
   private layout: MinesLayout | null = null
   private art: MinesArt | null = null
+  private tileArt: TileTextures | null = null
   private state: Readonly<MinesState> | null = null
   private targets: Look[] = Array.from({ length: TILE_COUNT }, () => HIDDEN)
   private readonly blank = new GraphicsContext()
@@ -144,8 +146,8 @@ class MinesScene implements Scene<MinesState> {
     this.board.addChild(this.plate)
     for (let i = 0; i < TILE_COUNT; i++) {
       const root = new Container({ label: `tile-${i}` })
-      const face = new Graphics(this.blank)
-      const icon = new Graphics(this.blank)
+      const face = new Sprite({ texture: Texture.EMPTY, anchor: 0.5 })
+      const icon = new Sprite({ texture: Texture.EMPTY, anchor: 0.5 })
       const ring = new Graphics(this.blank)
       ring.visible = false
       root.addChild(ring, face, icon)
@@ -223,7 +225,9 @@ class MinesScene implements Scene<MinesState> {
     const layout = minesLayout(view)
     this.layout = layout
     const old = this.art
+    const oldTiles = this.tileArt
     this.art = buildArt(layout, this.ctx.tuning)
+    this.tileArt = bakeTiles(this.ctx.renderer, this.art, layout.tileSize)
     const { board, tiles } = layout
     this.plate.context = this.art.plate
     const art = this.art
@@ -240,6 +244,7 @@ class MinesScene implements Scene<MinesState> {
     this.card.layout(layout.card, this.art.card)
     // Every display object now draws from the new art, so the old one can go.
     old?.destroy()
+    oldTiles?.destroy()
     if (this.state && this.ctx.motion === 'none') this.settleAll(this.ctx.clock.now())
     else this.tick()
   }
@@ -262,6 +267,8 @@ class MinesScene implements Scene<MinesState> {
     this.card.destroy()
     this.art?.destroy()
     this.art = null
+    this.tileArt?.destroy()
+    this.tileArt = null
     this.blank.destroy()
     this.tiles.length = 0
   }
@@ -317,9 +324,10 @@ class MinesScene implements Scene<MinesState> {
   private applyLook(tile: TileView, look: Look): void {
     tile.shown = look
     tile.root.alpha = look.dim ? Number(this.ctx.tuning.dimAlpha) : 1
-    if (!this.art) return
-    tile.face.context = this.art.faces[look.face]
-    tile.icon.context = look.icon ? this.art.icons[look.icon] : this.blank
+    const art = this.tileArt
+    if (!art) return
+    tile.face.texture = art.faces[look.face]
+    tile.icon.texture = look.icon ? art.icons[look.icon] : Texture.EMPTY
   }
 
   private poseTile(tile: TileView, i: number, now: number): void {

@@ -1,4 +1,4 @@
-import { Color, FillGradient, GraphicsContext, type GradientOptions } from 'pixi.js'
+import { Color, Container, FillGradient, Graphics, GraphicsContext, Rectangle, Texture, type GradientOptions, type Renderer } from 'pixi.js'
 import type { Tuning } from '../../engine/types'
 import type { MinesLayout } from './minesLayout'
 
@@ -150,6 +150,41 @@ export function buildArt(layout: MinesLayout, tuning: Tuning): MinesArt {
     destroy: () => {
       all.forEach((c) => c.destroy())
       gradients.forEach((g) => g.destroy())
+    },
+  }
+}
+
+/** The tiles' faces and icons as sub-textures of one baked texture (bakeTiles). */
+export interface TileTextures {
+  faces: Record<Face, Texture>
+  icons: { gem: Texture; bomb: Texture }
+  destroy(): void
+}
+
+/**
+ * Bakes every tile face and icon into one texture, side by side, so the 25 tiles draw as sprites
+ * of one texture: one batch, one texture read per pixel. Drawn as shapes, each tile was four to
+ * ten layered fills, a batch break at each gradient, and the GPU work of the board (SwiftShader
+ * on these machines, a phone's GPU elsewhere) took most of a frame while the tiles moved.
+ */
+export function bakeTiles(renderer: Renderer, art: MinesArt, tileSize: number): TileTextures {
+  // Each cell holds one tile-sized shape centred in it, with room for the bomb's glow, which
+  // reaches 0.535 of a tile below the centre (the rest stays within half a tile).
+  const cell = 2 * Math.ceil(tileSize * 0.54) + 2
+  const shapes: [string, GraphicsContext][] = [...Object.entries(art.faces), ['icon:gem', art.icons.gem], ['icon:bomb', art.icons.bomb]]
+  const sheet = new Container()
+  shapes.forEach(([, context], n) => sheet.addChild(new Graphics(context)).position.set(n * cell + cell / 2, cell / 2))
+  const baked = renderer.generateTexture({ target: sheet, frame: new Rectangle(0, 0, shapes.length * cell, cell), resolution: renderer.resolution, antialias: true })
+  sheet.destroy({ children: true })
+  const part = (n: number) => new Texture({ source: baked.source, frame: new Rectangle(n * cell, 0, cell, cell) })
+  const byName = Object.fromEntries(shapes.map(([name], n) => [name, part(n)]))
+  const at = (name: string) => byName[name] ?? Texture.EMPTY
+  return {
+    faces: { hidden: at('hidden'), open: at('open'), gem: at('gem'), hit: at('hit') },
+    icons: { gem: at('icon:gem'), bomb: at('icon:bomb') },
+    destroy: () => {
+      Object.values(byName).forEach((t) => t.destroy())
+      baked.destroy(true)
     },
   }
 }
