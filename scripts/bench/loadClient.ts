@@ -52,7 +52,10 @@ export interface BetWindow {
 
 /** A player: its session and the one bet it repeats (or, for the wallet, the provider's session and secret). */
 interface Player {
+  /** The session it bets with; with `accounts`, the one it holds now. */
   token: string
+  /** Sportsbook players draw their sessions from a pool (AccountPool). */
+  accounts?: AccountPool
   path: string
   body: string
   wallet?: { secret: string }
@@ -78,17 +81,65 @@ async function barePlayers(pool: Pool, count: number): Promise<string[]> {
   return ok(call<string[]>(pool, 'POST', '/bench/players', { count }), 'bare players')
 }
 
+/** A sportsbook stake stays out until its match ends, long after the run: a test account's R$ 1.000 pays for this many R$ 0,10 bets, with a margin. */
+const SPORT_BETS_PER_ACCOUNT = 9_000
+
+/**
+ * The sportsbook players' accounts. A single player at full speed places more bets in a window
+ * than one account can pay for (its stakes are not won back within the run, as dice's are), so
+ * each virtual player holds an account for a window and, when that account has placed what it
+ * can pay for, swaps it for the free account with the most left; a refusal for want of money
+ * would count as a failed bet and measure nothing. An account that has placed its share is never
+ * lent again.
+ */
+class AccountPool {
+  private readonly left = new Map<string, number>()
+  private readonly free = new Set<string>()
+
+  constructor(tokens: string[]) {
+    for (const t of tokens) {
+      this.left.set(t, SPORT_BETS_PER_ACCOUNT)
+      this.free.add(t)
+    }
+  }
+
+  /** The free account with the most bets left. */
+  take(): string {
+    let best: string | null = null
+    for (const t of this.free) if (best === null || this.left.get(t)! > this.left.get(best)!) best = t
+    if (best === null || this.left.get(best)! <= 0) throw new Error('the sportsbook players ran out of funded accounts')
+    this.free.delete(best)
+    return best
+  }
+
+  give(token: string): void {
+    if (this.left.get(token)! > 0) this.free.add(token)
+  }
+
+  /** Counts one bet on `token`; answers the session to bet with next (another one when this one has placed its share). */
+  spend(token: string): string {
+    const left = this.left.get(token)! - 1
+    this.left.set(token, left)
+    if (left > 0) return token
+    return this.take()
+  }
+}
+
 /** Sportsbook players: each bets on the home side of one of the next upcoming football matches (round-robin). */
 async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Player[]> {
-  const tokens = await appPlayers(pool, count, tag)
+  // Twice as many accounts as players: the first windows' players empty a few, and the last
+  // window needs a funded one for each of its players.
+  const tokens = await appPlayers(pool, 2 * count, tag)
   const upcoming = await ok(call<{ matchId: string }[]>(pool, 'GET', '/api/app/sport/matches?sport=football&state=upcoming'), 'upcoming matches')
   const picks = await mapLimit(upcoming.slice(0, 8), 4, async (m) => {
     const detail = await ok(call<{ markets: { type: string; period: number; selections: { selectionId: string; name: string; odds: number }[] }[] }>(pool, 'GET', `/api/app/sport/match/${m.matchId}`), 'match')
     const home = detail.markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === 'home')!
     return { selectionId: home.selectionId, odds: home.odds / 1000 }
   })
-  return tokens.map((token, i) => ({
+  const accounts = new AccountPool(tokens)
+  return tokens.slice(0, count).map((token, i) => ({
     token,
+    accounts,
     path: '/api/app/sport/bet',
     body: JSON.stringify({ type: 'single', amount: '0.10', selections: [picks[i % picks.length]], acceptOdds: 'any' }),
   }))
@@ -158,6 +209,8 @@ async function bet(pool: Pool, player: Player, tally: Tally): Promise<string | n
 /** A window's running sums: its bets, and the CPU time and wall time it took. */
 interface Tally {
   latencies: number[]
+  /** With BENCH_LATENCY_TRACE: when each bet started, in ms after its turn began (beside `latencies`). */
+  starts?: number[]
   bytes: number
   failed: number
   inWindow: number
@@ -167,7 +220,7 @@ interface Tally {
   serverCpuMs: number | null
   machineCpuMs: number | null
 }
-const newTally = (): Tally => ({ latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
+const newTally = (): Tally => ({ ...(process.env.BENCH_LATENCY_TRACE ? { starts: [] } : {}), latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
 const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b)
 const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
 
@@ -180,16 +233,20 @@ async function drive(pool: Pool, players: Player[], ms: number, tally: Tally, pi
   const deadline = start + ms
   await Promise.all(
     players.map(async (player) => {
+      if (player.accounts) player.token = player.accounts.take()
       while (performance.now() < deadline) {
+        if (player.accounts) player.token = player.accounts.spend(player.token)
         const t0 = performance.now()
         const failure = await bet(pool, player, tally)
         const t1 = performance.now()
         tally.latencies.push(t1 - t0)
+        tally.starts?.push(t0 - start)
         if (failure !== null) {
           tally.failed++
           tally.firstFailure ??= failure
         } else if (t1 <= deadline) tally.inWindow++
       }
+      player.accounts?.give(player.token)
     }),
   )
   tally.wallMs += performance.now() - start
@@ -214,6 +271,8 @@ async function measure(spec: LoadSpec, pools: Pool[], tokens: Player[][], n: num
   }
   return spec.targets.map((target, i) => {
     const m = tallies[i]!
+    // One line per window: each bet's start and latency, to see when the slow ones happened.
+    if (process.env.BENCH_LATENCY_TRACE) fs.appendFileSync(process.env.BENCH_LATENCY_TRACE, JSON.stringify({ target: target.name, players: n, starts: m.starts, latencies: m.latencies }) + '\n')
     const firstFailure = m.firstFailure ?? warm[i]!.firstFailure
     const cores = (ms: number | null) => (ms === null ? null : round(ms / m.wallMs, 3))
     return {
