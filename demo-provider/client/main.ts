@@ -168,7 +168,6 @@ async function start(): Promise<void> {
       ui.auto.classList.remove('active')
       setDisabled(ui.auto, !ready || spinning || sessionOver)
     }
-    ui.app.dataset.spinning = String(spinning)
   }
 
   // ----- Win presentation --------------------------------------------------------------------

@@ -171,19 +171,19 @@ export function bakeTiles(renderer: Renderer, art: MinesArt, tileSize: number): 
   // Each cell holds one tile-sized shape centred in it, with room for the bomb's glow, which
   // reaches 0.535 of a tile below the centre (the rest stays within half a tile).
   const cell = 2 * Math.ceil(tileSize * 0.54) + 2
-  const shapes: [string, GraphicsContext][] = [...Object.entries(art.faces), ['icon:gem', art.icons.gem], ['icon:bomb', art.icons.bomb]]
+  const faces = Object.keys(art.faces) as Face[]
+  const shapes = [...faces.map((f) => art.faces[f]), art.icons.gem, art.icons.bomb]
   const sheet = new Container()
-  shapes.forEach(([, context], n) => sheet.addChild(new Graphics(context)).position.set(n * cell + cell / 2, cell / 2))
+  shapes.forEach((context, n) => sheet.addChild(new Graphics(context)).position.set(n * cell + cell / 2, cell / 2))
   const baked = renderer.generateTexture({ target: sheet, frame: new Rectangle(0, 0, shapes.length * cell, cell), resolution: renderer.resolution, antialias: true })
   sheet.destroy({ children: true })
-  const part = (n: number) => new Texture({ source: baked.source, frame: new Rectangle(n * cell, 0, cell, cell) })
-  const byName = Object.fromEntries(shapes.map(([name], n) => [name, part(n)]))
-  const at = (name: string) => byName[name] ?? Texture.EMPTY
+  const parts = shapes.map((_, n) => new Texture({ source: baked.source, frame: new Rectangle(n * cell, 0, cell, cell) }))
+  const part = (n: number) => parts[n] as Texture
   return {
-    faces: { hidden: at('hidden'), open: at('open'), gem: at('gem'), hit: at('hit') },
-    icons: { gem: at('icon:gem'), bomb: at('icon:bomb') },
+    faces: Object.fromEntries(faces.map((f, n) => [f, part(n)])) as Record<Face, Texture>,
+    icons: { gem: part(faces.length), bomb: part(faces.length + 1) },
     destroy: () => {
-      Object.values(byName).forEach((t) => t.destroy())
+      parts.forEach((t) => t.destroy())
       baked.destroy(true)
     },
   }
