@@ -27,7 +27,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { build as viteBuild } from 'vite'
 import { buildApp } from '../src/server/app'
 import { loadConfig } from '../src/server/config'
-import { keepProfile, mainThreadCpuMs, type TraceEvent } from './bench/trace'
+import { keepProfile, keepSourceMaps, mainThreadCpuMs, type TraceEvent } from './bench/trace'
 
 const root = path.resolve(import.meta.dirname, '..')
 const WINDOW_MS = 6000
@@ -45,10 +45,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',').map((x) => x.trim())) : null
 const PROFILE_DIR = process.env.BENCH_PROFILE || null
 
-/** Builds the client; a profiled run's build has source maps, kept beside the traces (PROFILE_DIR/maps) so a trace's positions can be named. */
 function build(outDir: string, testBuild: boolean) {
-  const maps = PROFILE_DIR && !testBuild ? ['--sourcemap'] : []
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, ...maps], {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, ...(PROFILE_DIR && !testBuild ? ['--sourcemap'] : [])], {
     cwd: root,
     env: { ...process.env, VITE_DEV_SCENES: testBuild ? '1' : '' },
     stdio: 'inherit',
@@ -425,7 +423,7 @@ async function scenes(browser: Browser) {
 const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-prod-'))
 const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-demo-provider-'))
 build(prodDir, false)
-if (PROFILE_DIR) fs.cpSync(path.join(prodDir, 'assets'), path.join(PROFILE_DIR, 'maps'), { recursive: true, filter: (f) => f.endsWith('.map') || fs.statSync(f).isDirectory() })
+if (PROFILE_DIR) keepSourceMaps(prodDir, PROFILE_DIR)
 buildDemoProvider(demoDir)
 await buildBare(prodDir)
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })

@@ -80,3 +80,8 @@ export function keepProfile(dir: string | null, label: string, r: { events: Trac
   fs.writeFileSync(file, JSON.stringify({ traceEvents: r.events }))
   console.log(`  ${label}: where the main thread went (${file})\n${profileSummary(r.events, r.count)}`)
 }
+
+/** A profiled run's build keeps its source maps beside the traces (`dir/maps`), so a trace's script positions can be named. */
+export function keepSourceMaps(buildDir: string, dir: string): void {
+  fs.cpSync(path.join(buildDir, 'assets'), path.join(dir, 'maps'), { recursive: true, filter: (f) => f.endsWith('.map') || fs.statSync(f).isDirectory() })
+}
