@@ -2,7 +2,8 @@
  * The casino originals' bet path (issue 11): every move (a dice or limbo bet, a mines start,
  * reveal or cash-out) is one call of casino_play (migration 008) that takes the Idempotency-Key,
  * checks and moves the money, writes the bet and stores the reply, sent through GroupCommit so
- * moves that arrive together share one statement and one commit.
+ * moves that arrive together share one statement and one commit. casino_play_batch (migration 026)
+ * writes the batch's plain dice and limbo bets together, set-based, and every other move alone.
  *
  * Node computes the outcome before the call, with the shared provably-fair code, from the seed pair
  * (or open mines game) it remembers; the database verifies that pair and nonce under the row's
