@@ -5,7 +5,7 @@
  */
 // Before any renderer exists: shaders built without eval, as the page's policy forbids it.
 import 'pixi.js/unsafe-eval'
-import { Application, Container, ExtensionType, extensions, GlLimitsSystem, Graphics, Sprite } from 'pixi.js'
+import { Application, Container, ExtensionType, extensions, GlLimitsSystem, Graphics, Rectangle, Sprite, Texture } from 'pixi.js'
 import { LINES, REELS, ROWS, type LineWin } from '../shared/slotMath'
 import { lineColor } from './format'
 import { cruiseAfter, planStop, reelWindow, SPIN_TIMING, startTravel, stopTravel, wrap, type StopPlan } from './reelMath'
@@ -28,10 +28,16 @@ type ReelState =
   | { kind: 'spinning'; started: number; from: number }
   | { kind: 'stopping'; started: number; from: number; plan: StopPlan; stop: number }
 
+/** A sprite of a reel, with a texture of its own: a frame of the symbol atlas, cut to the reel window. */
+interface Cell {
+  sprite: Sprite
+  texture: Texture
+}
+
 interface Reel {
   strip: (typeof REELS)[number]
   pos: number
-  sprites: Sprite[]
+  cells: Cell[]
   state: ReelState
   fast: boolean
 }
@@ -62,7 +68,6 @@ export class ReelScene {
   private readonly reels: Reel[]
   private readonly backs = new Graphics()
   private readonly board = new Container()
-  private readonly boardMask = new Graphics()
   private readonly lineLayer = new Graphics()
   private readonly frameLayer = new Graphics()
   private cell = 0
@@ -92,17 +97,23 @@ export class ReelScene {
     this.reels = REELS.map((strip, i) => ({
       strip,
       pos: opts.stops[i] ?? 0,
-      sprites: Array.from({ length: ROWS + 1 }, () => {
-        const s = new Sprite(opts.textures.sharp.cherry)
-        s.anchor.set(0.5)
-        return s
+      cells: Array.from({ length: ROWS + 1 }, () => {
+        const texture = new Texture({
+          source: opts.textures.source,
+          frame: new Rectangle(0, 0, TEXTURE_SIZE, TEXTURE_SIZE),
+          orig: new Rectangle(0, 0, TEXTURE_SIZE, TEXTURE_SIZE),
+          trim: new Rectangle(0, 0, TEXTURE_SIZE, TEXTURE_SIZE),
+          dynamic: true,
+        })
+        const sprite = new Sprite(texture)
+        sprite.anchor.set(0.5)
+        return { sprite, texture }
       }),
       state: { kind: 'still' },
       fast: false,
     }))
-    this.board.mask = this.boardMask
-    for (const reel of this.reels) this.board.addChild(...reel.sprites)
-    app.stage.addChild(this.backs, this.board, this.boardMask, this.frameLayer, this.lineLayer)
+    for (const reel of this.reels) this.board.addChild(...reel.cells.map((c) => c.sprite))
+    app.stage.addChild(this.backs, this.board, this.frameLayer, this.lineLayer)
     app.ticker.add((ticker) => this.update(ticker.deltaMS / 1000))
     this.resizeObserver = new ResizeObserver(() => this.layout())
     this.resizeObserver.observe(opts.host)
@@ -250,7 +261,6 @@ export class ReelScene {
     // A soft shade at the window's top and bottom edge, where symbols enter and leave.
     this.backs.rect(this.originX - this.gap, this.originY - 3, gridW + 2 * this.gap, this.cell * 0.08).fill({ color: 0x000000, alpha: 0.25 })
     this.backs.rect(this.originX - this.gap, this.originY + gridH + 3 - this.cell * 0.08, gridW + 2 * this.gap, this.cell * 0.08).fill({ color: 0x000000, alpha: 0.25 })
-    this.boardMask.clear().rect(this.originX - this.gap, this.originY, gridW + 2 * this.gap, gridH).fill(0xffffff)
     this.placeSprites()
     this.drawOverlay()
     this.app.render()
@@ -295,22 +305,38 @@ export class ReelScene {
     }
   }
 
-  /** Places and skins every sprite from its reel's position (and the win highlight and pulse). */
+  /**
+   * Places and skins every sprite from its reel's position (and the win highlight and pulse). A
+   * symbol half out of the reel window shows only its part inside: its texture's frame is cut to
+   * the window (no mask: a stencil mask splits the board's one draw call into several).
+   */
   private placeSprites(): void {
     const scale = this.cell / TEXTURE_SIZE
     const pulse = this.pulsing ? 1 + 0.06 * (0.5 - 0.5 * Math.cos(this.now * Math.PI * 2.4)) : 1
     const dimOthers = this.lit.size > 0
     this.reels.forEach((reel, i) => {
-      const cells = reelWindow(reel.strip, reel.pos)
+      const window = reelWindow(reel.strip, reel.pos)
       const x = this.reelX(i) + this.cell / 2
-      cells.forEach((cell, j) => {
-        const sprite = reel.sprites[j]
-        if (!sprite) return
-        sprite.texture = (reel.fast ? this.opts.textures.blur : this.opts.textures.sharp)[cell.symbol]
+      window.forEach((cell, j) => {
+        const slot = reel.cells[j]
+        if (!slot) return
+        const { sprite, texture } = slot
+        const picture = (reel.fast ? this.opts.textures.blur : this.opts.textures.sharp)[cell.symbol].frame
+        // The part of the cell inside rows 0..ROWS, in texture pixels from the picture's top.
+        const top = Math.min(TEXTURE_SIZE, Math.max(0, -cell.row * TEXTURE_SIZE))
+        const bottom = Math.max(top, Math.min(TEXTURE_SIZE, (ROWS - cell.row) * TEXTURE_SIZE))
+        const shown = Math.max(1, bottom - top)
+        texture.frame.copyFrom(picture)
+        texture.frame.y += top
+        texture.frame.height = shown
+        texture.trim.y = top
+        texture.trim.height = shown
+        texture.update()
         sprite.position.set(x, this.originY + (cell.row + 0.5) * this.cell)
         const lit = this.lit.has(`${i},${Math.round(cell.row)}`) && reel.state.kind === 'still'
         sprite.scale.set(scale * (lit ? pulse : 1))
-        sprite.alpha = dimOthers && !lit ? 0.35 : 1
+        // A cell wholly out of the window stays in the board's draw call, unseen.
+        sprite.alpha = bottom <= top ? 0 : dimOthers && !lit ? 0.35 : 1
         // The lit cells draw above their neighbours, so a pulse is never covered.
         sprite.zIndex = lit ? 1 : 0
       })
