@@ -23,6 +23,9 @@ const START_STAGGER = 0.06
 const ALL_LINES_MS = 1800
 const ONE_LINE_MS = 1400
 
+/** A cell's key in the set of lit cells. */
+const litKey = (reel: number, row: number) => reel * 8 + row
+
 type ReelState =
   | { kind: 'still' }
   | { kind: 'spinning'; started: number; from: number }
@@ -32,6 +35,8 @@ type ReelState =
 interface Cell {
   sprite: Sprite
   texture: Texture
+  /** What the texture shows now: the atlas picture's x and y, and the rows cut from it. */
+  shows: { x: number; y: number; top: number; bottom: number }
 }
 
 interface Reel {
@@ -82,8 +87,8 @@ export class ReelScene {
   /** Called once the planned stops are all reached. */
   private afterStop: (() => void) | null = null
   private spinStarted = 0
-  /** Winning cells currently highlighted ("reel,row"), and the wins on show. */
-  private lit = new Set<string>()
+  /** Winning cells currently highlighted (litKey), and the wins on show. */
+  private lit = new Set<number>()
   private wins: readonly LineWin[] = []
   private shown: readonly LineWin[] = []
   private cycleTimer: ReturnType<typeof setTimeout> | undefined
@@ -107,7 +112,7 @@ export class ReelScene {
         })
         const sprite = new Sprite(texture)
         sprite.anchor.set(0.5)
-        return { sprite, texture }
+        return { sprite, texture, shows: { x: -1, y: -1, top: 0, bottom: 0 } }
       }),
       state: { kind: 'still' },
       fast: false,
@@ -234,7 +239,7 @@ export class ReelScene {
 
   private highlight(shown: readonly LineWin[]): void {
     this.shown = shown
-    this.lit = new Set(shown.flatMap((w) => (LINES[w.line - 1] ?? []).slice(0, w.count).map((row, reel) => `${reel},${row}`)))
+    this.lit = new Set(shown.flatMap((w) => (LINES[w.line - 1] ?? []).slice(0, w.count).map((row, reel) => litKey(reel, row))))
     this.drawOverlay()
     this.placeSprites()
     this.requestRender()
@@ -320,20 +325,27 @@ export class ReelScene {
       window.forEach((cell, j) => {
         const slot = reel.cells[j]
         if (!slot) return
-        const { sprite, texture } = slot
+        const { sprite, texture, shows } = slot
         const picture = (reel.fast ? this.opts.textures.blur : this.opts.textures.sharp)[cell.symbol].frame
         // The part of the cell inside rows 0..ROWS, in texture pixels from the picture's top.
         const top = Math.min(TEXTURE_SIZE, Math.max(0, -cell.row * TEXTURE_SIZE))
         const bottom = Math.max(top, Math.min(TEXTURE_SIZE, (ROWS - cell.row) * TEXTURE_SIZE))
-        const shown = Math.max(1, bottom - top)
-        texture.frame.copyFrom(picture)
-        texture.frame.y += top
-        texture.frame.height = shown
-        texture.trim.y = top
-        texture.trim.height = shown
-        texture.update()
+        // A cell whose picture and cut stay as they were keeps its texture untouched.
+        if (shows.x !== picture.x || shows.y !== picture.y || shows.top !== top || shows.bottom !== bottom) {
+          const shown = Math.max(1, bottom - top)
+          texture.frame.copyFrom(picture)
+          texture.frame.y += top
+          texture.frame.height = shown
+          texture.trim.y = top
+          texture.trim.height = shown
+          texture.update()
+          shows.x = picture.x
+          shows.y = picture.y
+          shows.top = top
+          shows.bottom = bottom
+        }
         sprite.position.set(x, this.originY + (cell.row + 0.5) * this.cell)
-        const lit = this.lit.has(`${i},${Math.round(cell.row)}`) && reel.state.kind === 'still'
+        const lit = reel.state.kind === 'still' && this.lit.has(litKey(i, Math.round(cell.row)))
         sprite.scale.set(scale * (lit ? pulse : 1))
         // A cell wholly out of the window stays in the board's draw call, unseen.
         sprite.alpha = bottom <= top ? 0 : dimOthers && !lit ? 0.35 : 1
