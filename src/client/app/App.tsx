@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { TEST_BUILD } from '../engine/determinism'
-import { useAfterLoad } from '../engine/useAfterLoad'
+import { useAfterLoad, usePainted } from '../engine/useAfterLoad'
 import { rootFontSize } from '../format/format'
 import { ensureFullLocale, loadLanguage, withFullLocale } from '../i18n/i18n'
 import { Modal } from '../overlays/Modal'
@@ -68,7 +68,9 @@ function Loading() {
  * own) once the page has loaded, so none of it competes with the first paint.
  */
 function useBoot(): boolean {
-  const loaded = useAfterLoad()
+  // After the load event and the first frame: the tiles of /home paint before any of this starts.
+  const painted = usePainted()
+  const loaded = useAfterLoad() && painted
   useEffect(() => {
     if (store.session.lang !== 'pt_BR') void loadLanguage(store.session.lang)
     const fit = () => {
@@ -76,13 +78,12 @@ function useBoot(): boolean {
     }
     fit()
     window.addEventListener('resize', fit)
-    // The time zone (and with it the device id), read in a worker once the page painted.
-    const idTimer = setTimeout(() => void timeZone(), 0)
-    return () => {
-      window.removeEventListener('resize', fit)
-      clearTimeout(idTimer)
-    }
+    return () => window.removeEventListener('resize', fit)
   }, [])
+  useEffect(() => {
+    // The time zone (and with it the device id), read in a worker once the page painted.
+    if (painted) void timeZone()
+  }, [painted])
   useEffect(() => {
     if (!loaded) return
     void ensureFullLocale()

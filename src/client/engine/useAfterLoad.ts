@@ -13,6 +13,30 @@ export function useAfterLoad(): boolean {
   return loaded
 }
 
+/** A hidden tab runs no animation frames: the work waits at most this long for one (ms). */
+const PAINT_WAIT_MS = 500
+
+/**
+ * True once the browser has produced a frame after this component mounted (an animation frame,
+ * then a task): work started then (requests, chunks, workers) does not hold back that frame, so the
+ * page's largest paint (the lobby's tiles on /home) is not behind it.
+ */
+export function usePainted(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    const done = () => setPainted(true)
+    let task: ReturnType<typeof setTimeout> | undefined
+    const fallback = setTimeout(done, PAINT_WAIT_MS)
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(done, 0))) : 0
+    return () => {
+      clearTimeout(fallback)
+      clearTimeout(task)
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [])
+  return painted
+}
+
 /** The motion level: 'none' in snapshot mode, 'reduced' when the user asks for less motion. */
 export function preferredMotion(): 'full' | 'reduced' {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full'
