@@ -119,7 +119,8 @@ async function playMoneyToken(base: string): Promise<string> {
 /**
  * Presses the game's main button every BET_EVERY_MS, from inside the page (no DevTools round trip
  * in the measured window). Dice and limbo: 'Apostar'. Mines: 'Apostar' starts a board, then the
- * next presses open a random tile twice and cash out (a mine ends the board sooner).
+ * next presses open a random tile twice and cash out (a mine ends the board sooner). Every move
+ * counts in __benchBets (a mines board is four moves: about two boards fit in a window).
  */
 const BETTING = `(() => {
   let opened = 0
@@ -130,9 +131,9 @@ const BETTING = `(() => {
     if (bet) { opened = 0; window.__benchBets++; return bet.click() }
     const cashout = document.querySelector('[data-testid=cashout]')
     if (!cashout) return
-    if (opened >= 2 && !cashout.disabled) return cashout.click()
+    if (opened >= 2 && !cashout.disabled) { window.__benchBets++; return cashout.click() }
     const random = cashout.nextElementSibling
-    if (random && !random.disabled) { opened++; random.click() }
+    if (random && !random.disabled) { opened++; window.__benchBets++; random.click() }
   }, ${BET_EVERY_MS})
 })()`
 
@@ -226,7 +227,7 @@ async function game(browser: Browser, base: string, token: string, name: (typeof
   // Nothing may open by itself over a game page.
   const dialogs = await page.getByRole('dialog').or(page.getByRole('alertdialog')).count()
   await close()
-  if (bets < 3) throw new Error(`${name}: only ${bets} bets were placed`)
+  if (bets < 3) throw new Error(`${name}: only ${bets} moves were made`)
   if (dialogs > 0) throw new Error(`${name}: a dialog opened over the game page`)
   return r
 }
