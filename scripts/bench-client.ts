@@ -16,17 +16,17 @@
  * BENCH_PROFILE=dir writes each measured window's trace there (open it in DevTools' Performance
  * panel) and prints where the page's main thread spent its time.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { build as viteBuild } from 'vite'
 import { buildApp } from '../src/server/app'
 import { loadConfig } from '../src/server/config'
+import { LIGHTHOUSE_RUNS, lighthouse } from './bench/lighthouse'
 import { keepProfile, keepSourceMaps, mainThreadCpuMs, type TraceEvent } from './bench/trace'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -45,6 +45,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',').map((x) => x.trim())) : null
 const PROFILE_DIR = process.env.BENCH_PROFILE || null
 
+/** Builds the client; a profiled run's production build has source maps (kept beside the traces: keepSourceMaps). */
 function build(outDir: string, testBuild: boolean) {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, ...(PROFILE_DIR && !testBuild ? ['--sourcemap'] : [])], {
     cwd: root,
@@ -64,12 +65,12 @@ async function buildBare(clientDir: string) {
   })
 }
 
-/** The server as `npm start` runs it (demo mode, production build), on a fresh database; a fixed captcha lets the bench sign up. */
 /** The demo provider's game page, built as `npm start` builds it, into its own folder. */
 function buildDemoProvider(outDir: string) {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'demo-provider/vite.config.ts', '--logLevel', 'error', '--outDir', outDir], { cwd: root, stdio: 'inherit' })
 }
 
+/** The server as `npm start` runs it (demo mode, production build), on a fresh database; a fixed captcha lets the bench sign up. */
 async function serve(clientDir: string, demoProviderDir: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-client-'))
   const app = await buildApp(
@@ -300,73 +301,6 @@ async function lobby(browser: Browser, base: string) {
   return r
 }
 
-interface LighthouseResult {
-  categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number }>
-  audits: Record<string, { numericValue?: number; score: number | null; title: string }>
-}
-
-/** One Lighthouse run on /home, its report written to `out`. */
-async function runLighthouse(base: string, out: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/lighthouse/cli/index.js'),
-      `${base}/home`,
-      `--chrome-path=${CHROMIUM}`,
-      '--chrome-flags=--headless=new --no-sandbox',
-      '--form-factor=mobile',
-      '--only-categories=performance,accessibility,best-practices',
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-    ],
-    { cwd: root },
-  )
-}
-
-/** Lighthouse runs per figure: this shared machine moves one run's score by ten points; the median run is reported. */
-const LIGHTHOUSE_RUNS = 3
-
-/** Lighthouse mobile on /home, LIGHTHOUSE_RUNS times: the run with the median performance score, and every run's score. */
-async function lighthouse(base: string) {
-  const runs = []
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOnce(base))
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-  return { ...sorted[Math.floor(sorted.length / 2)]!, runs: runs.map((r) => r.performance) }
-}
-
-/** Lighthouse mobile (simulated slow 4G, 4x CPU) on /home, in its own chromium (asynchronously: the server runs in this process). */
-async function lighthouseOnce(base: string) {
-  const out = path.join(os.tmpdir(), `aposta-lighthouse-${process.pid}.json`)
-  // Lighthouse now and then loses its trace of the load (NO_NAVSTART): one more try before failing.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await runLighthouse(base, out)
-      break
-    } catch (err) {
-      if (attempt >= 2) throw err
-      console.log(`  Lighthouse failed (${String(err).split('\n')[0]}), again`)
-    }
-  }
-  const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseResult
-  fs.rmSync(out, { force: true })
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-  const failing = Object.entries(lhr.audits)
-    .filter(([, a]) => a.score !== null && a.score < 0.9)
-    .map(([id]) => id)
-  return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-    lcpMs: Math.round(audit('largest-contentful-paint')),
-    tbtMs: Math.round(audit('total-blocking-time')),
-    cls: round(audit('cumulative-layout-shift'), 3),
-    fcpMs: Math.round(audit('first-contentful-paint')),
-    transferredKiB: round(kib(audit('total-byte-weight')), 1),
-    failing,
-  }
-}
-
 /** Each dev scene's busiest fixture animation (a test build): dice rolls, limbo counts up to a big result, mines loses with particles and shake. */
 const BUSIEST: Record<string, { cycle: string[]; everyMs: number; live?: boolean }> = {
   dice: { cycle: ['win', 'loss'], everyMs: 800 },
@@ -482,7 +416,7 @@ try {
     if (ONLY) {
       console.log('BENCH_PAGES: bench/client.json left as it was')
     } else {
-      const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base)
+      const lh = process.env.BENCH_FRAMES_ONLY === '1' ? { performance: NaN, accessibility: NaN, bestPractices: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, fcpMs: NaN, transferredKiB: NaN, failing: [] as string[], runs: [] as number[] } : await lighthouse(prod.base, CHROMIUM)
       const result = {
         measuredAt: new Date().toISOString(),
         barePixi: { msPerFrame: round(barePixi.msPerFrame), fps: round(barePixi.fps, 1), wallMsPerFrame: round(barePixi.wallMsPerFrame) },

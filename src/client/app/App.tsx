@@ -65,10 +65,10 @@ function Loading() {
 /**
  * Start-up work. Before the first paint only what the page's look needs; the server's data, the
  * socket and the rest of the locale table (with the contract's schemas and zod, chunks of their
- * own) once the page has loaded, so none of it competes with the first paint.
+ * own) once the page has loaded and shown its first frame, so none of it competes with the first
+ * paint or holds back the lobby's tiles (the largest paint of /home).
  */
 function useBoot(): boolean {
-  // After the load event and the first frame: the tiles of /home paint before any of this starts.
   const painted = usePainted()
   const loaded = useAfterLoad() && painted
   useEffect(() => {
