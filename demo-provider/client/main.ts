@@ -11,13 +11,15 @@ import { REELS, gridOf, type LineWin } from '../shared/slotMath'
 import { NETWORK_ERROR, ProviderApi, type SpinAnswer } from './api'
 import { fill, languageTag, moneyFormatter, withThemeSymbols } from './format'
 import { Paytable } from './paytable'
-import { ReelScene } from './reels'
+import { ReelView } from './reelView'
 import { endsSession, gridText, isBigWin, lineWinText, resultText, statusText } from './results'
-import { symbolTextures } from './symbols'
+import { drawAtlas } from './symbols'
 import { loadTexts, pickLang } from './texts'
 import { themeOf } from './themes'
 
 const AUTO_CHOICES = [10, 25, 50] as const
+/** Least time between two figures of the win count-up (ms). */
+const COUNT_STEP_MS = 30
 /** The stake selected at start (R$ 1,00 when offered). */
 const DEFAULT_BET = 100
 
@@ -183,6 +185,8 @@ async function start(): Promise<void> {
     return new Promise((resolve) => {
       const t0 = performance.now()
       let frame = 0
+      let shown = -1
+      let shownAt = -Infinity
       const finish = () => {
         cancelAnimationFrame(frame)
         ui.win.textContent = money(payout)
@@ -191,8 +195,14 @@ async function start(): Promise<void> {
       }
       const step = (now: number) => {
         const k = Math.min(1, (now - t0) / duration)
-        const eased = 1 - (1 - k) ** 3
-        ui.win.textContent = money(Math.floor(payout * eased))
+        const value = Math.floor(payout * (1 - (1 - k) ** 3))
+        // About 30 new figures a second (every other frame at 60 fps) reads as the same count, and
+        // each new figure costs the page a style, layout and paint pass.
+        if (value !== shown && now - shownAt >= COUNT_STEP_MS) {
+          ui.win.textContent = money(value)
+          shown = value
+          shownAt = now
+        }
         if (k < 1) frame = requestAnimationFrame(step)
         else finish()
       }
@@ -339,8 +349,10 @@ async function start(): Promise<void> {
     paytable.open(bet(), ui.paytableOpen)
   })
 
-  const textures = await symbolTextures(theme, texts.wildMark)
-  const scene = await ReelScene.create({ host: ui.reels, theme, textures, reduced: reducedMotion.matches, stops })
+  const atlas = await drawAtlas(theme, texts.wildMark)
+  const scene = await ReelView.start({ host: ui.reels, reelColor: theme.reelColor, reelAlpha: theme.reelAlpha, atlas, reduced: reducedMotion.matches, stops })
+  // Which thread draws the reels (tests read it).
+  ui.reels.dataset.thread = scene.thread
   ui.loading.hidden = true
   describeGrid()
 

@@ -1,7 +1,9 @@
 /**
  * The reels: a Pixi scene of five columns of symbol sprites over the theme's reel backs, the win
  * lines and the frames of winning cells on top. The scene renders only while something moves
- * (spinning reels, pulsing wins); a still scene is rendered once after each change.
+ * (spinning reels, pulsing wins); a still scene is rendered once after each change. It runs where
+ * its canvas is: in the reels' worker (reelWorker.ts) on the canvas the page handed over, or on the
+ * page's own thread (reelView.ts chooses); it never touches the DOM.
  */
 // Before any renderer exists: shaders built without eval, as the page's policy forbids it.
 import 'pixi.js/unsafe-eval'
@@ -9,8 +11,7 @@ import { Application, Container, ExtensionType, extensions, GlLimitsSystem, Grap
 import { LINES, REELS, ROWS, type LineWin } from '../shared/slotMath'
 import { lineColor } from './format'
 import { cruiseAfter, planStop, reelWindow, SPIN_TIMING, startTravel, stopTravel, wrap, type StopPlan } from './reelMath'
-import { TEXTURE_SIZE, type SymbolTextures } from './symbols'
-import type { Theme } from './themes'
+import { TEXTURE_SIZE, type SymbolTextures } from './atlas'
 
 /** Least spin time before the reels may start stopping (s). */
 const MIN_SPIN = 0.3
@@ -48,8 +49,15 @@ interface Reel {
 }
 
 export interface SceneOptions {
-  host: HTMLElement
-  theme: Theme
+  /** The canvas to draw on (the one a worker was handed); none: Pixi makes one (`ReelScene.canvas`). */
+  canvas?: OffscreenCanvas
+  /** The reel box's size in CSS pixels, and device pixels per CSS pixel. */
+  width: number
+  height: number
+  resolution: number
+  /** The colour behind each reel, and its opacity (the theme's). */
+  reelColor: number
+  reelAlpha: number
   textures: SymbolTextures
   reduced: boolean
   stops: readonly number[]
@@ -59,10 +67,12 @@ export interface SceneOptions {
  * One texture per draw call: Pixi's batch shader picks a pixel's texture with an if-chain over up to
  * 32 samplers, and GPUs that run every branch (SwiftShader, some phones) then sample them all for
  * each pixel. The reels draw a few sprites, so a few more draw calls cost less (the app's scenes do
- * the same: src/client/engine/batchTextures.ts).
+ * the same: src/client/engine/batchTextures.ts). Its priority puts it after every other system of
+ * the renderer: a new context reaches it once the context system has handed the context to the
+ * renderer (in the worker's bundle, Pixi's WebGL systems are listed after it otherwise).
  */
 class OneTexturePerDraw extends GlLimitsSystem {
-  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits' } as const
+  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits', priority: -100 } as const
   override contextChange(): void {
     super.contextChange()
     this.maxBatchableTextures = 1
@@ -93,12 +103,15 @@ export class ReelScene {
   private shown: readonly LineWin[] = []
   private cycleTimer: ReturnType<typeof setTimeout> | undefined
   private pulsing = false
-  private readonly resizeObserver: ResizeObserver
+  private width: number
+  private height: number
 
   private constructor(
     private readonly app: Application,
     private readonly opts: SceneOptions,
   ) {
+    this.width = opts.width
+    this.height = opts.height
     this.reels = REELS.map((strip, i) => ({
       strip,
       pos: opts.stops[i] ?? 0,
@@ -120,8 +133,6 @@ export class ReelScene {
     for (const reel of this.reels) this.board.addChild(...reel.cells.map((c) => c.sprite))
     app.stage.addChild(this.backs, this.board, this.frameLayer, this.lineLayer)
     app.ticker.add((ticker) => this.update(ticker.deltaMS / 1000))
-    this.resizeObserver = new ResizeObserver(() => this.layout())
-    this.resizeObserver.observe(opts.host)
     this.layout()
   }
 
@@ -129,17 +140,17 @@ export class ReelScene {
     extensions.remove(GlLimitsSystem)
     extensions.add(OneTexturePerDraw)
     const app = new Application()
-    const width = Math.max(1, opts.host.clientWidth)
-    const height = Math.max(1, opts.host.clientHeight)
     await app.init({
+      ...(opts.canvas ? { canvas: opts.canvas } : {}),
       preference: 'webgl',
-      width,
-      height,
+      width: Math.max(1, opts.width),
+      height: Math.max(1, opts.height),
       // No multisampling: the reels are sprites with smooth textures, and MSAA costs phones' GPUs every frame.
       antialias: false,
       backgroundAlpha: 0,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
-      autoDensity: true,
+      resolution: opts.resolution,
+      // The page sizes the canvas element by CSS (a worker's canvas has no style to set).
+      autoDensity: false,
       autoStart: false,
       sharedTicker: false,
       // Not Pixi's optional browser extensions (accessibility, events, DOM, filters): the scene needs
@@ -147,9 +158,19 @@ export class ReelScene {
       // phones; the page's DOM twin (main.ts) is what assistive technology reads.
       skipExtensionImports: true,
     })
-    app.canvas.setAttribute('aria-hidden', 'true')
-    opts.host.appendChild(app.canvas)
     return new ReelScene(app, opts)
+  }
+
+  /** The canvas drawn on (a page's scene: to put in the page). */
+  get canvas(): HTMLCanvasElement | OffscreenCanvas {
+    return this.app.canvas
+  }
+
+  /** The reel box's new size in CSS pixels. */
+  resize(width: number, height: number): void {
+    this.width = width
+    this.height = height
+    this.layout()
   }
 
   /** Puts the reels on `stops` at once (no motion). */
@@ -246,8 +267,8 @@ export class ReelScene {
   }
 
   private layout(): void {
-    const w = Math.max(1, this.opts.host.clientWidth)
-    const h = Math.max(1, this.opts.host.clientHeight)
+    const w = Math.max(1, this.width)
+    const h = Math.max(1, this.height)
     if (this.app.renderer.width !== w || this.app.renderer.height !== h) this.app.renderer.resize(w, h)
     const pad = Math.max(4, Math.round(w * 0.025))
     this.gap = Math.max(2, Math.round(w * 0.012))
@@ -261,7 +282,7 @@ export class ReelScene {
     const radius = this.cell * 0.16
     this.backs.clear()
     this.reels.forEach((_, i) => {
-      this.backs.roundRect(this.reelX(i) - 2, this.originY - 3, this.cell + 4, gridH + 6, radius).fill({ color: this.opts.theme.reelColor, alpha: this.opts.theme.reelAlpha })
+      this.backs.roundRect(this.reelX(i) - 2, this.originY - 3, this.cell + 4, gridH + 6, radius).fill({ color: this.opts.reelColor, alpha: this.opts.reelAlpha })
     })
     // A soft shade at the window's top and bottom edge, where symbols enter and leave.
     this.backs.rect(this.originX - this.gap, this.originY - 3, gridW + 2 * this.gap, this.cell * 0.08).fill({ color: 0x000000, alpha: 0.25 })

@@ -3,22 +3,12 @@
  * vertically smeared for a spinning reel) when the page starts, all into one atlas canvas, so the
  * reels draw every symbol from one texture source: one draw call for the board, and a reel that
  * swaps a sprite's symbol never changes what the batch binds. Nothing is drawn again afterwards.
+ * The page draws the atlas here (SVG pictures need the DOM's images); atlas.ts cuts the textures
+ * from it, on the page or, from an ImageBitmap of it, in the reels' worker.
  */
-import { CanvasSource, Rectangle, Texture } from 'pixi.js'
-import { SYMBOLS, type SlotSymbol } from '../shared/slotMath'
+import { SYMBOLS } from '../shared/slotMath'
+import { GUTTER, TEXTURE_SIZE } from './atlas'
 import { symbolSvg, svgUrl, type Theme } from './themes'
-
-/** Texture edge in pixels: a cell is at most about 90 CSS px wide, drawn at up to 2 device px each. */
-export const TEXTURE_SIZE = 256
-/** Empty pixels around each picture in the atlas: the smaller mipmap levels must not bleed a neighbour in. */
-const GUTTER = 16
-
-export interface SymbolTextures {
-  /** The atlas every texture below is a frame of. */
-  source: CanvasSource
-  sharp: Record<SlotSymbol, Texture>
-  blur: Record<SlotSymbol, Texture>
-}
 
 function loadSvg(svg: string, size: number): Promise<HTMLImageElement> {
   const image = new Image(size, size)
@@ -30,9 +20,9 @@ function loadSvg(svg: string, size: number): Promise<HTMLImageElement> {
   })
 }
 
-export async function symbolTextures(theme: Theme, wildMark: string): Promise<SymbolTextures> {
+/** The atlas: one row of sharp pictures, one of smeared ones, GUTTER empty pixels around each. */
+export async function drawAtlas(theme: Theme, wildMark: string): Promise<HTMLCanvasElement> {
   const pitch = TEXTURE_SIZE + 2 * GUTTER
-  // One row of sharp pictures, one of smeared ones.
   const canvas = document.createElement('canvas')
   canvas.width = SYMBOLS.length * pitch
   canvas.height = 2 * pitch
@@ -41,8 +31,5 @@ export async function symbolTextures(theme: Theme, wildMark: string): Promise<Sy
   const rows = [false, true] as const
   const images = await Promise.all(rows.flatMap((blur) => SYMBOLS.map((s) => loadSvg(symbolSvg(theme, s, wildMark, blur), TEXTURE_SIZE))))
   images.forEach((image, i) => context.drawImage(image, (i % SYMBOLS.length) * pitch + GUTTER, Math.floor(i / SYMBOLS.length) * pitch + GUTTER, TEXTURE_SIZE, TEXTURE_SIZE))
-  const source = new CanvasSource({ resource: canvas, autoGenerateMipmaps: true, scaleMode: 'linear' })
-  const row = (r: number) =>
-    Object.fromEntries(SYMBOLS.map((s, i) => [s, new Texture({ source, frame: new Rectangle(i * pitch + GUTTER, r * pitch + GUTTER, TEXTURE_SIZE, TEXTURE_SIZE) })])) as unknown as Record<SlotSymbol, Texture>
-  return { source, sharp: row(0), blur: row(1) }
+  return canvas
 }

@@ -21,6 +21,7 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   const frame = page.frameLocator('iframe[title="Frutas de Ouro, jogo de PG slots"]')
   const spin = frame.getByRole('button', { name: 'Girar os rolos' })
   await expect(spin).toBeEnabled()
+  await expect(frame.locator('#reels')).toHaveAttribute('data-thread', 'worker')
   const header = page.getByTestId('balance')
 
   // Every spin: once the round is over, the header shows what the wallet holds (and what the game
@@ -57,4 +58,34 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   const detail = stakes.first().locator('.records-detail')
   await expect(detail).toContainText('Frutas de Ouro (PG)')
   await expect(detail.getByTestId('bet-round')).toHaveText(/^[0-9a-f-]{36}$/)
+})
+
+test("the demo slot's reels are drawn by a worker, the same picture as on the page's thread (?stage=page), and a spin lands either way", async ({ page }) => {
+  await playMoneyLogin(page, 'reels')
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
+  const launch = async () =>
+    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'demo-fruits' } })).json()) as { data: { url: string } }).data.url
+  const reels = page.locator('#reels')
+  const spin = page.getByRole('button', { name: 'Girar os rolos' })
+
+  // Both start on the same stops: the page's thread draws the reference.
+  await page.goto(`${await launch()}&stage=page`)
+  await expect(spin).toBeEnabled()
+  await expect(reels).toHaveAttribute('data-thread', 'page')
+  await page.waitForTimeout(300)
+  const onPage = await reels.screenshot()
+  await spin.click()
+  await expect(spin).toBeEnabled({ timeout: 15_000 })
+  await expect(page.locator('#live')).toHaveText(/Você ganhou|Sem prêmio/)
+
+  await page.goto(await launch())
+  await expect(spin).toBeEnabled()
+  await expect(reels).toHaveAttribute('data-thread', 'worker')
+  // The worker's frame reaches the screen on its own schedule: compared until it is there.
+  await expect.poll(async () => Buffer.compare(await reels.screenshot(), onPage), { timeout: 5_000 }).toBe(0)
+  await spin.click()
+  await expect(spin).toBeDisabled()
+  await expect(spin).toBeEnabled({ timeout: 15_000 })
+  await expect(page.locator('#live')).toHaveText(/Você ganhou|Sem prêmio/)
+  await expect(reels).toHaveAttribute('data-thread', 'worker')
 })
