@@ -1,14 +1,10 @@
 /**
- * The symbol atlas's layout and its textures (symbols.ts draws it on the page): no DOM here, so
- * the reels' worker cuts the same textures from an ImageBitmap of the atlas.
+ * The symbol atlas's textures (symbols.ts draws the atlas on the page): no DOM here, so the reels'
+ * worker cuts the same textures from an ImageBitmap of the atlas.
  */
 import { CanvasSource, ImageSource, Rectangle, Texture, type TextureSource } from 'pixi.js'
 import { SYMBOLS, type SlotSymbol } from '../shared/slotMath'
-
-/** Texture edge in pixels: a cell is at most about 90 CSS px wide, drawn at up to 2 device px each. */
-export const TEXTURE_SIZE = 256
-/** Empty pixels around each picture in the atlas: the smaller mipmap levels must not bleed a neighbour in. */
-export const GUTTER = 16
+import { GUTTER, PITCH, TEXTURE_SIZE } from './atlasLayout'
 
 export interface SymbolTextures {
   /** The atlas every texture below is a frame of. */
@@ -19,9 +15,8 @@ export interface SymbolTextures {
 
 /** Each symbol's sharp and smeared texture: frames of one source holding the atlas. */
 export function atlasTextures(source: TextureSource): SymbolTextures {
-  const pitch = TEXTURE_SIZE + 2 * GUTTER
   const row = (r: number) =>
-    Object.fromEntries(SYMBOLS.map((s, i) => [s, new Texture({ source, frame: new Rectangle(i * pitch + GUTTER, r * pitch + GUTTER, TEXTURE_SIZE, TEXTURE_SIZE) })])) as unknown as Record<SlotSymbol, Texture>
+    Object.fromEntries(SYMBOLS.map((s, i) => [s, new Texture({ source, frame: new Rectangle(i * PITCH + GUTTER, r * PITCH + GUTTER, TEXTURE_SIZE, TEXTURE_SIZE) })])) as unknown as Record<SlotSymbol, Texture>
   return { source, sharp: row(0), blur: row(1) }
 }
 

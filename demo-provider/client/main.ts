@@ -1,10 +1,8 @@
 /**
  * The demo provider's game page: /demo-provider/{CODE}/?token=…&game=…&lang=…, shown inside the
- * casino's full-screen frame. It wires the texts, the theme, the reels (reels.ts), the provider's
+ * casino's full-screen frame. It wires the texts, the theme, the reels (reelView.ts), the provider's
  * API (api.ts), the paytable and autoplay, and tells the framing app each balance it shows.
  */
-// Before any renderer exists: shaders built without eval, as the page's policy forbids it.
-import 'pixi.js/unsafe-eval'
 import './style.css'
 import { DEMO_BETS, DEMO_GAMES } from '../shared/catalog'
 import { REELS, gridOf, type LineWin } from '../shared/slotMath'

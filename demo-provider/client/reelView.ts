@@ -3,12 +3,11 @@
  * allows it (reelWorker.ts: a spin's frames then cost the page's main thread nothing), else by the
  * scene on the page's thread (reels.ts). A worker that fails, at start or later, hands over to the
  * page's thread with the reels where they were last told to stop. `?stage=page` keeps them on the
- * page (the fallback, tested).
+ * page (the fallback, tested). The page loads Pixi only for that fallback.
  */
 import type { LineWin } from '../shared/slotMath'
-import { atlasSource, atlasTextures } from './atlas'
 import type { FromReels, ToReels } from './reelProtocol'
-import { ReelScene } from './reels'
+import type { ReelScene } from './reels'
 
 export interface ReelViewOptions {
   /** The box the canvas fills. */
@@ -171,6 +170,7 @@ export class ReelView {
 
   /** The scene on the page's thread, on the stops last asked for. */
   private async startPage(): Promise<void> {
+    const [{ ReelScene }, { atlasSource, atlasTextures }] = await Promise.all([import('./reels'), import('./atlas')])
     const { width, height } = boxSize(this.opts.host)
     const scene = await ReelScene.create({
       width,

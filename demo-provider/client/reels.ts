@@ -11,7 +11,8 @@ import { Application, Container, ExtensionType, extensions, GlLimitsSystem, Grap
 import { LINES, REELS, ROWS, type LineWin } from '../shared/slotMath'
 import { lineColor } from './format'
 import { cruiseAfter, planStop, reelWindow, SPIN_TIMING, startTravel, stopTravel, wrap, type StopPlan } from './reelMath'
-import { TEXTURE_SIZE, type SymbolTextures } from './atlas'
+import type { SymbolTextures } from './atlas'
+import { TEXTURE_SIZE } from './atlasLayout'
 
 /** Least spin time before the reels may start stopping (s). */
 const MIN_SPIN = 0.3
