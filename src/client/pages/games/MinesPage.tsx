@@ -66,9 +66,8 @@ function tileLabel(t: TFunction, lang: string, i: number, state: TileState): str
   return label
 }
 
-/** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25). */
-const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; state: TileState; disabled: boolean; pending: boolean; picking: boolean; picked: boolean }) {
-  const { t, i18n } = useTranslation()
+/** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25; its label comes from the board, so a tile holds no hooks). */
+const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; label: string; disabled: boolean; pending: boolean; picking: boolean; picked: boolean }) {
   const { i, picking, disabled } = props
   return (
     <button
@@ -77,7 +76,7 @@ const TileButton = memo(function TileButton(props: { i: number; x: number; y: nu
       style={{ left: props.x, top: props.y, width: props.size, height: props.size }}
       aria-disabled={disabled}
       aria-pressed={picking ? props.picked : undefined}
-      aria-label={tileLabel(t, i18n.language, i, props.state)}
+      aria-label={props.label}
       data-testid={`tile-${i}`}
       onClick={() => !disabled && tapTile(i, picking)}
     />
@@ -89,7 +88,7 @@ const TileButton = memo(function TileButton(props: { i: number; x: number; y: nu
  * their positions): taps, keyboard and screen readers go through them; the canvas only draws.
  */
 function TileButtons(props: { mode: 'manual' | 'auto' }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const mines = useSnapshot(store.casino.mines)
   const running = useSnapshot(store.casino.auto).running
   const ref = useRef<HTMLDivElement>(null)
@@ -97,12 +96,14 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
   const layout = size.width > 0 ? minesLayout(size) : null
   const game = mines.game
   const active = game?.state === 'active'
-  const revealed = game?.revealed ?? []
-  const minesAt = game?.minePositions ?? []
+  // Each list read once into a set: a snapshot's arrays record every element read, and 25 tiles
+  // asking includes() of three lists read them hundreds of times a move.
+  const revealed = new Set(game?.revealed ?? [])
+  const minesAt = new Set(game?.minePositions ?? [])
   const picking = props.mode === 'auto' && !active && running === null
-  const picked = mines.autoTiles
+  const picked = new Set(mines.autoTiles)
   const stateOf = (i: number): TileState =>
-    revealed.includes(i) ? (minesAt.includes(i) ? 'mine' : 'gem') : game && game.state !== 'active' ? (minesAt.includes(i) ? 'hiddenMine' : 'hiddenGem') : 'hidden'
+    revealed.has(i) ? (minesAt.has(i) ? 'mine' : 'gem') : game && game.state !== 'active' ? (minesAt.has(i) ? 'hiddenMine' : 'hiddenGem') : 'hidden'
   return (
     <div ref={ref} className="mines-buttons" role="group" aria-label={t('casino.mines.board')}>
       {layout &&
@@ -113,12 +114,12 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
             x={sq.x}
             y={sq.y}
             size={sq.size}
-            state={stateOf(i)}
+            label={tileLabel(t, i18n.language, i, stateOf(i))}
             // Not the move in flight: a tap then does nothing (tapTile), and the 25 tiles are not re-rendered twice a move.
-            disabled={picking ? false : !active || revealed.includes(i)}
+            disabled={picking ? false : !active || revealed.has(i)}
             pending={mines.pendingTile === i}
             picking={picking}
-            picked={picked.includes(i)}
+            picked={picked.has(i)}
           />
         ))}
     </div>
