@@ -89,3 +89,33 @@ test("the demo slot's reels are drawn by a worker, the same picture as on the pa
   await expect(page.locator('#live')).toHaveText(/Você ganhou|Sem prêmio/)
   await expect(reels).toHaveAttribute('data-thread', 'worker')
 })
+
+test("the slot's worker follows a new size and reduced motion as the page's thread does", async ({ page }) => {
+  await playMoneyLogin(page, 'reels-size')
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
+  const launch = async () =>
+    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'demo-fruits' } })).json()) as { data: { url: string } }).data.url
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const reels = page.locator('#reels')
+  const spin = page.getByRole('button', { name: 'Girar os rolos' })
+
+  // A phone turned or a smaller one: the box shrinks after the reels were first drawn.
+  await page.goto(`${await launch()}&stage=page`)
+  await expect(spin).toBeEnabled()
+  await page.setViewportSize({ width: 320, height: 700 })
+  await page.waitForTimeout(300)
+  const onPage = await reels.screenshot()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(await launch())
+  await expect(spin).toBeEnabled()
+  await expect(reels).toHaveAttribute('data-thread', 'worker')
+  await page.setViewportSize({ width: 320, height: 700 })
+  await expect.poll(async () => Buffer.compare(await reels.screenshot(), onPage), { timeout: 5_000 }).toBe(0)
+
+  // Reduced motion: the reels do not turn, the result still lands and is announced.
+  await spin.click()
+  await expect(spin).toBeEnabled({ timeout: 15_000 })
+  await expect(page.locator('#live')).toHaveText(/Você ganhou|Sem prêmio/)
+  await expect(reels).toHaveAttribute('data-thread', 'worker')
+})
