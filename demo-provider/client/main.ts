@@ -349,8 +349,6 @@ async function start(): Promise<void> {
 
   const atlas = await drawAtlas(theme, texts.wildMark)
   const scene = await ReelView.start({ host: ui.reels, reelColor: theme.reelColor, reelAlpha: theme.reelAlpha, atlas, reduced: reducedMotion.matches, stops })
-  // Which thread draws the reels (tests read it).
-  ui.reels.dataset.thread = scene.thread
   ui.loading.hidden = true
   describeGrid()
 

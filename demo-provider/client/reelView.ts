@@ -20,9 +20,6 @@ export interface ReelViewOptions {
   stops: readonly number[]
 }
 
-/** Which thread draws the reels. */
-export type ReelThread = 'worker' | 'page'
-
 /** A worker may own the canvas: OffscreenCanvas, module workers and ImageBitmap are there. */
 function offscreenPossible(): boolean {
   return (
@@ -57,15 +54,15 @@ export class ReelView {
     }).observe(opts.host)
   }
 
-  /** The reels, drawn once they are ready (by the worker, or on the page when it cannot). */
+  /**
+   * The reels, drawn once they are ready (by the worker, or on the page when it cannot). The host's
+   * `data-thread` says which thread draws them (tests read it), a later takeover included.
+   */
   static async start(opts: ReelViewOptions): Promise<ReelView> {
     const view = new ReelView(opts)
-    if (!offscreenPossible() || !(await view.startWorker())) await view.startPage()
+    if (offscreenPossible() && (await view.startWorker())) opts.host.dataset.thread = 'worker'
+    else await view.startPage()
     return view
-  }
-
-  get thread(): ReelThread {
-    return this.worker ? 'worker' : 'page'
   }
 
   /** Starts the reels spinning (reduced motion: they only dim). */
@@ -129,22 +126,18 @@ export class ReelView {
     // Until it is ready a failure means "draw on the page"; after, the page takes the reels over.
     let settle: ((ok: boolean) => void) | null = null
     const ready = new Promise<boolean>((resolve) => (settle = resolve))
-    const failed = () => {
+    const failed = (reason: string) => {
+      // Said in the console: a fallback in the field shows why.
+      console.warn('reels worker:', reason)
       if (settle) return settle(false)
       this.dropWorker()
       void this.startPage()
     }
-    worker.onerror = (e) => {
-      console.warn('reels worker:', e.message)
-      failed()
-    }
+    worker.onerror = (e) => failed(e.message)
     worker.onmessage = (e: MessageEvent<FromReels>) => {
       const m = e.data
       if (m.type === 'ready') settle?.(true)
-      else if (m.type === 'failed') {
-        console.warn('reels worker:', m.message)
-        failed()
-      }
+      else if (m.type === 'failed') failed(m.message)
       else if (m.type === 'landed') {
         this.landings.get(m.id)?.()
         this.landings.delete(m.id)
@@ -184,6 +177,7 @@ export class ReelView {
     })
     this.placeCanvas(scene.canvas as HTMLCanvasElement)
     this.page = scene
+    this.opts.host.dataset.thread = 'page'
   }
 
   private placeCanvas(canvas: HTMLCanvasElement): HTMLCanvasElement {

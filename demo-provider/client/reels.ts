@@ -240,10 +240,6 @@ export class ReelScene {
     }
   }
 
-  /** Whether wins are on show. */
-  get hasWins(): boolean {
-    return this.wins.length > 0
-  }
 
   /** Removes the win lines and frames. */
   clearWins(): void {

@@ -12,9 +12,14 @@ import { ExtensionType, extensions, GlLimitsSystem } from 'pixi.js'
  */
 const BATCH_TEXTURES = 1
 
-/** The WebGL renderer's limits, with the batch capped at BATCH_TEXTURES. */
+/**
+ * The WebGL renderer's limits, with the batch capped at BATCH_TEXTURES. Its lowest priority orders
+ * it after every other system, so a new context reaches it once the context system has handed the
+ * context to the renderer, however the bundle orders Pixi's WebGL module (the demo slot's worker
+ * failed on 'getParameter' of undefined without it).
+ */
 class CappedLimitsSystem extends GlLimitsSystem {
-  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits' } as const
+  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits', priority: -100 } as const
 
   override contextChange(): void {
     super.contextChange()
