@@ -52,8 +52,15 @@ test('a player plays mines on the phone: opens tiles by tap and cashes out or hi
   await expect(page).toHaveURL(/\/mines/)
   await page.getByLabel('Número de minas').selectOption('1')
   await page.getByLabel('Valor da aposta').fill('10,00')
+  // The open board's controls take the place of the next board's: nothing below them moves.
+  const recent = page.getByRole('heading', { name: 'Resultados recentes' })
+  const recentTop = (await recent.boundingBox())?.y
   await page.getByRole('button', { name: 'Apostar' }).click()
   await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
+  await expect(page.getByTestId('cashout')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Apostar' })).toBeHidden()
+  await expect(page.getByLabel('Número de minas')).toBeHidden()
+  expect((await recent.boundingBox())?.y).toBe(recentTop)
   // The open game survives a reload.
   await page.reload()
   await expect(page.getByTestId('cashout')).toBeVisible()

@@ -244,23 +244,29 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
             <dd>{next === null ? '—' : `${num(next, 4)}×`}</dd>
           </div>
         </dl>
-        {/* Both groups stay mounted and swap by display: a round's start and end then re-create no select, stake field or tabs (a 30 ms task each at a phone's speed). */}
-        <div className="control-group" style={{ display: active ? 'contents' : 'none' }}>
-          <button type="button" className="primary bet-button cashout" disabled={!active || mines.busy || gems === 0} aria-busy={mines.busy} onClick={() => void cashOutMines()} data-testid="cashout">
-            {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: num(now, 4) })}
-          </button>
-          <button type="button" className="secondary" disabled={!active || mines.busy} onClick={revealRandom}>
-            {t('casino.mines.random')}
-          </button>
+        {/*
+          Both groups stay mounted, laid over each other in one cell, and swap by visibility: a board's
+          start and end then re-create no select, stake field or tabs (a 30 ms task each at a phone's
+          speed), lay nothing out again, and the page below does not move.
+        */}
+        <div className="control-stack">
+          <div className={active ? 'control-group' : 'control-group off'}>
+            <button type="button" className="primary bet-button cashout" disabled={!active || mines.busy || gems === 0} aria-busy={mines.busy} onClick={() => void cashOutMines()} data-testid="cashout">
+              {gems === 0 ? t('casino.mines.pickFirst') : t('casino.mines.cashOut', { payout: formatMoney(payoutNow, lang), multiplier: num(now, 4) })}
+            </button>
+            <button type="button" className="secondary" disabled={!active || mines.busy} onClick={revealRandom}>
+              {t('casino.mines.random')}
+            </button>
+          </div>
+          <MinesSetup active={active} mode={mode} onMode={setMode} onStart={startBoard} />
         </div>
-        <MinesSetup active={active} mode={mode} onMode={setMode} onStart={startBoard} />
       </div>
     </>
   )
 }
 
 /**
- * The next board's settings and its bet button: mounted all along (hidden while a board is open,
+ * The next board's settings and its bet button: mounted all along (invisible while a board is open,
  * so a board's start and end re-create nothing). While a board is open it reads nothing that a move
  * changes, so the moves do not re-render its select, stake field and tabs.
  */
@@ -275,7 +281,7 @@ const MinesSetup = memo(function MinesSetup(props: { active: boolean; mode: 'man
   const picked = active ? 0 : snap.autoTiles.length
   const ready = !active && stakeCentavos(snap.stake) !== null
   return (
-    <div className="control-group" style={{ display: active ? 'none' : 'contents' }}>
+    <div className={active ? 'control-group off' : 'control-group'}>
       <label className="field">
         <span>{t('casino.mines.count')}</span>
         <select value={snap.mines} disabled={active || running || busy} onChange={(e) => (store.casino.mines.mines = Number(e.target.value))}>
