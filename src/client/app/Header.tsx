@@ -5,6 +5,16 @@ import { formatMoney } from '../format/format'
 import { openOverlay, setAccountMenu, setSideMenu } from '../store/actions/ui'
 import { store } from '../store/store'
 
+/** The balance alone: every bet changes it, and only this span re-renders for it, not the whole bar. */
+function Balance(props: { label: string }) {
+  const snap = useSnapshot(store)
+  return (
+    <span className="balance" aria-label={props.label} data-testid="balance">
+      {formatMoney(snap.user?.balance ?? 0, snap.session.lang)}
+    </span>
+  )
+}
+
 export function Header() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
@@ -19,9 +29,7 @@ export function Header() {
       </Link>
       {logged ? (
         <>
-          <span className="balance" aria-label={t('nav.balance')} data-testid="balance">
-            {formatMoney(snap.user?.balance ?? 0, snap.session.lang)}
-          </span>
+          <Balance label={t('nav.balance')} />
           <button type="button" className="avatar-button" aria-label={t('nav.account')} aria-expanded={snap.ui.accountMenu} aria-controls="account-menu" onClick={() => setAccountMenu(!snap.ui.accountMenu)}>
             <img src={`/avatars/${snap.user?.header ?? 0}.svg`} alt="" width={32} height={32} />
           </button>

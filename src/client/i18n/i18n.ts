@@ -20,6 +20,51 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 })
 
+/**
+ * Texts as components ask for them (react-i18next's `t`, from getFixedT), remembered per language,
+ * key and plain values. i18next's fixed `t` copies its whole options object on every call, which
+ * made a text cost more than the render around it: a bet re-renders the same few labels, and the
+ * rounds' countdown one every 100 ms. Forgotten when the language or a table changes.
+ */
+const texts = new Map<string, unknown>()
+const TEXTS_MAX = 4000
+const forget = () => texts.clear()
+i18n.on('languageChanged', forget)
+// Tables are added to the store (ensureFullLocale, ensureLocale), which emits on itself.
+i18n.store.on('added', forget)
+i18n.store.on('removed', forget)
+
+/** The memo's key for a call, or null when it is not a plain one (object values, a default value as second argument, returnObjects). */
+function textKey(lng: string, ns: unknown, prefix: unknown, key: unknown, opts: unknown, rest: number): string | null {
+  if (typeof key !== 'string' || rest > 0 || typeof ns !== 'string' && ns !== undefined && ns !== null) return null
+  let k = `${lng}\u0000${String(ns ?? '')}\u0000${typeof prefix === 'string' ? prefix : ''}\u0000${key}`
+  if (opts === undefined) return k
+  if (typeof opts !== 'object' || opts === null) return null
+  for (const [name, value] of Object.entries(opts as Record<string, unknown>)) {
+    if (name === 'returnObjects' || (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) return null
+    k += `\u0000${name}=${typeof value}:${String(value)}`
+  }
+  return k
+}
+
+type FixedT = ReturnType<typeof i18n.getFixedT>
+const plainFixedT = i18n.getFixedT.bind(i18n) as (...args: unknown[]) => FixedT
+i18n.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, fixedOpts: unknown) => {
+  const fixed = plainFixedT(lng, ns, keyPrefix, fixedOpts) as FixedT & ((...args: unknown[]) => unknown) & Record<'lng' | 'lngs' | 'ns' | 'keyPrefix', unknown>
+  const remembered = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
+    const k = typeof lng === 'string' || lng === undefined || lng === null ? textKey(typeof lng === 'string' ? lng : i18n.language, ns, keyPrefix, key, opts, rest.length) : null
+    if (k === null) return fixed(key, opts, ...rest)
+    let text = texts.get(k)
+    if (text === undefined) {
+      text = fixed(key, opts)
+      if (texts.size >= TEXTS_MAX) texts.clear()
+      texts.set(k, text)
+    }
+    return text
+  }
+  return Object.assign(remembered, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as FixedT
+}) as typeof i18n.getFixedT
+
 let fullTable: Promise<void> | null = null
 
 /** The whole pt_BR table (the fallback of every other language): loaded once. */
