@@ -5,6 +5,7 @@ import { App } from './app/App'
 import { SNAPSHOT_MODE, TEST_BUILD } from './engine/determinism'
 import { rootFontSize } from './format/format'
 import { i18n } from './i18n/i18n'
+import { net } from './store/api'
 import { store } from './store/store'
 import './styles.css'
 
@@ -12,6 +13,12 @@ if (SNAPSHOT_MODE) document.documentElement.classList.add('snapshot')
 // The root font size (every size is in rem) before the first render: set later, the whole page would shift.
 document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`
 if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), store, snapshot: SNAPSHOT_MODE }
+
+// The network worker after the load event: its start-up never competes with the first paint; requests before it use the page's fetch.
+const startNet = () => setTimeout(() => net.start(), 0)
+if (document.readyState === 'complete') startNet()
+else window.addEventListener('load', startNet, { once: true })
+if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), net: () => net.via }
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -37,6 +37,14 @@ test('a player bets on dice and sees the result and the balance change', async (
   if (won) await expect(page.getByTestId('balance')).not.toHaveText('R$ 1.000,00')
   else await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
   await expect(page.locator('.recent-strip li')).toHaveCount(1)
+  // The bet went through the network worker (started after the load event), not the page's fetch:
+  // the worker's resource timing has the call, the page's does not.
+  expect(await page.evaluate(() => (window.__app?.net as (() => string) | undefined)?.())).toBe('worker')
+  const netWorker = page.workers().find((w) => /netWorker/.test(w.url()))
+  expect(netWorker, 'the network worker runs').toBeDefined()
+  const fetched = (where: { evaluate<R>(fn: () => R): Promise<R> }) => where.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname))
+  expect(await fetched(netWorker!)).toContain('/api/app/casino/dice/bet')
+  expect(await fetched(page)).not.toContain('/api/app/casino/dice/bet')
   // The same figure is on the server.
   const balance = await serverBalance(page)
   expect(balance === 990 || balance > 1000).toBe(true)

@@ -5,6 +5,7 @@
  */
 import type { Envelope } from '../../shared/contract'
 import { buildPath, type CallDef } from '../../shared/contract/define'
+import type { Fetcher } from './netFetch'
 
 const REQUEST_TIMEOUT_MS = 30_000
 
@@ -27,7 +28,8 @@ export interface HttpConfig {
   headers(): Record<string, string> | Promise<Record<string, string>>
   /** Called with true when a request that shows the indicator starts, false when it answers. */
   onLoading?(active: boolean): void
-  fetch?: typeof fetch
+  /** The page's fetch by default; the app's goes through the network worker (netFetch.ts). */
+  fetch?: Fetcher
 }
 
 /** The network failed or timed out: no body came back. */
@@ -48,7 +50,7 @@ export interface Http {
 
 export function createHttp(config: HttpConfig): Http {
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS
-  const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const doFetch: Fetcher = config.fetch ?? ((url, init) => fetch(url, init))
   let chain: Promise<unknown> = Promise.resolve()
   let waiting = 0
 

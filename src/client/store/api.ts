@@ -1,5 +1,6 @@
 import { DEVICES_WEB } from '../../shared/codes'
 import { createHttp, type Http } from '../api/http'
+import { createNetFetch } from '../api/netFetch'
 import { fingerprint } from '../app/deviceId'
 import { save } from './persist'
 import { store } from './store'
@@ -75,4 +76,7 @@ export function setApiBase(url: string): void {
   apiBase = url
 }
 
-export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading, baseUrl: () => apiBase })
+/** The API's requests go through a worker once it has started (main.tsx starts it after the load event): see api/netFetch.ts. */
+export const net = createNetFetch(() => new Worker(new URL('../api/netWorker.ts', import.meta.url), { type: 'module' }))
+
+export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading, baseUrl: () => apiBase, fetch: net.fetch })
