@@ -66,13 +66,13 @@ function tileLabel(t: TFunction, lang: string, i: number, state: TileState): str
   return label
 }
 
-/** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25; its label comes from the board, so a tile holds no hooks). */
-const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; label: string; disabled: boolean; pending: boolean; picking: boolean; picked: boolean }) {
+/** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25; its label comes from the board, so a tile holds no hooks). The tile being opened pulses on the canvas: the board does not follow the move in flight, so it renders once a move, on the answer. */
+const TileButton = memo(function TileButton(props: { i: number; x: number; y: number; size: number; label: string; disabled: boolean; picking: boolean; picked: boolean }) {
   const { i, picking, disabled } = props
   return (
     <button
       type="button"
-      className={`mines-tile ${picking && props.picked ? 'picked' : ''} ${props.pending ? 'pending' : ''}`}
+      className={picking && props.picked ? 'mines-tile picked' : 'mines-tile'}
       style={{ left: props.x, top: props.y, width: props.size, height: props.size }}
       aria-disabled={disabled}
       aria-pressed={picking ? props.picked : undefined}
@@ -117,7 +117,6 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
             label={tileLabel(t, i18n.language, i, stateOf(i))}
             // Not the move in flight: a tap then does nothing (tapTile), and the 25 tiles are not re-rendered twice a move.
             disabled={picking ? false : !active || revealed.has(i)}
-            pending={mines.pendingTile === i}
             picking={picking}
             picked={picked.has(i)}
           />
