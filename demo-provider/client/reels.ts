@@ -240,7 +240,6 @@ export class ReelScene {
     }
   }
 
-
   /** Removes the win lines and frames. */
   clearWins(): void {
     clearTimeout(this.cycleTimer)

@@ -54,16 +54,9 @@ function tapTile(i: number, picking: boolean): void {
   void revealMine(i)
 }
 
-/** Tile labels by language, tile and state: a board's end relabels all 25, the same few texts each round. */
-const tileLabels = new Map<string, string>()
-function tileLabel(t: TFunction, lang: string, i: number, state: TileState): string {
-  const key = `${lang}|${i}|${state}`
-  let label = tileLabels.get(key)
-  if (label === undefined) {
-    label = t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })
-    tileLabels.set(key, label)
-  }
-  return label
+/** A tile's label (the texts are remembered per language and values: i18n.ts). */
+function tileLabel(t: TFunction, i: number, state: TileState): string {
+  return t('casino.mines.tile', { n: i + 1, row: Math.floor(i / 5) + 1, col: (i % 5) + 1, state: t(`casino.mines.state_${state}`) })
 }
 
 /** One tile's button (memo: a move re-renders the tiles whose state changed, not all 25; its label comes from the board, so a tile holds no hooks). The tile being opened pulses on the canvas: the board does not follow the move in flight, so it renders once a move, on the answer. */
@@ -88,7 +81,7 @@ const TileButton = memo(function TileButton(props: { i: number; x: number; y: nu
  * their positions): taps, keyboard and screen readers go through them; the canvas only draws.
  */
 function TileButtons(props: { mode: 'manual' | 'auto' }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const mines = useSnapshot(store.casino.mines)
   const running = useSnapshot(store.casino.auto).running
   const ref = useRef<HTMLDivElement>(null)
@@ -114,7 +107,7 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
             x={sq.x}
             y={sq.y}
             size={sq.size}
-            label={tileLabel(t, i18n.language, i, stateOf(i))}
+            label={tileLabel(t, i, stateOf(i))}
             // Not the move in flight: a tap then does nothing (tapTile), and the 25 tiles are not re-rendered twice a move.
             disabled={picking ? false : !active || revealed.has(i)}
             picking={picking}
