@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { E2E_OPS_TOKEN } from './tests/e2e/opsToken'
 
 const PORT = Number(process.env.E2E_PORT || 3199)
 const dataDir = path.join(os.tmpdir(), `aposta-e2e-${process.pid}`)
@@ -37,7 +38,8 @@ export default defineConfig({
     timeout: 120_000,
     // The bonus boost after R$15 of stakes in a day, so one e2e test reaches it in two bets (test accounts never get it).
     // Deposits may leave at once (DEPOSIT_TURNOVER 0): the cashier flow deposits then withdraws; the server suites test the turnover.
-    // The sportsbook's clock stands at one instant (SPORT_CLOCK): the same matches, scores and odds in every run, for the snapshots.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', VITE_DEV_SCENES: '1', BOOST_AFTER_WAGERED: '15', DEPOSIT_TURNOVER: '0', ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS: 'double=8/3/2', SPORT_CLOCK: '2026-11-24T18:00:00Z' },
+    // The sportsbook's clock stands at one instant (SPORT_CLOCK) and its matches follow a seed (SPORT_SEED) instead of the
+    // database's secret: the same matches, scores and odds in every run, for the snapshots. OPS_TOKEN: the tests settle matches.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', VITE_DEV_SCENES: '1', BOOST_AFTER_WAGERED: '15', DEPOSIT_TURNOVER: '0', ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS: 'double=8/3/2', SPORT_CLOCK: '2026-11-24T18:00:00Z', SPORT_SEED: '1', OPS_TOKEN: E2E_OPS_TOKEN },
   },
 })

@@ -42,7 +42,7 @@ import { Rounds } from './rounds/Rounds'
 import { roundEvents } from './rounds/roundEvents'
 import { roundRoutes } from './rounds/routes'
 import { sportRoutes } from './sport/routes'
-import { SimulatorFeed } from './sport/SimulatorFeed'
+import { sportFeedOf } from './sport/feeds'
 import { SportPublisher } from './sport/SportPublisher'
 import { SportSettler } from './sport/SportSettler'
 import { startVipAwards } from './vip/awards'
@@ -155,14 +155,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   casinoRoutes(app, deps, config.casino)
   const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
   roundRoutes(app, deps, rounds)
-  const sportClock = config.sport.clock
-  const feed = new SimulatorFeed(config.sport, sportClock === null ? now : () => sportClock)
-  const sportSettler = new SportSettler(deps, feed, app.log)
-  sportRoutes(app, deps, feed, sportSettler)
+  const feed = await sportFeedOf(config, db, now)
+  const sportSettler = feed && new SportSettler(deps, feed, app.log)
+  sportRoutes(app, deps, feed && sportSettler && { feed, settler: sportSettler })
   vipRoutes(app, deps)
   referralRoutes(app, deps)
   signinRoutes(app, deps)
-  const sportPublisher = new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
+  const sportPublisher = feed && new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
   const notices = new NoticeBoard(deps)
@@ -178,8 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   rails?.emulator?.start()
   pixJobs?.start()
   rounds.start()
-  sportSettler.start()
-  sportPublisher.start()
+  sportSettler?.start()
+  sportPublisher?.start()
   const stopVipAwards = startVipAwards(deps, app.log)
   const stopReferral = startReferralCommissions(deps, config.wallet.referral, app.log)
   startRetention(app, deps)
@@ -189,8 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await rails?.emulator?.stop()
     await rails?.client.close()
     await rounds.stop()
-    sportSettler.stop()
-    sportPublisher.stop()
+    sportSettler?.stop()
+    sportPublisher?.stop()
     stopVipAwards()
     stopReferral()
     if (!options.db) await db.close()

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
-import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
+import { APP_MODES, SPORT_FEED_KINDS, type AppMode, type SportFeedKind } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
 import { SPORT_LIMIT_DEFAULTS } from '../shared/contract/sport'
 import { ROUND_GAMES } from '../shared/games/rounds/registry'
@@ -127,15 +127,8 @@ export interface Config {
   casino: { minStake: bigint; maxStake: bigint; maxPayout: bigint }
   /** The shared-round games (Double, Row Double, Lucky Color): see RoundsConfig. */
   rounds: RoundsConfig
-  /**
-   * The sportsbook: its simulated feed (SPORT_SEED, its calendar and matches; SPORT_TIME_SCALE, 1
-   * real time; SPORT_MARGIN, 0.05), one selection's stake limits in centavos (SPORT_MIN_STAKE,
-   * SPORT_MAX_STAKE in reais, 0.10 and 1000.00), a parlay's most legs (SPORT_MAX_LEGS, 10) and how
-   * often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself) and watched
-   * matches' changes pushed (SPORT_PUSH_MS, 1000). SPORT_CLOCK (an ISO instant) stops the simulator's
-   * clock there, for visual snapshots of the sports pages; production refuses it.
-   */
-  sport: { seed: number; timeScale: number; margin: number; minStake: bigint; maxStake: bigint; maxLegs: number; settleEveryMs: number; pushEveryMs: number; clock: number | null }
+  /** The sportsbook: see SportConfig. */
+  sport: SportConfig
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -372,7 +365,13 @@ function productionProblems(config: Config): string[] {
   for (const [code, secret] of Object.entries(config.providerSecrets)) {
     if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
   }
-  if (config.sport.clock !== null) {
+  const { sport } = config
+  if (sport.feed === 'simulator') {
+    problems.push('SPORT_FEED is simulator: its matches are invented and its dev call settles any match. Production takes a real odds feed (SPORT_FEED=none closes the sportsbook until one is configured).')
+  }
+  if (sport.seed !== null) problems.push('SPORT_SEED is set: the simulator\'s matches would follow a known seed, so anyone could compute their results. Unset it.')
+  if (sport.timeScale !== 1) problems.push('SPORT_TIME_SCALE is set: the sportsbook\'s clock would not be the real one. Unset it.')
+  if (sport.clock !== null) {
     problems.push('SPORT_CLOCK is set: the sportsbook would stand still at one instant. It is for visual snapshots only; unset it.')
   }
   if (config.captchaFixedAnswer) {
@@ -404,6 +403,66 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
     origins.add(url.origin)
   }
   return [...origins]
+}
+
+/** Where the sportsbook's matches come from (SPORT_FEED): the built-in simulator (demo only), or none (the sportsbook is closed). */
+const SPORT_FEEDS = SPORT_FEED_KINDS
+
+export interface SportConfig {
+  /** SPORT_FEED: `simulator` by default in demo mode, `none` in production (which refuses the simulator). */
+  feed: SportFeedKind
+  /** SPORT_SEED (demo only): the simulator plays the matches of this seed instead of its secret's, the same in every run. */
+  seed: string | null
+  /** SPORT_TIME_SCALE: the simulator's clock speed (1 real time); SPORT_MARGIN: its margin (0.05). */
+  timeScale: number
+  margin: number
+  /** One selection's stake limits, centavos (SPORT_MIN_STAKE, SPORT_MAX_STAKE in reais: 0.10, 1000.00); a parlay's most legs (SPORT_MAX_LEGS, 10). */
+  minStake: bigint
+  maxStake: bigint
+  maxLegs: number
+  /** The largest payout of one bet, centavos (SPORT_MAX_PAYOUT in reais, 100000.00): a bet that could pay more is refused. */
+  maxPayout: bigint
+  /** The largest potential payout of one player's open bets on one match, centavos (SPORT_MAX_MATCH_PAYOUT in reais, 100000.00). */
+  maxMatchPayout: bigint
+  /** The largest price offered, thousandths (SPORT_MAX_ODDS, 1000): a market with a dearer selection is suspended. */
+  maxOdds: number
+  /** How long an in-play bet waits before it is accepted at the same or a better price (SPORT_LIVE_DELAY_SECONDS, 5). */
+  liveDelayMs: number
+  /** How often finished matches are settled (SPORT_SETTLE_SECONDS, 10; 0: never by itself) and watched matches' changes pushed (SPORT_PUSH_MS, 1000). */
+  settleEveryMs: number
+  pushEveryMs: number
+  /** SPORT_CLOCK (an ISO instant, demo only) stops the simulator's clock there, for visual snapshots of the sports pages. */
+  clock: number | null
+}
+
+function loadSportConfig(env: NodeJS.ProcessEnv, mode: AppMode): SportConfig {
+  const feed = (env.SPORT_FEED ?? '').trim() || (mode === 'demo' ? 'simulator' : 'none')
+  if (!(SPORT_FEEDS as readonly string[]).includes(feed)) throw new ConfigError(`SPORT_FEED must be ${SPORT_FEEDS.join(' or ')}, not "${env.SPORT_FEED}"`)
+  const seed = (env.SPORT_SEED ?? '').trim()
+  if (seed !== '' && !/^[\w.-]{1,64}$/.test(seed)) throw new ConfigError(`SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "${env.SPORT_SEED}"`)
+  const timeScale = numberEnv(env, 'SPORT_TIME_SCALE', 1, false)
+  if (timeScale < 0.001 || timeScale > 10_000) throw new ConfigError(`SPORT_TIME_SCALE must be between 0.001 and 10000, not "${env.SPORT_TIME_SCALE}"`)
+  const margin = numberEnv(env, 'SPORT_MARGIN', 0.05, false)
+  if (margin < 0.01 || margin > 0.5) throw new ConfigError(`SPORT_MARGIN must be between 0.01 and 0.5, not "${env.SPORT_MARGIN}"`)
+  const maxOdds = numberEnv(env, 'SPORT_MAX_ODDS', 1000, false)
+  if (maxOdds < 1.5 || maxOdds > 10_000) throw new ConfigError(`SPORT_MAX_ODDS must be between 1.5 and 10000, not "${env.SPORT_MAX_ODDS}"`)
+  return {
+    feed: feed as SportFeedKind,
+    seed: seed || null,
+    timeScale,
+    margin,
+    minStake: reaisEnv(env, 'SPORT_MIN_STAKE', SPORT_LIMIT_DEFAULTS.minStake),
+    maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', SPORT_LIMIT_DEFAULTS.maxStake),
+    maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
+    maxPayout: reaisEnv(env, 'SPORT_MAX_PAYOUT', '100000'),
+    maxMatchPayout: reaisEnv(env, 'SPORT_MAX_MATCH_PAYOUT', '100000'),
+    maxOdds: Math.round(maxOdds * 1000),
+    liveDelayMs: numberEnv(env, 'SPORT_LIVE_DELAY_SECONDS', 5, false) * 1000,
+    settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
+    // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).
+    pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
+    clock: instantEnv(env, 'SPORT_CLOCK'),
+  }
 }
 
 export interface RoundsConfig {
@@ -584,18 +643,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPayout: reaisEnv(env, 'CASINO_MAX_PAYOUT', CASINO_LIMIT_DEFAULTS.maxPayout),
     },
     rounds: loadRoundsConfig(env),
-    sport: {
-      seed: numberEnv(env, 'SPORT_SEED', 1),
-      timeScale: Math.max(0.001, numberEnv(env, 'SPORT_TIME_SCALE', 1, false)),
-      margin: numberEnv(env, 'SPORT_MARGIN', 0.05, false),
-      minStake: reaisEnv(env, 'SPORT_MIN_STAKE', SPORT_LIMIT_DEFAULTS.minStake),
-      maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', SPORT_LIMIT_DEFAULTS.maxStake),
-      maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
-      settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
-      // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).
-      pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
-      clock: instantEnv(env, 'SPORT_CLOCK'),
-    },
+    sport: loadSportConfig(env, appMode),
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './csp'
 import { registerNewUser } from './helpers'
+import { E2E_OPS_TOKEN } from './opsToken'
 
 const token = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
 
@@ -54,7 +55,7 @@ test('a new player arrives by an invitation link, registers, claims the daily si
   await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita')
   await page.keyboard.press('Escape')
   const matchId = /\/sportMatch\/(\d+)/.exec(page.url())![1]!
-  const settled = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, { headers: auth, data: { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 2, away: 2 } } })
+  const settled = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 2, away: 2 } } })
   expect((await settled.json()).status).toBe(200)
 
   // Today's sign-in reward (after the bet: while a bonus is wagered a stake may be at most R$ 50).

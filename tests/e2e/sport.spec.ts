@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './csp'
 import { playMoneyLogin, serverBalance } from './helpers'
+import { E2E_OPS_TOKEN } from './opsToken'
 
 /** Opens the n-th upcoming football match (its pre-match markets are open) and returns its id. */
 async function openUpcoming(page: Page, n: number): Promise<string> {
@@ -15,9 +16,8 @@ async function openUpcoming(page: Page, n: number): Promise<string> {
 }
 
 async function settle(page: Page, matchId: string, home: number, away: number) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!))
   const res = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, {
-    headers: { authorization: token },
+    headers: { 'x-ops-token': E2E_OPS_TOKEN },
     data: { fullTime: { home, away }, halfTime: { home: 0, away: 0 }, corners: { home: 4, away: 4 } },
   })
   expect((await res.json()).status).toBe(200)

@@ -60,6 +60,10 @@ describe('APP_MODE=production refuses to start', () => {
     ['a webhook secret of 31 bytes', { PAYMENT_WEBHOOK_SECRET: 'x'.repeat(31) }, 'Configuration error: PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).'],
     ['a fixed captcha answer', { CAPTCHA_FIXED_ANSWER: 'teste' }, 'Configuration error: CAPTCHA_FIXED_ANSWER is set: '],
     ['the built-in demo game provider', { GAME_PROVIDERS: 'PG=demo' }, 'Configuration error: GAME_PROVIDERS lists PG as the built-in demo provider'],
+    ['the sportsbook simulator', { SPORT_FEED: 'simulator' }, 'Configuration error: SPORT_FEED is simulator: '],
+    ["the simulator's seed", { SPORT_SEED: '1' }, 'Configuration error: SPORT_SEED is set: '],
+    ["the simulator's time scale", { SPORT_TIME_SCALE: '60' }, 'Configuration error: SPORT_TIME_SCALE is set: '],
+    ["the simulator's stopped clock", { SPORT_CLOCK: '2026-11-24T18:00:00Z' }, 'Configuration error: SPORT_CLOCK is set: '],
   ]
   for (const [what, extra, line] of cases) {
     it.concurrent(`with ${what}`, async () => {
@@ -115,7 +119,7 @@ describe('APP_MODE', () => {
           .catch(() => null)
         if (info === null) await new Promise((r) => setTimeout(r, 100))
       }
-      expect(info).toEqual({ status: 200, msg: '', data: { mode: 'demo' } })
+      expect(info).toEqual({ status: 200, msg: '', data: { mode: 'demo', sport: 'simulator' } })
     } finally {
       child.kill('SIGTERM')
       await exited

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
+import { appInfo } from '../../src/shared/contract/appInfo'
 import { betReturn, type LegResult } from '../../src/shared/sport/settle'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { opsTokenOf } from '../../src/server/ops/opsToken'
 import { netExposure } from '../../src/server/sport/exposure'
 import { addWageringRequirement, wageringLeft } from '../../src/server/wallet/wagering'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
@@ -30,7 +32,8 @@ const pick = (d: Detail, type: string, name: string, quarterLine = false) => {
   return { market, selectionId: sel.selectionId, odds: sel.odds / 1000 }
 }
 const bet = (token: string, body: Record<string, unknown>, key = idem()) => callKeyed<{ betId: string; odds: number; potentialWin: number; balance: number }>(t, sport.sportBet, { token, body, key })
-const devResult = (token: string, matchId: string, body: Record<string, unknown>) => call<{ settled: number }>(t, sport.sportDevResult, { token, params: { matchId }, body })
+/** The simulator's settlement by hand: an operators' call, with the ops token. */
+const devResult = (matchId: string, body: Record<string, unknown>) => call<{ settled: number }>(t, sport.sportDevResult, { headers: { 'x-ops-token': opsTokenOf(t)! }, params: { matchId }, body })
 
 type Match = { matchId: string; sport: string; matchTime: number; minute: number; startsAt: number; score: { home: number; away: number } }
 
@@ -98,10 +101,10 @@ describe('sport bets', () => {
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40))
 
     // The match ends 2-1: the home single wins; settling again moves nothing; the match takes no more bets.
-    const settled = await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })
+    const settled = await devResult(d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })
     expect(settled.body.data.settled).toBe(1)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
-    expect((await devResult(p.token, d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })).body.data.settled).toBe(0)
+    expect((await devResult(d!.match.matchId, { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } })).body.data.settled).toBe(0)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(40) + BigInt(Math.round(first.body.data.potentialWin * 100)))
     expect((await bet(p.token, { type: 'single', amount: '1.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })).body.status).toBe(4201)
     const after = await call<{ markets: { status: string }[] }>(t, sport.sportMatch, { params: { matchId: d!.match.matchId } })
@@ -126,11 +129,11 @@ describe('sport bets', () => {
     const pushMargin = Number.isInteger(half) ? -half : -(lineQ + 1) / 4
     const homeGoals = Math.max(0, pushMargin) + 1
     const awayGoals = homeGoals - pushMargin
-    await devResult(p.token, a.match.matchId, { fullTime: { home: homeGoals, away: awayGoals }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(a.match.matchId, { fullTime: { home: homeGoals, away: awayGoals }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     const total = Math.floor(ou.market.line) + 1
-    await devResult(p.token, b.match.matchId, { fullTime: { home: total, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(b.match.matchId, { fullTime: { home: total, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     expect((await call<{ status: number }[]>(t, sport.sportBets, { token: p.token, query: { state: 'open' } })).body.data).toHaveLength(1)
-    await devResult(p.token, c.match.matchId, { matchTime: -14 })
+    await devResult(c.match.matchId, { matchTime: -14 })
     const [settled] = (await call<{ payout: number; legs: { result: number; odds: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })).body.data
     const results = settled!.legs.map((l) => l.result)
     expect([21, 11]).toContain(results[0])
@@ -165,13 +168,13 @@ describe('sport bets', () => {
     const [home, away] = [leg('home'), leg('away')]
     expect(Math.max(home.odds, away.odds) * 10).toBeLessThan(30)
     for (const leg of [home, away]) expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: leg.selectionId, odds: leg.odds }], acceptOdds: 'any' })).http).toBe(200)
-    await devResult(p.token, d.match.matchId, { fullTime: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(d.match.matchId, { fullTime: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, corners: { home: 0, away: 0 } })
     // Together they return about 1.95 x 10 whatever happens: at worst R$ 0,50 lost, never 1.5x: nothing counts.
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000))
     const draw = pick(e, '1x2', 'draw')
     expect(draw.odds).toBeGreaterThanOrEqual(1.5)
     expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
-    await devResult(p.token, e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
+    await devResult(e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(990))
   })
 
@@ -208,10 +211,10 @@ describe('sport bets', () => {
     const draw = pick(v, '1x2', 'draw')
     expect((await bet(p.token, { type: 'single', amount: '5.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     const ft = (h: number, w: number) => ({ fullTime: { home: h, away: w }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
-    await devResult(p.token, a.match.matchId, ft(2, 0))
-    expect((await devResult(p.token, b.match.matchId, ft(0, 1))).body.data.settled).toBe(4)
-    await devResult(p.token, c.match.matchId, ft(1, 1))
-    expect((await devResult(p.token, v.match.matchId, { matchTime: -10 })).body.data.settled).toBe(1)
+    await devResult(a.match.matchId, ft(2, 0))
+    expect((await devResult(b.match.matchId, ft(0, 1))).body.data.settled).toBe(4)
+    await devResult(c.match.matchId, ft(1, 1))
+    expect((await devResult(v.match.matchId, { matchTime: -10 })).body.data.settled).toBe(1)
     expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000) - coverCounts)
   })
 
@@ -223,19 +226,19 @@ describe('sport bets', () => {
     const placed = await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' })
     const win = BigInt(Math.round(placed.body.data.potentialWin * 100))
     const score = (h: number, a: number) => ({ fullTime: { home: h, away: a }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
-    await devResult(p.token, d.match.matchId, score(0, 1))
+    await devResult(d.match.matchId, score(0, 1))
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(20))
     // Corrected to 1-0: the win is paid; the same correction again moves nothing.
-    expect((await devResult(p.token, d.match.matchId, score(1, 0))).body.data.settled).toBe(1)
+    expect((await devResult(d.match.matchId, score(1, 0))).body.data.settled).toBe(1)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(20) + win)
-    expect((await devResult(p.token, d.match.matchId, score(2, 0))).body.data.settled).toBe(0)
+    expect((await devResult(d.match.matchId, score(2, 0))).body.data.settled).toBe(0)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(20) + win)
     // The player stakes all but R$ 1 elsewhere; corrected back to 0-1: R$ 1 taken back, the rest written off.
     const draw = pick(e, '1x2', 'draw')
     const all = (centavosOf(20) + win - centavosOf(1)).toString()
     expect((await bet(p.token, { type: 'single', amount: `${all.slice(0, -2)}.${all.slice(-2)}`, selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(1))
-    expect((await devResult(p.token, d.match.matchId, score(0, 1))).body.data.settled).toBe(1)
+    expect((await devResult(d.match.matchId, score(0, 1))).body.data.settled).toBe(1)
     expect((await balances(t, p.userId)).cash).toBe(0n)
     const [bet0] = (await call<{ betId: string; payout: number; legs: { result: number }[] }[]>(t, sport.sportBets, { token: p.token, query: { state: 'settled' } })).body.data
     expect(bet0).toMatchObject({ betId: placed.body.data.betId, payout: 0, legs: [{ result: 20 }] })
@@ -270,17 +273,39 @@ describe('sport bets', () => {
     }
   })
 
-  it('production refuses the dev result call (403) and settles nothing', async () => {
-    const prod = await startTestApp({ production: true }, { SPORT_SEED: '7' })
+  it("the simulator's settlement by hand is an operators' call: a player's session is refused (403) and settles nothing", async () => {
+    const p = await newPlayer(t)
+    const d = (await upcoming(12)).at(-1)
+    const results = async () => (await t.db.query('SELECT 1 FROM sport_results')).rows.length
+    const before = await results()
+    const r = await call(t, sport.sportDevResult, { token: p.token, params: { matchId: d!.match.matchId }, body: { matchTime: -14 } })
+    expect([r.http, r.body.status]).toEqual([403, 1403])
+    const wrong = await call(t, sport.sportDevResult, { headers: { 'x-ops-token': 'x'.repeat(32) }, params: { matchId: d!.match.matchId }, body: { matchTime: -14 } })
+    expect([wrong.http, wrong.body.status]).toEqual([403, 1403])
+    expect(await results()).toBe(before)
+    expect((await devResult(d!.match.matchId, { matchTime: -14 })).http).toBe(200)
+    expect(await results()).toBe(before + 1)
+  })
+
+  it('without a feed (SPORT_FEED=none, production\'s default) the sportsbook is closed: every call answers so and moves nothing', async () => {
+    const closed = await startTestApp({}, { SPORT_FEED: 'none' })
     try {
-      const p = await newPlayer(prod)
-      const live = (await call<Match[]>(prod, sport.sportMatches, { query: { sport: 'football', state: 'live' } })).body.data[0]!
-      const r = await call(prod, sport.sportDevResult, { token: p.token, params: { matchId: live.matchId }, body: { matchTime: -14 } })
-      expect([r.http, r.body.status]).toEqual([403, 1403])
-      expect((await prod.db.query('SELECT 1 FROM sport_results')).rows).toHaveLength(0)
+      const p = await newPlayer(closed)
+      await fundCash(closed, p.userId, centavosOf(10))
+      for (const r of [
+        await call(closed, sport.sportList, {}),
+        await call(closed, sport.sportMatches, { query: { sport: 'football' } }),
+        await call(closed, sport.sportMatch, { params: { matchId: '1000000001' } }),
+        await call(closed, sport.sportBets, { token: p.token }),
+        await call(closed, sport.sportDevResult, { headers: { 'x-ops-token': opsTokenOf(closed)! }, params: { matchId: '1000000001' }, body: { matchTime: -14 } }),
+        await callKeyed(closed, sport.sportBet, { token: p.token, body: { type: 'single', amount: '1.00', selections: [{ selectionId: '1000000001-1x2-1-0-home', odds: 2 }], acceptOdds: 'any' } }),
+      ]) {
+        expect([r.http, r.body.status, r.body.msg]).toEqual([409, 4207, 'As apostas esportivas estão fechadas no momento'])
+      }
+      expect((await balances(closed, p.userId)).cash).toBe(centavosOf(10))
+      expect((await call(closed, appInfo, {})).body.data).toMatchObject({ sport: 'none' })
     } finally {
-      await prod.close()
+      await closed.close()
     }
   })
 })
-

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
 import { betReturn, settleLeg, type LegResult, type MarketType, type SelectionName } from '../../src/shared/sport/settle'
-import { SimulatorFeed } from '../../src/server/sport/SimulatorFeed'
+import { sportFeedOf } from '../../src/server/sport/feeds'
 import { SportSettler } from '../../src/server/sport/SportSettler'
 import type { Deps } from '../../src/server/deps'
 import { centavosOf } from '../centavos'
@@ -34,7 +34,7 @@ function rng(seed: number) {
 describe('a simulated day of the sportsbook', () => {
   it(`${MATCHES} matches, random singles and parlays from ${PLAYERS} players, settled exactly, the ledger balanced`, async () => {
     const now = () => Date.now() + clock
-    const feed = new SimulatorFeed(t.config.sport, now)
+    const feed = (await sportFeedOf(t.config, t.db, now))!
     const start = now()
     const matches = feed.matches(start + 5 * 60_000, start + 24 * HOUR).filter((m) => m.matchTime === 0).slice(0, MATCHES)
     expect(matches.length).toBe(MATCHES)

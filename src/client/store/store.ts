@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import type { AppMode, Bet, GameEntry, UserInfo } from '../../shared/contract'
+import type { AppMode, Bet, GameEntry, SportFeedKind, UserInfo } from '../../shared/contract'
 import type { RoundGameId } from '../../shared/games/rounds/types'
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales'
 import { SNAPSHOT_MODE } from '../engine/determinism'
@@ -119,6 +119,8 @@ export const store = proxy({
   app: {
     /** 'demo': payments are simulated, and a ribbon says so on every page. */
     mode: null as AppMode | null,
+    /** Where the sportsbook's matches come from: 'simulator' (its pages say so), 'none' (closed). */
+    sport: null as SportFeedKind | null,
   },
   session: {
     token: load('token') as string | null,

@@ -5,14 +5,12 @@
  * OPS_TOKEN the call is refused). The notice is saved, sent on the socket to everyone online, and
  * sent to each socket that connects within a day of it.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/ops'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
+import { isOpsToken, opsTokenOf } from './opsToken'
 
 export interface Notice {
   id: string
@@ -21,30 +19,6 @@ export interface Notice {
 }
 
 const DAY = 86_400_000
-
-/** The ops token: OPS_TOKEN, or (outside production) one made now and kept in DATA_DIR/ops-token. */
-function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
-  const { config } = deps
-  if (config.opsToken) return config.opsToken
-  if (config.production) return null
-  const file = path.join(config.dataDir, 'ops-token')
-  try {
-    const kept = fs.readFileSync(file, 'utf8').trim()
-    if (kept.length >= 32) return kept
-  } catch {
-    // None yet.
-  }
-  const token = randomBytes(24).toString('base64url')
-  fs.mkdirSync(config.dataDir, { recursive: true })
-  fs.writeFileSync(file, token, { mode: 0o600 })
-  return token
-}
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
 
 export class NoticeBoard {
   private last: Notice | null = null
@@ -65,8 +39,7 @@ export class NoticeBoard {
   routes(app: FastifyInstance): void {
     const token = opsTokenOf(this.deps)
     registerCall(app, this.deps, contract.opsNotice, async ({ body, request }) => {
-      const given = request.headers['x-ops-token']
-      if (!token || typeof given !== 'string' || !same(given, token)) throw new AppError('FORBIDDEN')
+      if (!isOpsToken(token, request.headers['x-ops-token'])) throw new AppError('FORBIDDEN')
       const at = new Date(this.deps.now())
       const r = await this.deps.db.query<{ id: bigint }>('INSERT INTO notices (text, created_at) VALUES ($1, $2) RETURNING id', [body.text, at])
       const notice = { id: String(r.rows[0]?.id), text: body.text, time: at.getTime() }

@@ -3,6 +3,7 @@ import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall, registerKeyedCall } from '../http/route'
+import { isOpsToken, opsTokenOf } from '../ops/opsToken'
 import { centavosToReais } from '../../shared/money'
 import type { MatchOutcome } from '../../shared/sport/settle'
 import type { FeedMatch, OddsFeed } from './OddsFeed'
@@ -20,7 +21,20 @@ const isLive = (m: FeedMatch) => m.matchTime > 0
 const isUpcoming = (m: FeedMatch, now: number) => m.matchTime === 0 && m.startsAt > now
 const isOver = (m: FeedMatch) => m.matchTime < 0
 
-export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, settler: SportSettler): void {
+/**
+ * The sportsbook's calls. Without a feed (SPORT_FEED=none) the book is closed: every call answers
+ * SPORT_CLOSED (its pages say so).
+ */
+export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: OddsFeed; settler: SportSettler } | null): void {
+  if (!book) {
+    const closed = async (): Promise<never> => {
+      throw new AppError('SPORT_CLOSED')
+    }
+    for (const call of [contract.sportList, contract.sportMatches, contract.sportMatch, contract.sportBets, contract.sportDevResult]) registerCall(app, deps, call, closed)
+    registerKeyedCall(app, deps, contract.sportBet, closed)
+    return
+  }
+  const { feed, settler } = book
   const { sport } = deps.config
   const limits = { minStake: centavosToReais(sport.minStake), maxStake: centavosToReais(sport.maxStake), maxLegs: sport.maxLegs }
   // The week's counts change by the minute: computed once per 15 s.
@@ -96,9 +110,11 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, feed: OddsFeed, se
     })
   })
 
-  // Outside production: finish a match now with a given result, as a feed would, and settle it.
-  registerCall(app, deps, contract.sportDevResult, async ({ params, body }) => {
-    if (deps.config.production) throw new AppError('FORBIDDEN')
+  // The simulator's settlement by hand (outside production; with the operators' token): finish a
+  // match now with a given result, as a feed would, and settle it.
+  const opsToken = opsTokenOf(deps)
+  registerCall(app, deps, contract.sportDevResult, async ({ params, body, request }) => {
+    if (deps.config.production || !isOpsToken(opsToken, request.headers['x-ops-token'])) throw new AppError('FORBIDDEN')
     if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
     const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
     // A match settled already: this is a correction (only the differences move).

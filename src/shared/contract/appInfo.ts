@@ -6,13 +6,17 @@ import { getQuery } from './user'
 export const APP_MODES = ['demo', 'production'] as const
 export type AppMode = (typeof APP_MODES)[number]
 
+/** Where the sportsbook's matches come from: the simulator (demo mode only; its pages say the matches are simulated), or none (closed). */
+export const SPORT_FEED_KINDS = ['simulator', 'none'] as const
+export type SportFeedKind = (typeof SPORT_FEED_KINDS)[number]
+
 /** What any visitor may know about this server, before logging in. */
 export const appInfo = defineCall({
   method: 'GET',
   path: '/api/app/main/appInfo',
   auth: false,
   query: getQuery,
-  reply: z.object({ mode: z.enum(APP_MODES) }),
+  reply: z.object({ mode: z.enum(APP_MODES), sport: z.enum(SPORT_FEED_KINDS) }),
 })
 
 /** Ours: the home's counter: what players won today (São Paulo day) and how fast it grows (reais per second). */

@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   SPORT_PARLAY_LIMIT: { status: 4205, http: 400, key: 'sportParlayLimit' },
   /** Sportsbook: a parlay with two legs of one match, or a single without exactly one. */
   SPORT_BAD_SLIP: { status: 4206, http: 400, key: 'sportBadSlip' },
+  /** Sportsbook: closed, no feed configured (SPORT_FEED=none). */
+  SPORT_CLOSED: { status: 4207, http: 409, key: 'sportClosed' },
   /** Daily sign-in: today's reward was claimed already. */
   SIGNIN_DONE: { status: 4301, http: 409, key: 'signinDone' },
   /** Provider games: no such provider or game. */

@@ -63,9 +63,21 @@ function clockText(t: T, m: SportMatch, lang: string): string {
   return t(`sport.matchTime.${m.matchTime}`)
 }
 
+/** Every sports page: its nav and title; in demo mode a note that the matches are simulated; without a feed, only that the sportsbook is closed. */
 function SportShell(props: { children: React.ReactNode; titleId: string; title: string }) {
   const { t } = useTranslation()
+  const feed = useSnapshot(store.app).sport
   useEffect(() => restoreSlip(), [])
+  if (feed === 'none') {
+    return (
+      <section className="sport" aria-labelledby="sport-closed">
+        <h1 id="sport-closed">{t('sport.title')}</h1>
+        <p className="sport-note" role="status" data-testid="sport-closed">
+          {t('sport.closed')}
+        </p>
+      </section>
+    )
+  }
   return (
     <section className="sport" aria-labelledby={props.titleId}>
       <nav className="sport-nav" aria-label={t('sport.title')}>
@@ -73,6 +85,11 @@ function SportShell(props: { children: React.ReactNode; titleId: string; title: 
         <Link href="/sportBets">{t('sport.myBets.title')}</Link>
       </nav>
       <h1 id={props.titleId}>{props.title}</h1>
+      {feed === 'simulator' && (
+        <p className="sport-note" data-testid="sport-simulated">
+          {t('sport.simulated')}
+        </p>
+      )}
       {props.children}
       <BetSlip />
     </section>

@@ -1,9 +1,9 @@
-import { calls, type AppMode } from '../../../shared/contract'
+import { calls, type AppMode, type SportFeedKind } from '../../../shared/contract'
 import { store } from '../store'
 import { api } from './session'
 
-/** Asks the server which mode it runs in (demo shows the ribbon); quietly, off the indicator: it blocks nothing. */
+/** Asks the server which mode it runs in (demo shows the ribbon) and whether its sportsbook is simulated or closed; quietly, off the indicator: it blocks nothing. */
 export async function loadAppInfo(): Promise<void> {
-  const info = await api<{ mode: AppMode }>(calls.appInfo, { loading: false }, true).catch(() => null)
-  if (info) store.app.mode = info.mode
+  const info = await api<{ mode: AppMode; sport: SportFeedKind }>(calls.appInfo, { loading: false }, true).catch(() => null)
+  if (info) Object.assign(store.app, { mode: info.mode, sport: info.sport })
 }

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { MATCH_TIME } from '../../../shared/codes'
 import { SPORTS } from '../sports'
 import { marketsAt, matchById, matchesBetween, outcomeAt, stateAt, type SimOptions } from './model'
 
-const o: SimOptions = { seed: 42, timeScale: 1, margin: 0.05 }
+const o: SimOptions = { secret: createHash('sha256').update('model test').digest(), timeScale: 1, margin: 0.05 }
 const T = Date.UTC(2026, 10, 24, 18, 0, 0)
 const HOUR = 3_600_000
 

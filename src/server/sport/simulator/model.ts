@@ -1,9 +1,13 @@
 /**
- * The simulator's matches as pure functions of a seed and the clock: the calendar (a grid of
- * kick-off slots per sport), each match's events (goals, points, corners) drawn once from its own
- * seed, its state at any moment, and its markets priced from the model with the margin. Nothing is
- * stored: a restart (or a second process) sees the same matches, scores and odds.
+ * The simulator's matches as pure functions of a secret and the clock: the calendar (a grid of
+ * kick-off slots per sport), each match's events (goals, points, corners) drawn once from a
+ * ChaCha20 stream keyed by HMAC-SHA256(secret, match id), its state at any moment, and its markets
+ * priced from the model with the margin. The secret (256 bits) lives only in the server's database
+ * (sport/secret.ts): neither the code nor any number of finished matches tells the next one's
+ * events (a stream cipher's output, unlike a 32-bit generator's, cannot be searched for its key).
+ * Nothing else is stored: a restart (or a second process) sees the same matches, scores and odds.
  */
+import { createCipheriv, createHash, createHmac } from 'node:crypto'
 import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
 import { fairOdds, marginOdds } from '../../../shared/sport/pricing'
 import { quarters, settleLeg, type MarketType, type MatchOutcome, type Score, type SelectionName } from '../../../shared/sport/settle'
@@ -12,7 +16,8 @@ import { SPORTS, type SportId, type SportModel } from '../sports'
 import { LEAGUES } from './names'
 
 export interface SimOptions {
-  seed: number
+  /** The simulator's secret, 32 bytes (sport/secret.ts). */
+  secret: Uint8Array
   /** Match clock speed: 1 is real time, 60 plays a football match in under two minutes (tests, demos). */
   timeScale: number
   /** The bookmaker's margin (0.05). */
@@ -46,7 +51,7 @@ export interface MatchState {
 const MINUTE = 60_000
 const SLOT_BASE = 1_000_000_000
 
-/** splitmix32: a well-mixed 32-bit hash of a few integers, the seed of each match's draws. */
+/** splitmix32: a well-mixed 32-bit hash of a few integers, the seed of the calendar's draws. */
 function mix(...xs: number[]): number {
   let h = 0x9e3779b9
   for (const x of xs) {
@@ -58,7 +63,10 @@ function mix(...xs: number[]): number {
   return h >>> 0
 }
 
-/** A seeded uniform generator (mulberry32). */
+/**
+ * A seeded uniform generator (mulberry32), for the calendar only: which sides meet and when is
+ * public a week ahead anyway; nothing a bet settles on is drawn from it.
+ */
 function rng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
@@ -66,6 +74,39 @@ function rng(seed: number): () => number {
     let t = Math.imul(a ^ (a >>> 15), 1 | a)
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** What the caches know a secret by, and the calendar's 32-bit seed: both hashes of it, once per secret. */
+const secretFacts = new WeakMap<Uint8Array, { tag: string; calendarSeed: number }>()
+function factsOf(o: SimOptions) {
+  let facts = secretFacts.get(o.secret)
+  if (!facts) {
+    const digest = createHmac('sha256', o.secret).update('calendar').digest()
+    facts = { tag: createHash('sha256').update(o.secret).digest('hex').slice(0, 16), calendarSeed: digest.readUInt32LE(0) }
+    secretFacts.set(o.secret, facts)
+  }
+  return facts
+}
+
+/**
+ * A match's own uniform stream: ChaCha20's keystream under HMAC-SHA256(secret, label), read 53
+ * bits a draw. Without the secret its draws are unpredictable, however many of them were seen.
+ */
+function secretStream(secret: Uint8Array, label: string): () => number {
+  const cipher = createCipheriv('chacha20', createHmac('sha256', secret).update(label).digest(), Buffer.alloc(16))
+  const zeros = Buffer.alloc(512)
+  let block = Buffer.alloc(0)
+  let at = 0
+  return () => {
+    if (at + 8 > block.length) {
+      block = cipher.update(zeros)
+      at = 0
+    }
+    const high = block.readUInt32LE(at) >>> 5
+    const low = block.readUInt32LE(at + 4) >>> 6
+    at += 8
+    return (high * 67_108_864 + low) / 9_007_199_254_740_992
   }
 }
 
@@ -116,11 +157,11 @@ const dealCache = new Map<string, Fixture[][]>()
  * two matches at once. Dealt again (the next draw of the day's generator) until no group is empty.
  */
 function dealOf(o: SimOptions, sport: SportModel, epoch: number): Fixture[][] {
-  const key = `${o.seed}|${sport.code}|${epoch}`
+  const key = `${factsOf(o).tag}|${sport.code}|${epoch}`
   const cached = dealCache.get(key)
   if (cached) return cached
   const n = overlapSlots(sport)
-  const random = rng(mix(o.seed, sport.code, epoch, 991))
+  const random = rng(mix(factsOf(o).calendarSeed, sport.code, epoch, 991))
   const names = [...new Set(LEAGUES[sport.id].flatMap((l) => l.sides))].sort()
   let groups: Fixture[][] = []
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -151,7 +192,7 @@ function dealOf(o: SimOptions, sport: SportModel, epoch: number): Fixture[][] {
  * still playing yesterday's last matches are left out (and the slot stays empty if that leaves none).
  */
 function matchInSlot(o: SimOptions, sport: SportModel, slot: number): SimMatch | null {
-  const random = rng(mix(o.seed, sport.code, slot))
+  const random = rng(mix(factsOf(o).calendarSeed, sport.code, slot))
   const n = overlapSlots(sport)
   const perEpoch = epochSlots(sport)
   const epoch = Math.floor(slot / perEpoch)
@@ -211,10 +252,25 @@ interface Plan {
   corners: { home: number[]; away: number[] }
 }
 
-/** The match's hidden script: its sides' strengths and when each scores, drawn once from its seed. */
+/** Scripts drawn lately, by secret and match: a script never changes, and every read of a match needs it. */
+const planCache = new Map<string, Plan>()
+const PLAN_CACHE_MAX = 20_000
+
+/** The match's hidden script: its sides' strengths and when each scores, drawn once from its secret stream. */
 function planOf(o: SimOptions, m: SimMatch): Plan {
+  const key = `${factsOf(o).tag}|${m.matchId}`
+  let plan = planCache.get(key)
+  if (!plan) {
+    plan = drawPlan(o, m)
+    if (planCache.size >= PLAN_CACHE_MAX) planCache.clear()
+    planCache.set(key, plan)
+  }
+  return plan
+}
+
+function drawPlan(o: SimOptions, m: SimMatch): Plan {
   const sport = sportOf(m.sport)
-  const random = rng(mix(o.seed, Number(m.matchId) % 2147483647, 77))
+  const random = secretStream(o.secret, `plan|${m.matchId}`)
   const home = sport.mean * (0.8 + random() * 0.45) * 1.08
   const away = sport.mean * (0.8 + random() * 0.45)
   const times = (n: number) => Array.from({ length: n }, () => random() * sport.playMinutes).sort((a, b) => a - b)
@@ -368,7 +424,7 @@ const PRICE_CACHE_MAX = 5000
 export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[] {
   const plan = planOf(o, m)
   const step = Math.floor(now / PRICE_STEP_MS) * PRICE_STEP_MS
-  const key = `${o.seed}|${o.timeScale}|${o.margin}|${m.matchId}|${step}`
+  const key = `${factsOf(o).tag}|${o.timeScale}|${o.margin}|${m.matchId}|${step}`
   let prices = priceCache.get(key)
   if (!prices) {
     prices = pricesAt(o, m, plan, step)
