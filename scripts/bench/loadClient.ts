@@ -140,7 +140,7 @@ async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Pla
   const picks = await mapLimit((later.length >= 8 ? later : upcoming).slice(0, 8), 4, async (m) => {
     const detail = await ok(call<{ markets: { type: string; period: number; selections: { selectionId: string; name: string; odds: number }[] }[] }>(pool, 'GET', `/api/app/sport/match/${m.matchId}`), 'match')
     const home = detail.markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === 'home')!
-    return { selectionId: home.selectionId, odds: home.odds / 1000 }
+    return { selectionId: home.selectionId, odds: home.odds }
   })
   const accounts = new AccountPool(tokens)
   return tokens.slice(0, count).map((token, i) => ({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
 import { appInfo } from '../../src/shared/contract/appInfo'
+import { oddsFromWire } from '../../src/shared/sport/odds'
 import { betReturn, type LegResult } from '../../src/shared/sport/settle'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
@@ -29,7 +30,7 @@ async function upcoming(n: number): Promise<Detail[]> {
 const pick = (d: Detail, type: string, name: string, quarterLine = false) => {
   const market = d.markets.find((m) => m.type === type && m.period === 1 && m.status === 'open' && (!quarterLine || Math.abs((m.line * 4) % 2) === 1))!
   const sel = market.selections.find((s) => s.name === name)!
-  return { market, selectionId: sel.selectionId, odds: sel.odds / 1000 }
+  return { market, selectionId: sel.selectionId, odds: sel.odds }
 }
 const bet = (token: string, body: Record<string, unknown>, key = idem()) => callKeyed<{ betId: string; odds: number; potentialWin: number; balance: number }>(t, sport.sportBet, { token, body, key })
 /** The simulator's settlement by hand: an operators' call, with the ops token. */
@@ -62,7 +63,8 @@ describe('the sportsbook feed', () => {
     expect(detail.http).toBe(200)
     expect(detail.body.data.match.matchId).toBe(id)
     expect(detail.body.data.markets.some((m) => m.type === '1x2')).toBe(true)
-    expect(detail.body.data.markets.every((m) => m.selections.every((s) => Number.isInteger(s.odds) && s.odds >= 1010))).toBe(true)
+    // Odds on the wire are decimals (2.17, never thousandths like 2170), priced to the hundredth: what a slip shows is what a bet records.
+    expect(detail.body.data.markets.every((m) => m.selections.every((s) => s.odds >= 1.01 && s.odds < 1000 && oddsFromWire(s.odds)! % 10 === 0))).toBe(true)
     expect((await call(t, sport.sportMatch, { params: { matchId: '999999999999' } })).http).toBe(404)
     const bad = await call(t, sport.sportMatches, { query: { sport: 'curling' } })
     expect(bad.http).toBe(400)
@@ -163,7 +165,7 @@ describe('sport bets', () => {
     const market = d.markets.filter((m) => m.type === 'ah' && m.period === 1 && m.status === 'open').sort((a, b) => evenness(a) - evenness(b))[0]!
     const leg = (name: string) => {
       const sel = market.selections.find((x) => x.name === name)!
-      return { selectionId: sel.selectionId, odds: sel.odds / 1000 }
+      return { selectionId: sel.selectionId, odds: sel.odds }
     }
     const [home, away] = [leg('home'), leg('away')]
     expect(Math.max(home.odds, away.odds) * 10).toBeLessThan(30)
@@ -189,7 +191,7 @@ describe('sport bets', () => {
     const sides = (d: Detail) => {
       const ah = d.markets.filter((m) => m.type === 'ah' && m.period === 1 && m.status === 'open')
       const main = ah.reduce((x, m) => (Math.abs(m.selections[0]!.odds - m.selections[1]!.odds) < Math.abs(x.selections[0]!.odds - x.selections[1]!.odds) ? m : x))
-      return main.selections.map((s) => ({ selectionId: s.selectionId, odds: s.odds / 1000 }))
+      return main.selections.map((s) => ({ selectionId: s.selectionId, odds: s.odds }))
     }
     for (const x of sides(a)) {
       for (const y of sides(b)) {
@@ -275,7 +277,8 @@ describe('sport bets', () => {
 
   it("the simulator's settlement by hand is an operators' call: a player's session is refused (403) and settles nothing", async () => {
     const p = await newPlayer(t)
-    const d = (await upcoming(12)).at(-1)
+    const settledIds = new Set((await t.db.query<{ match_id: string }>('SELECT match_id FROM sport_results')).rows.map((r) => r.match_id))
+    const d = (await upcoming(20)).find((x) => !settledIds.has(x.match.matchId))
     const results = async () => (await t.db.query('SELECT 1 FROM sport_results')).rows.length
     const before = await results()
     const r = await call(t, sport.sportDevResult, { token: p.token, params: { matchId: d!.match.matchId }, body: { matchTime: -14 } })

@@ -129,7 +129,7 @@ test('the bet slip with three selections (a parlay) and its stakes', async ({ pa
   const names = ['home', 'draw', 'away']
   const slip = matches.map(({ match, markets }, i) => {
     const sel = markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === names[i])!
-    return { selectionId: sel.selectionId, matchId: match.matchId, match: `${match.home} x ${match.away}`, label: `Resultado final: ${['Casa', 'Empate', 'Fora'][i]}`, odds: sel.odds / 1000 }
+    return { selectionId: sel.selectionId, matchId: match.matchId, match: `${match.home} x ${match.away}`, label: `Resultado final: ${['Casa', 'Empate', 'Fora'][i]}`, odds: sel.odds }
   })
   await page.addInitScript((s) => localStorage.setItem('aposta:slip', JSON.stringify(s)), {
     slip,

@@ -54,3 +54,6 @@ export function parseDecimal(text: string, locale: Locale, maxDecimals = 2): str
 export function decimalText(wire: string, locale: Locale): string {
   return /^\d+(\.\d+)?$/.test(wire) ? wire.replace('.', decimalSeparator(locale)) : wire
 }
+
+/** Odds as the server has them (at most three decimals): two decimals, three when the third is not 0, so the slip shows exactly the odds a bet records. */
+export const formatOdds = (odds: number, locale: Locale): string => formatDecimal(odds, locale, Math.round(odds * 1000) % 10 === 0 ? 2 : 3)

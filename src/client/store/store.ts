@@ -250,7 +250,7 @@ export const store = proxy({
     parlayStake: '1.00',
     acceptOdds: 'higher' as 'any' | 'higher' | 'none',
     pending: false,
-    /** The match page's match as the socket pushes it: odds (thousandths) and market status by id, and its clock. */
+    /** The match page's match as the socket pushes it: odds (decimal) and market status by id, and its clock. */
     live: {
       matchId: null as string | null,
       odds: {} as Record<string, number>,

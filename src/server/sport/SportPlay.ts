@@ -17,16 +17,13 @@ import { dayOf } from '../wallet/days'
 import { checkSlip, decimalOdds, potentialOf, type SlipInput, type SportLimits } from './bets'
 import type { OddsFeed } from './OddsFeed'
 
-
-
-
 export class SportPlay {
   private readonly commits: GroupCommit<Record<string, unknown>, KeyedReplyRow>
 
   constructor(
     private readonly db: Db,
     private readonly feed: OddsFeed,
-    private readonly limits: SportLimits,
+    private readonly limits: SportLimits & { maxMatchPayout: bigint },
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
   ) {
     this.commits = new GroupCommit(
@@ -43,7 +40,8 @@ export class SportPlay {
       if (err instanceof AppError) return storeRefusal(this.db, call, err)
       throw err
     }
-    const data = { betId: HOLE.id, odds: decimalOdds(legs), potentialWin: centavosToReais(potentialOf(slip.stake, legs)), balance: HOLE.balance, balanceVersion: HOLE.version }
+    const potential = potentialOf(slip.stake, legs)
+    const data = { betId: HOLE.id, odds: decimalOdds(legs), potentialWin: centavosToReais(potential), balance: HOLE.balance, balanceVersion: HOLE.version }
     const row = await this.commits.submit(call.userId, {
       u: String(call.userId),
       k: call.key,
@@ -53,6 +51,8 @@ export class SportPlay {
       type: slip.type,
       stake: String(slip.stake),
       bonusMax: String(this.rules.bonusMaxStake),
+      potential: String(potential),
+      matchMax: String(this.limits.maxMatchPayout),
       matches: legs.map((l) => l.matchId),
       legs: legs.map((l, i) => ({ leg: i, match_id: l.matchId, market_id: l.marketId, selection_id: l.selectionId, market_type: l.type, period: l.period, line_quarters: l.lineQuarters, selection: l.selection, odds: l.odds })),
       parts: replyParts(data),
@@ -61,6 +61,7 @@ export class SportPlay {
     if (stored) return stored
     if (row.code === 'NOT_OPEN') return storeRefusal(this.db, call, new AppError('SPORT_NOT_OPEN'))
     if (row.code === 'INSUFFICIENT_BALANCE') return storeRefusal(this.db, call, new AppError('INSUFFICIENT_BALANCE'))
+    if (row.code === 'MATCH_LIMIT') return storeRefusal(this.db, call, new AppError('SPORT_MATCH_LIMIT', { max: this.limits.maxMatchPayout }))
     if (row.code === 'BONUS_MAX_STAKE') return storeRefusal(this.db, call, new AppError('BONUS_MAX_STAKE', { max: this.rules.bonusMaxStake }))
     if (row.code !== 'OK' || row.body === null || row.balance === null || row.version === null) throw new Error(`sport_play answered ${row.code}`)
     return { http: 200, body: row.body, replayed: false, moved: { balance: BigInt(row.balance), version: BigInt(row.version) } }

@@ -1,4 +1,5 @@
 import type { Realtime } from '../realtime/realtime'
+import { wireMarkets } from './book'
 import type { FeedMarket, OddsFeed } from './OddsFeed'
 
 /** What a watcher was last sent of a match: its clock and score, and each market's status and odds. */
@@ -49,7 +50,7 @@ export class SportPublisher {
       const clock = `${match.matchTime}|${match.minute}|${match.score.home}|${match.score.away}`
       if (clock !== last.clock) this.realtime().toMatch(matchId, 'sport:score', { matchId, matchTime: match.matchTime, minute: match.minute, score: match.score, at: this.now() })
       const changed = this.feed.markets(matchId).filter((m) => last.markets.get(m.marketId) !== marketKey(m))
-      if (changed.length) this.realtime().toMatch(matchId, 'sport:odds', { matchId, markets: changed, at: this.now() })
+      if (changed.length) this.realtime().toMatch(matchId, 'sport:odds', { matchId, markets: wireMarkets(changed), at: this.now() })
       for (const m of changed) last.markets.set(m.marketId, marketKey(m))
       this.sent.set(matchId, { clock, markets: last.markets })
     }

@@ -5,6 +5,7 @@
  * same match, in this process or another, moves nothing).
  */
 import { BET_RESULT } from '../../shared/codes'
+import { oddsFromWire, productOdds } from '../../shared/sport/odds'
 import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
@@ -18,6 +19,8 @@ export interface SportLimits {
   minStake: bigint
   maxStake: bigint
   maxLegs: number
+  /** The largest payout of one bet (SPORT_MAX_PAYOUT), centavos. */
+  maxPayout: bigint
 }
 
 export interface SlipInput {
@@ -47,16 +50,19 @@ export function checkSlip(feed: OddsFeed, limits: SportLimits, slip: SlipInput):
   const parsed = selections.map((s) => ({ ...s, ref: parseSelectionId(s.selectionId) }))
   const matches = new Set(parsed.map((p) => p.ref?.matchId))
   if (matches.size !== parsed.length) throw new AppError('SPORT_BAD_SLIP')
-  return parsed.map((p) => {
+  const legs = parsed.map((p) => {
     if (!p.ref) throw new AppError('SPORT_NOT_OPEN')
     const market = feed.markets(p.ref.matchId).find((m) => m.marketId === p.ref?.marketId)
     const selection = market?.selections.find((s) => s.selectionId === p.selectionId)
     if (!market || !selection || market.status === 'closed') throw new AppError('SPORT_NOT_OPEN')
     if (market.status === 'suspended') throw new AppError('SPORT_SUSPENDED')
-    const asked = Math.round(p.odds * 1000)
+    const asked = oddsFromWire(p.odds)
+    if (asked === null) throw new AppError('SPORT_ODDS_CHANGED')
     if ((slip.acceptOdds === 'none' && selection.odds !== asked) || (slip.acceptOdds === 'higher' && selection.odds < asked)) throw new AppError('SPORT_ODDS_CHANGED')
     return { matchId: p.ref.matchId, marketId: market.marketId, selectionId: selection.selectionId, type: market.type, period: market.period, lineQuarters: quarters(market.line), selection: selection.name, odds: selection.odds }
   })
+  if (potentialOf(slip.stake, legs) > limits.maxPayout) throw new AppError('SPORT_MAX_PAYOUT', { max: limits.maxPayout })
+  return legs
 }
 
 export interface SlipLeg {
@@ -71,8 +77,8 @@ export interface SlipLeg {
   odds: number
 }
 
-/** Odds as a decimal number from thousandths (the product of a parlay's, rounded to 3 places for display). */
-export const decimalOdds = (legs: readonly { odds: number }[]) => Math.round(legs.reduce((x, l) => x * (l.odds / 1000), 1) * 1000) / 1000
+/** Odds as a decimal number from thousandths (the product of a parlay's, rounded once to 3 places). */
+export const decimalOdds = (legs: readonly { odds: number }[]) => productOdds(legs.map((l) => l.odds))
 
 /** What the legs return on a stake if every one wins (centavos). */
 export const potentialOf = (stake: bigint, legs: readonly { odds: number }[]) => betReturn(stake, legs.map((l) => ({ result: BET_RESULT.WIN as LegResult, odds: l.odds })))

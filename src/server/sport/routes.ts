@@ -6,7 +6,10 @@ import { registerCall, registerKeyedCall } from '../http/route'
 import { isOpsToken, opsTokenOf } from '../ops/opsToken'
 import { centavosToReais } from '../../shared/money'
 import type { MatchOutcome } from '../../shared/sport/settle'
+import { decimalOdds } from './bets'
+import { wireMarkets } from './book'
 import type { FeedMatch, OddsFeed } from './OddsFeed'
+import { oddsToWire } from '../../shared/sport/odds'
 import { SportPlay } from './SportPlay'
 import type { SportSettler } from './SportSettler'
 import { SPORTS } from './sports'
@@ -68,7 +71,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
     if (!match) throw new AppError('NOT_FOUND')
     // A match settled by hand (outside production) takes no more bets, whatever the feed says: its markets show closed.
     const settled = (await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [match.matchId])).rows.length > 0
-    const markets = feed.markets(match.matchId).map((m) => (settled ? { ...m, status: 'closed' as const } : m))
+    const markets = wireMarkets(feed.markets(match.matchId)).map((m) => (settled ? { ...m, status: 'closed' as const } : m))
     return { match: wire(match), halfTime: match.halfTime, corners: match.corners, quarters: match.quarters, markets, limits }
   })
 
@@ -101,11 +104,11 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
         betId: String(b.id),
         type: b.type,
         amount: centavosToReais(BigInt(b.amount)),
-        odds: Math.round(mine.reduce((x, l) => x * (Number(l.odds) / 1000), 1) * 1000) / 1000,
+        odds: decimalOdds(mine.map((l) => ({ odds: Number(l.odds) }))),
         payout: centavosToReais(BigInt(b.payout)),
         status: Number(b.status),
         createdAt: new Date(b.created_at).getTime(),
-        legs: mine.map((l) => ({ matchId: l.match_id, marketId: l.market_id, selectionId: l.selection_id, type: l.market_type, period: Number(l.period), line: Number(l.line_quarters) / 4, selection: l.selection, odds: Number(l.odds) / 1000, result: l.result === null ? null : Number(l.result) })),
+        legs: mine.map((l) => ({ matchId: l.match_id, marketId: l.market_id, selectionId: l.selection_id, type: l.market_type, period: Number(l.period), line: Number(l.line_quarters) / 4, selection: l.selection, odds: oddsToWire(Number(l.odds)), result: l.result === null ? null : Number(l.result) })),
       }
     })
   })

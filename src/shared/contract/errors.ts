@@ -109,6 +109,10 @@ export const ERROR_CODES = {
   SPORT_BAD_SLIP: { status: 4206, http: 400, key: 'sportBadSlip' },
   /** Sportsbook: closed, no feed configured (SPORT_FEED=none). */
   SPORT_CLOSED: { status: 4207, http: 409, key: 'sportClosed' },
+  /** Sportsbook: the bet could pay more than SPORT_MAX_PAYOUT. */
+  SPORT_MAX_PAYOUT: { status: 4208, http: 400, key: 'sportMaxPayout' },
+  /** Sportsbook: the player's open bets on one of the slip's matches could pay more than SPORT_MAX_MATCH_PAYOUT with this one. */
+  SPORT_MATCH_LIMIT: { status: 4209, http: 400, key: 'sportMatchLimit' },
   /** Daily sign-in: today's reward was claimed already. */
   SIGNIN_DONE: { status: 4301, http: 409, key: 'signinDone' },
   /** Provider games: no such provider or game. */

@@ -32,7 +32,7 @@ export const serverEventSchemas = {
   'round:result': z.object({ game: z.string(), roundId: z.string(), roll: z.number(), hash: z.string(), at: z.number() }),
   /** To each player with a bet in the round: what it paid, and the balance after. */
   'round:settled': z.object({ game: z.string(), roundId: z.string(), stake: reais, payout: reais, ...wireBalance }),
-  /** Sportsbook, to the players watching a match (sport:watch): the markets whose status or odds changed (odds in thousandths). `at`: server ms. */
+  /** Sportsbook, to the players watching a match (sport:watch): the markets whose status or odds changed (odds decimal, as the match call's). `at`: server ms. */
   'sport:odds': z.object({
     matchId: z.string(),
     markets: z.array(z.object({ marketId: z.string(), type: z.string(), period: z.number(), line: z.number(), status: z.enum(['open', 'suspended', 'closed']), selections: z.array(z.object({ selectionId: z.string(), name: z.string(), odds: z.number() })) })),

@@ -1,6 +1,7 @@
 /** The sportsbook: sports, matches and their markets (bets and settlement come next). */
 import { z } from 'zod/mini'
 import { defineCall } from './define'
+import { oddsFromWire } from '../sport/odds'
 import { amount, balanceVersion, loading, reais } from './fields'
 
 /** The sportsbook's stake limits per selection, reais: the server's defaults (SPORT_MIN_STAKE, SPORT_MAX_STAKE) and the slip's hint. */
@@ -54,6 +55,7 @@ const marketSchema = z.object({
   /** The line (AH: the home side's handicap, its away selection plays the opposite), a multiple of 0.25; 0 where none. */
   line: z.number(),
   status: z.enum(['open', 'suspended', 'closed']),
+  /** Odds: decimal, at most three decimals (shared/sport/odds.ts). */
   selections: z.array(z.object({ selectionId: z.string(), name: z.enum(['home', 'draw', 'away', 'over', 'under', 'odd', 'even']), odds: z.number() })),
 })
 
@@ -75,6 +77,9 @@ export const sportMatch = defineCall({
   }),
 })
 
+/** A selection's odds as the slip shows them: a decimal from 1 to 100000 with at most three decimals. */
+const wireOdds = z.number().check(z.gte(1), z.lte(100_000), z.refine((x) => oddsFromWire(x) !== null, { message: 'invalid' }))
+
 /** Placing a bet: a single (one selection) or a parlay (2 to SPORT_MAX_LEGS, from different matches), at the odds the slip shows. */
 export const sportBet = defineCall({
   method: 'POST',
@@ -84,7 +89,7 @@ export const sportBet = defineCall({
   body: z.strictObject({
     type: z.enum(['single', 'parlay']),
     amount,
-    selections: z.array(z.strictObject({ selectionId: z.string().check(z.regex(/^\d{1,15}-[a-zA-Z0-9]{2,8}-\d{1,4}--?\d{1,4}-[a-z]{3,5}$/, { message: 'invalid' })), odds: z.number().check(z.gte(1), z.lte(100_000)) })).check(z.minLength(1), z.maxLength(30)),
+    selections: z.array(z.strictObject({ selectionId: z.string().check(z.regex(/^\d{1,15}-[a-zA-Z0-9]{2,8}-\d{1,4}--?\d{1,4}-[a-z]{3,5}$/, { message: 'invalid' })), odds: wireOdds })).check(z.minLength(1), z.maxLength(30)),
     /** Take the odds as they are now ('any'), only if not lower ('higher'), or only if unchanged ('none'). */
     acceptOdds: z.enum(['any', 'higher', 'none']),
     loading,

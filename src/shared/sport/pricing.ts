@@ -46,7 +46,10 @@ export function fairOdds(results: readonly { result: LegResult; p: number }[]): 
   return win > 1e-12 ? (1 - back) / win : null
 }
 
-/** Odds with the bookmaker's margin from fair odds, in thousandths, never below 1.010. */
+/**
+ * Odds with the bookmaker's margin from fair odds, in thousandths, floored to a hundredth and never
+ * below 1.01: a price a slip shows in full (2,48 is 2.480, never a 2.485 shown as 2,48 or 2,49).
+ */
 export function marginOdds(fair: number, margin: number): number {
-  return Math.max(1010, Math.floor((fair / (1 + margin)) * 1000))
+  return Math.max(1010, Math.floor((fair / (1 + margin)) * 100) * 10)
 }

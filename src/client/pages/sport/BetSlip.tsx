@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio'
 import { SPORT_LIMIT_DEFAULTS, SPORT_MAX_LEGS_DEFAULT } from '../../../shared/contract/sport'
 import { centavosToReais } from '../../../shared/money'
 import { winningReturn } from '../../../shared/sport/settle'
-import { formatDecimal } from '../../format/decimal'
+import { formatOdds } from '../../format/decimal'
+import { productOdds } from '../../../shared/sport/odds'
 import { formatMoney } from '../../format/format'
 import { useDecimalField } from '../../format/useDecimalField'
 import { Modal } from '../../overlays/Modal'
@@ -40,7 +41,7 @@ export function BetSlip() {
   const limits = useSnapshot(slipLimits).value ?? { minStake: Number(SPORT_LIMIT_DEFAULTS.minStake), maxStake: Number(SPORT_LIMIT_DEFAULTS.maxStake), maxLegs: SPORT_MAX_LEGS_DEFAULT }
   const distinct = new Set(s.slip.map((x) => x.matchId)).size === n
   const open_ = s.slip.filter((i) => (i.status ?? 'open') === 'open')
-  const parlayOdds = s.slip.reduce((x, i) => x * i.odds, 1)
+  const parlayOdds = productOdds(s.slip.map((i) => Math.round(i.odds * 1000)))
   const singlesWin = open_.reduce((sum, i) => sum + winOf(s.stakes[i.selectionId] ?? '1.00', [i.odds]), 0)
   const openSlip = () => {
     setDone(null)
@@ -79,7 +80,7 @@ export function BetSlip() {
             {s.slip.map((i) => (
               <li key={i.selectionId}>
                 <p>
-                  <strong>{i.label}</strong> · {formatDecimal(i.odds, lang, 2)}
+                  <strong>{i.label}</strong> · {formatOdds(i.odds, lang)}
                   <br />
                   <small>{i.match}</small>
                 </p>
@@ -122,7 +123,7 @@ export function BetSlip() {
                     <p className="muted">{t('sport.slip.parlayLimit', { max: limits.maxLegs })}</p>
                   ) : (
                     <>
-                      <p>{t('sport.slip.totalOdds', { odds: formatDecimal(parlayOdds, lang, 2) })}</p>
+                      <p>{t('sport.slip.totalOdds', { odds: formatOdds(parlayOdds, lang) })}</p>
                       <StakeInput id="stake-parlay" label={t('sport.slip.parlayStake')} value={s.parlayStake} onValue={(v) => setSlipStake('parlay', v)} />
                       <p data-testid="parlay-win">{t('sport.slip.expected', { amount: formatMoney(winOf(s.parlayStake, s.slip.map((i) => i.odds)), lang) })}</p>
                       <button type="button" className="primary" disabled={s.pending || open_.length !== n} aria-busy={s.pending} onClick={() => void parlay()}>

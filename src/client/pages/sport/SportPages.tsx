@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio'
 import { SPORT_IDS, type SportId } from '../../../shared/contract/sport'
 import { centavosToReais, wireToCentavos } from '../../../shared/money'
 import { winningReturn } from '../../../shared/sport/settle'
-import { formatDecimal } from '../../format/decimal'
+import { formatDecimal, formatOdds } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import { fetchMatch, fetchMatches, fetchMyBets, fetchSports, refreshSlipOdds, restoreSlip, toggleSelection, type MatchDetail, type SportBetView, type SportMatch } from '../../store/actions/sport'
 import { watchMatch } from '../../store/realtime'
@@ -169,7 +169,7 @@ function OddsButton(props: { match: SportMatch; market: Market; sel: Market['sel
     const id = setTimeout(() => setMove(null), 1500)
     return () => clearTimeout(id)
   }, [sel.odds])
-  const odds = sel.odds / 1000
+  const { odds } = sel
   const mName = marketName(t, market, lang)
   const sName = sel.name === 'home' ? match.home : sel.name === 'away' ? match.away : t(`sport.selections.${sel.name}`)
   const open = market.status === 'open'
@@ -179,11 +179,11 @@ function OddsButton(props: { match: SportMatch; market: Market; sel: Market['sel
       className={`odds${move ? ` ${move}` : ''}`}
       aria-pressed={inSlip}
       disabled={!open}
-      aria-label={t('sport.pick', { market: mName, selection: sName, odds: formatDecimal(odds, lang, 2) }) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')}
+      aria-label={t('sport.pick', { market: mName, selection: sName, odds: formatOdds(odds, lang) }) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')}
       onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: t('sport.matchOf', { home: match.home, away: match.away }), label: `${mName}: ${sName}`, odds })}
     >
       <span className="sel">{sName}</span>
-      <span className="price">{formatDecimal(odds, lang, 2)}</span>
+      <span className="price">{formatOdds(odds, lang)}</span>
     </button>
   )
 }
@@ -280,12 +280,12 @@ function BetCard(props: { bet: SportBetView }) {
   return (
     <li className="sport-bet" data-testid="sport-bet">
       <p>
-        <strong>{t(`sport.myBets.${bet.type}`)}</strong> · {t('sport.myBets.stake', { amount: formatMoney(bet.amount, lang), odds: formatDecimal(bet.odds, lang, 2) })}
+        <strong>{t(`sport.myBets.${bet.type}`)}</strong> · {t('sport.myBets.stake', { amount: formatMoney(bet.amount, lang), odds: formatOdds(bet.odds, lang) })}
       </p>
       <ul>
         {bet.legs.map((l) => (
           <li key={l.selectionId}>
-            {marketName(t, { type: l.type as Market['type'], line: l.line, period: l.period }, lang)}: {t(`sport.selections.${l.selection}`)} @ {formatDecimal(l.odds, lang, 2)} ·{' '}
+            {marketName(t, { type: l.type as Market['type'], line: l.line, period: l.period }, lang)}: {t(`sport.selections.${l.selection}`)} @ {formatOdds(l.odds, lang)} ·{' '}
             <span data-testid="leg-result">{l.result === null ? t('sport.myBets.pending') : t(`records.betResults.${l.result}`)}</span>
           </li>
         ))}

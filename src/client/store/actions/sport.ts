@@ -84,7 +84,7 @@ type MarketView = MatchDetail['markets'][number]
  * market is still open. A selection its match no longer offers is closed.
  */
 export function refreshSlipOdds(matchId: string, markets: readonly Pick<MarketView, 'status' | 'selections'>[]): void {
-  const seen = new Map(markets.flatMap((m) => m.selections.map((s) => [s.selectionId, { odds: s.odds / 1000, status: m.status }] as const)))
+  const seen = new Map(markets.flatMap((m) => m.selections.map((s) => [s.selectionId, { odds: s.odds, status: m.status }] as const)))
   let changed = false
   const next = slip().slip.map((x) => {
     if (x.matchId !== matchId) return x
