@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { ConfigError, loadConfig } from '../../src/server/config'
 import { purgeExpired } from '../../src/server/maintenance/retention'
@@ -25,6 +25,7 @@ describe('with the defaults', () => {
     t = await startTestApp()
   })
   afterAll(() => t.close())
+  afterEach(() => bank(t).resetFaults())
   checkLedgerAfterEach(() => t)
   const jobs = () => t.app.deps.pixJobs as PixJobs
   const count = async (sql: string, params: unknown[]) => Number((await t.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM ${sql}`, params)).rows[0]!.n)
@@ -68,9 +69,12 @@ describe('with the defaults', () => {
     const e2e = (await t.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM orders WHERE user_id = $1 AND type = 10`, [p.userId])).rows[0]!.e2e_id
     expect((await callKeyed(t, calls.withdraw, { token: p.token, body: cpfAsk(p, '60') })).body.status).toBe(200)
     expect(await balances(t, p.userId)).toEqual({ cash: 4_000n, bonus: 1_500n, hold: 6_000n })
-    // The payer's bank takes the whole Pix back (MED, fraud), in the API Pix shape, over HTTP.
+    // The payer's bank takes the whole Pix back (MED, fraud), in the API Pix shape, over HTTP; its
+    // webhook is lost, so reconciliation must find it.
+    bank(t).faults.dropWebhooks = true
     const med = await bank(t).med(e2e, { natureza: 'MED_FRAUDE' })
     const first = await jobs().runOnce()
+    bank(t).resetFaults()
     expect(await balances(t, p.userId)).toEqual({ cash: 0n, bonus: 0n, hold: 6_000n })
     expect(first.returned).toBe(1)
     const row = await t.db.query('SELECT id, natureza, amount, taken, debt, forfeited FROM pix_returns WHERE e2e_id = $1', [e2e])
@@ -106,6 +110,7 @@ describe('with the defaults', () => {
     const p = await verifiedPlayer(t)
     await deposit(t, p, await pkg100(t), 0)
     const e2e = (await t.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM orders WHERE user_id = $1 AND type = 10`, [p.userId])).rows[0]!.e2e_id
+    bank(t).faults.dropWebhooks = true
     await bank(t).med(e2e, { natureza: 'MED_OPERACIONAL', amount: 2_000n, status: 'EM_PROCESSAMENTO' })
     await bank(t).med(e2e, { natureza: 'MED_FRAUDE', amount: 1_000n, status: 'NAO_REALIZADO' })
     await jobs().runOnce()
@@ -116,6 +121,47 @@ describe('with the defaults', () => {
     expect(run.returned).toBe(1)
     expect((await t.db.query('SELECT 1 FROM player_debts WHERE user_id = $1 AND amount > 0', [p.userId])).rows).toEqual([])
     expect((await callKeyed(t, calls.withdraw, { token: p.token, body: cpfAsk(p, '30') })).body.status).toBe(200)
+  })
+
+  it('M4: a MED return the webhook tells of is booked at once, from what the PSP\'s API says; a webhook naming one the PSP does not have moves nothing', async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkg100(t), 0)
+    const e2e = (await t.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM orders WHERE user_id = $1 AND type = 10`, [p.userId])).rows[0]!.e2e_id
+    // Forged: a MED return of R$100 the PSP never made.
+    const forged = { id: 'MEDFORGED1', rtrId: `D${'9'.repeat(31)}`, valor: '100.00', natureza: 'MED_FRAUDE', horario: { solicitacao: new Date().toISOString() }, status: 'DEVOLVIDO' }
+    const res = await sendWebhook(t, { pix: [{ endToEndId: e2e, txid: 'x'.repeat(32), valor: '100.00', horario: new Date().toISOString(), devolucoes: [forged] }] })
+    expect(res.http).toBe(200)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n })
+    // The payer's bank takes R$25 back: its webhook books it, no reconciliation run needed.
+    await bank(t).med(e2e, { natureza: 'MED_OPERACIONAL', amount: 2_500n })
+    await bank(t).idle()
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 7_500n })
+    expect((await jobs().runOnce()).returned).toBe(0)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 7_500n })
+  })
+
+  it('M4 raced: reconciliations and the webhook racing book a MED return once; a withdrawal of all the cash racing it leaves no negative balance', async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkg100(t), 0)
+    const e2e = (await t.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM orders WHERE user_id = $1 AND type = 10`, [p.userId])).rows[0]!.e2e_id
+    bank(t).faults.dropWebhooks = true
+    const med = await bank(t).med(e2e, { natureza: 'MED_FRAUDE' })
+    const told = { pix: [{ endToEndId: e2e, txid: 'x'.repeat(32), valor: '100.00', horario: new Date().toISOString(), devolucoes: [{ id: med.id, rtrId: med.rtrId, valor: '100.00', natureza: 'MED_FRAUDE', horario: {}, status: 'DEVOLVIDO' }] }] }
+    const [w, , , hook] = await Promise.all([
+      callKeyed(t, calls.withdraw, { token: p.token, body: cpfAsk(p, '100') }),
+      jobs().runOnce(),
+      jobs().runOnce(),
+      sendWebhook(t, told),
+    ])
+    expect(hook.http).toBe(200)
+    expect([200, 3103]).toContain(w.body.status)
+    const b = await balances(t, p.userId)
+    expect(b.cash).toBe(0n)
+    expect(await count(`ledger_transactions WHERE user_id = $1 AND kind = 'pix_return'`, [p.userId])).toBe(1)
+    // Whichever came first, the R$100 is either held for the payout (and all owed) or was taken from cash.
+    const debt = (await t.db.query<{ amount: bigint }>('SELECT amount FROM player_debts WHERE user_id = $1', [p.userId])).rows[0]?.amount ?? 0n
+    expect(b.hold).toBe(debt)
+    expect(debt === 0n || debt === 10_000n).toBe(true)
   })
 })
 

@@ -150,12 +150,10 @@ export async function wasCredited(q: Queryable, provider: string, e2eId: string)
   return r.rows.length > 0
 }
 
-/** The deposit a credited payment made, and what MED returns took back from it already. */
-export async function creditedPayment(q: Queryable, provider: string, e2eId: string): Promise<{ user_id: bigint; order_id: bigint; amount: bigint; returned: bigint } | null> {
-  const r = await q.query<{ user_id: bigint; order_id: bigint; amount: bigint; returned: bigint }>(
-    `SELECT c.user_id, c.order_id, c.amount,
-            (SELECT COALESCE(SUM(x.amount), 0)::bigint FROM pix_returns x WHERE x.provider = c.provider AND x.e2e_id = c.e2e_id) AS returned
-     FROM credited_payments c WHERE c.provider = $1 AND c.e2e_id = $2`,
+/** Whose deposit a credited payment made, and how much it credited. */
+export async function creditedPayment(q: Queryable, provider: string, e2eId: string): Promise<{ user_id: bigint; order_id: bigint; amount: bigint } | null> {
+  const r = await q.query<{ user_id: bigint; order_id: bigint; amount: bigint }>(
+    'SELECT user_id, order_id, amount FROM credited_payments WHERE provider = $1 AND e2e_id = $2',
     [provider, e2eId],
   )
   return r.rows[0] ?? null

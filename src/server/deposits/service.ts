@@ -202,12 +202,9 @@ export async function applyPixReturn(deps: Deps, provider: PaymentProvider, r: P
   const done = await deps.db.tx(async (q) => {
     const paid = await repo.creditedPayment(q, provider.name, r.e2eId)
     if (!paid) return 'not_credited' as const
-    const left = BigInt(paid.amount) - BigInt(paid.returned)
-    const amount = r.amount < left ? r.amount : left
-    if (amount <= 0n) return 'seen' as const
     const userId = BigInt(paid.user_id)
     const ref = recordId('D', BigInt(paid.order_id))
-    const booked = await bookPixReturn(q, { provider: provider.name, e2eId: r.e2eId, id: r.id, rtrId: r.rtrId, natureza: r.natureza, amount, userId, ref }, at)
+    const booked = await bookPixReturn(q, { provider: provider.name, e2eId: r.e2eId, id: r.id, rtrId: r.rtrId, natureza: r.natureza, amount: r.amount, credited: BigInt(paid.amount), userId, ref }, at)
     return booked ? { userId } : ('seen' as const)
   })
   if (typeof done === 'string') return done

@@ -62,6 +62,8 @@ export interface WebhookNotice {
   payouts: string[]
   /** Refunds the PSP says reached a final state: asked again likewise. */
   refunds: { e2eId: string; id: string }[]
+  /** Received Pix the PSP says a MED devolução took money back from: their devoluções are asked again likewise. */
+  returns: string[]
 }
 
 export interface PaymentProvider {
@@ -82,6 +84,8 @@ export interface PaymentProvider {
   listReceived(from: Date, to: Date): Promise<PaymentEvent[]>
   /** The MED devoluções of the Pix received between two instants (the Pix's time, not the devolução's). */
   listReturns(from: Date, to: Date): Promise<PixReturn[]>
+  /** The MED devoluções of one received Pix, as the PSP's API tells them (GET /v2/pix/{e2eid}); none when it knows no such Pix. */
+  returnsOf(e2eId: string): Promise<PixReturn[]>
   /** Asks the PSP to return (part of) a payment; idempotent by `id`. */
   refund(e2eId: string, id: string, amount: bigint, reason: string): Promise<RefundState>
   /** A refund asked before. */

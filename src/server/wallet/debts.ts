@@ -60,6 +60,8 @@ interface ReturnToBook {
   rtrId: string
   natureza: string
   amount: bigint
+  /** What the payment credited: all its returns together never take more. */
+  credited: bigint
   userId: bigint
   /** The deposit's record id (the ledger transaction's ref). */
   ref: string
@@ -68,13 +70,17 @@ interface ReturnToBook {
 /**
  * Books one MED return, once per devolução id: the amount leaves through clearing (the PSP took it
  * from our account), taken from the player's cash as far as it goes, the rest the house's loss and
- * the player's debt; the bonus is forfeited. Null when this devolução was booked before.
+ * the player's debt; the bonus is forfeited. Null when this devolução was booked before (or the
+ * payment's returns already took all it credited).
  */
 export async function bookPixReturn(q: Queryable, r: ReturnToBook, at: Date): Promise<{ taken: bigint; debt: bigint; forfeited: bigint } | null> {
   // The user's row first, as withdrawals and transfers lock it: one cannot slip between the read of the cash and the debt.
   await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [r.userId])
-  const seen = await q.query('SELECT 1 FROM pix_returns WHERE provider = $1 AND e2e_id = $2 AND id = $3', [r.provider, r.e2eId, r.id])
-  if (seen.rows.length) return null
+  const seen = await q.query<{ mine: boolean; amount: bigint }>('SELECT id = $3 AS mine, amount FROM pix_returns WHERE provider = $1 AND e2e_id = $2', [r.provider, r.e2eId, r.id])
+  if (seen.rows.some((x) => x.mine)) return null
+  const left = r.credited - seen.rows.reduce((sum, x) => sum + BigInt(x.amount), 0n)
+  const amount = r.amount < left ? r.amount : left
+  if (amount <= 0n) return null
   // The balances under their rows' locks (users' accounts in id order, as post() takes them).
   const rows = await q.query<{ id: bigint; kind: 'cash' | 'bonus'; balance: bigint }>(
     `SELECT id, kind, balance FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR UPDATE`,
@@ -84,9 +90,9 @@ export async function bookPixReturn(q: Queryable, r: ReturnToBook, at: Date): Pr
   const bonus = rows.rows.find((a) => a.kind === 'bonus')
   if (!cash || !bonus) throw new Error(`user ${r.userId} has no cash or bonus account`)
   const cashBalance = BigInt(cash.balance)
-  const taken = cashBalance < r.amount ? cashBalance : r.amount
-  const debt = r.amount - taken
-  const entries: Entry[] = [{ accountId: await systemAccountId(q, 'clearing'), amount: r.amount }]
+  const taken = cashBalance < amount ? cashBalance : amount
+  const debt = amount - taken
+  const entries: Entry[] = [{ accountId: await systemAccountId(q, 'clearing'), amount }]
   if (taken > 0n) entries.push({ accountId: BigInt(cash.id), amount: -taken })
   if (debt > 0n) entries.push({ accountId: await systemAccountId(q, 'house'), amount: -debt })
   await post(q, { kind: 'pix_return', userId: r.userId, ref: r.ref, meta: { e2eId: r.e2eId, devolucao: r.id, natureza: r.natureza, debt: debt.toString() }, entries }, at)
@@ -110,7 +116,7 @@ export async function bookPixReturn(q: Queryable, r: ReturnToBook, at: Date): Pr
   await q.query(
     `INSERT INTO pix_returns (provider, e2e_id, id, rtr_id, natureza, user_id, amount, taken, debt, forfeited, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [r.provider, r.e2eId, r.id, r.rtrId, r.natureza, r.userId, r.amount, taken, debt, forfeited, at],
+    [r.provider, r.e2eId, r.id, r.rtrId, r.natureza, r.userId, amount, taken, debt, forfeited, at],
   )
   if (debt > 0n) {
     await q.query(

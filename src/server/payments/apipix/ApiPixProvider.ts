@@ -90,7 +90,7 @@ export class ApiPixProvider implements PaymentProvider {
     }
     const body = webhookBody.safeParse(json)
     if (!body.success) throw new AppError('WEBHOOK_REJECTED')
-    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [] }
+    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [], returns: [] }
     for (const item of body.data.pix) {
       const sent = efiSentNotice.safeParse(item)
       if (sent.success) {
@@ -101,7 +101,11 @@ export class ApiPixProvider implements PaymentProvider {
       if (!received.success) throw new AppError('WEBHOOK_REJECTED')
       if (received.data.txid) notice.payments.push(received.data.endToEndId)
       for (const d of received.data.devolucoes ?? []) {
-        if (d.status !== 'EM_PROCESSAMENTO') notice.refunds.push({ e2eId: received.data.endToEndId, id: d.id })
+        if (d.status === 'EM_PROCESSAMENTO') continue
+        // The MED's returns are the payer's side's, not refunds of ours.
+        if (isMed(d.natureza)) {
+          if (!notice.returns.includes(received.data.endToEndId)) notice.returns.push(received.data.endToEndId)
+        } else notice.refunds.push({ e2eId: received.data.endToEndId, id: d.id })
       }
     }
     return notice
@@ -128,15 +132,18 @@ export class ApiPixProvider implements PaymentProvider {
 
   async listReturns(from: Date, to: Date): Promise<PixReturn[]> {
     const out: PixReturn[] = []
-    for await (const p of this.received('list returned Pix', from, to, { devolucaoPresente: 'true' })) {
-      for (const d of p.devolucoes ?? []) {
-        const natureza = MED_NATUREZAS.find((n) => n === d.natureza)
-        if (!natureza) continue
-        const state = refundStateOf(d).state
-        out.push({ e2eId: p.endToEndId, id: d.id, rtrId: d.rtrId, natureza, amount: valorToCentavos(d.valor), state })
-      }
-    }
+    for await (const p of this.received('list returned Pix', from, to, { devolucaoPresente: 'true' })) out.push(...medReturnsOf(p))
     return out
+  }
+
+  async returnsOf(e2eId: string): Promise<PixReturn[]> {
+    try {
+      const data = await this.client.call('received Pix', 'GET', `/v2/pix/${e2eId}`, { ok: [200], schema: pix })
+      return data.endToEndId === e2eId ? medReturnsOf(data) : []
+    } catch (err) {
+      if (err instanceof PspError && err.status === 404) return []
+      throw err
+    }
   }
 
   /** GET /v2/pix over [from, to], every page: the Pix received for our charges (txIdPresente). */
@@ -181,6 +188,18 @@ function paymentOf(p: { endToEndId: string; txid?: string; valor: string; horari
   // (A Pix of R$ 0,00 only exists as a Pix Saque's charge, which we never make.)
   if (!p.txid || valorToCentavos(p.valor) <= 0n) return null
   return { eventId: p.endToEndId, payNo: p.txid, type: 'paid', amount: valorToCentavos(p.valor), at: new Date(p.horario) }
+}
+
+const isMed = (natureza: string | undefined) => MED_NATUREZAS.some((n) => n === natureza)
+
+/** A received Pix's devoluções of the MED's natures (the others are refunds of ours, or Pix Saque's). */
+function medReturnsOf(p: Pix): PixReturn[] {
+  const out: PixReturn[] = []
+  for (const d of p.devolucoes ?? []) {
+    const natureza = MED_NATUREZAS.find((n) => n === d.natureza)
+    if (natureza) out.push({ e2eId: p.endToEndId, id: d.id, rtrId: d.rtrId, natureza, amount: valorToCentavos(d.valor), state: refundStateOf(d).state })
+  }
+  return out
 }
 
 function refundStateOf(d: Devolucao): RefundState {
