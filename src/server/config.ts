@@ -76,6 +76,12 @@ export interface WalletConfig {
   transferCountPerDay: number
   /** Withdrawals and transfers wait this long after a password reset or change (PASSWORD_CHANGE_HOLD_HOURS; 0: off). */
   passwordChangeHoldMs: number
+  /**
+   * WITHDRAW_CNPJ (off): CNPJ withdrawals (the spec's type) are taken, and then wait, held, for a
+   * person's approval before any payout; off, they are refused. Demo only until the operators'
+   * console can approve them (production refuses it on).
+   */
+  withdrawCnpj: boolean
 }
 
 export interface Config {
@@ -305,6 +311,7 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
     transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
     passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24) * 3_600_000,
+    withdrawCnpj: switchEnv(env, 'WITHDRAW_CNPJ', false),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   return wallet
@@ -352,6 +359,9 @@ function productionProblems(config: Config): string[] {
         wallet.paymentWebhookSecret === DEV_WEBHOOK_SECRET ? 'unset, the public development value would sign the webhooks' : `it has ${secretBytes}`
       }).`,
     )
+  }
+  if (wallet.withdrawCnpj) {
+    problems.push("WITHDRAW_CNPJ is on: CNPJ withdrawals wait for a person's approval, and there is no operators' console to give it yet (they would stay held). Set WITHDRAW_CNPJ=off.")
   }
   if (config.demoProviderFaults) problems.push('DEMO_PROVIDER_FAULTS is on: the demo provider would misbehave on request. It is for tests only; unset it.')
   for (const part of config.gameProviders.split(',').map((x) => x.trim()).filter(Boolean)) {

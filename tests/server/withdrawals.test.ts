@@ -8,7 +8,8 @@ import { balances, bank, callKeyed, checkLedgerAfterEach, CNPJ, CPF, fundCash, n
 
 let t: TestApp
 beforeAll(async () => {
-  t = await startTestApp()
+  // CNPJ withdrawals are offered here (demo), to test their checks; off, they are refused (moneyOut.test.ts).
+  t = await startTestApp({}, { WITHDRAW_CNPJ: 'on' })
 })
 afterAll(() => t.close())
 checkLedgerAfterEach(() => t)

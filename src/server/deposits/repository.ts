@@ -144,6 +144,28 @@ export async function recordPaymentEvent(
   return r.rows.length > 0
 }
 
+/** A payment credited before, by its end-to-end id: kept for good (credited_payments), unlike its event row. */
+export async function wasCredited(q: Queryable, provider: string, e2eId: string): Promise<boolean> {
+  const r = await q.query('SELECT 1 FROM credited_payments WHERE provider = $1 AND e2e_id = $2', [provider, e2eId])
+  return r.rows.length > 0
+}
+
+/** Whose deposit a credited payment made, and how much it credited. */
+export async function creditedPayment(q: Queryable, provider: string, e2eId: string): Promise<{ user_id: bigint; order_id: bigint; amount: bigint } | null> {
+  const r = await q.query<{ user_id: bigint; order_id: bigint; amount: bigint }>(
+    'SELECT user_id, order_id, amount FROM credited_payments WHERE provider = $1 AND e2e_id = $2',
+    [provider, e2eId],
+  )
+  return r.rows[0] ?? null
+}
+
+export async function recordCredited(q: Queryable, c: { provider: string; e2eId: string; userId: bigint; orderId: bigint; amount: bigint; at: Date }): Promise<void> {
+  await q.query(
+    'INSERT INTO credited_payments (provider, e2e_id, user_id, order_id, amount, credited_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [c.provider, c.e2eId, c.userId, c.orderId, c.amount, c.at],
+  )
+}
+
 export async function setEventOutcome(q: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {
   await q.query('UPDATE payment_events SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome])
 }

@@ -4,8 +4,9 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { requireKyc } from '../kyc/identityChecks'
-import type { PaymentEvent, PaymentProvider } from '../payments/PaymentProvider'
+import type { PaymentEvent, PaymentProvider, PixReturn } from '../payments/PaymentProvider'
 import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
+import { bookPixReturn, settlePixDebt } from '../wallet/debts'
 import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
@@ -158,6 +159,11 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
   const result = await deps.db.tx(async (q) => {
     const fresh = await repo.recordPaymentEvent(q, { provider: provider.name, eventId: event.eventId, payNo: event.payNo, type: event.type, outcome: 'pending', at: receivedAt })
     if (!fresh) return { outcome: 'duplicate' as const, credited: null }
+    // Credited before, and its event row purged by the retention job since: told again, not paid again.
+    if (await repo.wasCredited(q, provider.name, event.eventId)) {
+      await repo.setEventOutcome(q, provider.name, event.eventId, 'duplicate')
+      return { outcome: 'duplicate' as const, credited: null }
+    }
     const order = await repo.lockDepositByPayNo(q, provider.name, event.payNo)
     let outcome: EventOutcome
     let credited: Credited | null = null
@@ -165,7 +171,7 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
       await repo.queueRefund(q, { provider: provider.name, e2eId: event.eventId, payNo: event.payNo, amount: event.amount, reason: order ? 'paid_twice' : 'no_such_charge', at: receivedAt })
       outcome = 'refund'
     } else {
-      credited = await creditDeposit(deps, q, order, event, receivedAt)
+      credited = await creditDeposit(deps, q, provider.name, order, event, receivedAt)
       outcome = 'credited'
     }
     await repo.setEventOutcome(q, provider.name, event.eventId, outcome)
@@ -180,13 +186,39 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
   return result.outcome
 }
 
+/** booked: taken back now; seen: booked before; pending: not settled at the PSP yet (or never will be); not_credited: a Pix we never credited. */
+type ReturnOutcome = 'booked' | 'seen' | 'pending' | 'not_credited'
+
+/**
+ * Applies a MED return the PSP reported (reconciliation): once it is settled (DEVOLVIDO) the
+ * money it took left our account, so the ledger takes it back from the player whose deposit that
+ * Pix credited (wallet/debts.ts: cash first, the rest a debt; the bonus forfeited). Once per
+ * devolução id; never more than the payment credited. A return of a Pix we never credited (one
+ * refunded, or none of ours) moves nothing here: the caller logs it for a person.
+ */
+export async function applyPixReturn(deps: Deps, provider: PaymentProvider, r: PixReturn): Promise<ReturnOutcome> {
+  if (r.state !== 'returned') return 'pending'
+  const at = new Date(deps.now())
+  const done = await deps.db.tx(async (q) => {
+    const paid = await repo.creditedPayment(q, provider.name, r.e2eId)
+    if (!paid) return 'not_credited' as const
+    const userId = BigInt(paid.user_id)
+    const ref = recordId('D', BigInt(paid.order_id))
+    const booked = await bookPixReturn(q, { provider: provider.name, e2eId: r.e2eId, id: r.id, rtrId: r.rtrId, natureza: r.natureza, amount: r.amount, credited: BigInt(paid.amount), userId, ref }, at)
+    return booked ? { userId } : ('seen' as const)
+  })
+  if (typeof done === 'string') return done
+  await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
+  return 'booked'
+}
+
 /**
  * The deposit's posting: the paid amount to cash, the gift to bonus with its wagering (or to cash
  * when it needs none), and the deposit's turnover. The gift is paid once per offer (a second
  * order of the same offer, paid late, credits its amount without the gift) and within the
  * account's lifetime gift cap.
  */
-async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, event: PaymentEvent, at: Date): Promise<Credited> {
+async function creditDeposit(deps: Deps, q: Queryable, provider: string, order: repo.DepositRow, event: PaymentEvent, at: Date): Promise<Credited> {
   const userId = BigInt(order.user_id)
   // What arrived is what is credited; another amount than the charge's (which a dynamic charge
   // should never allow) earns no gift, and the order says so for a person to look at.
@@ -216,11 +248,14 @@ async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, e
   const bonusBefore = (await userBalances(q, userId)).bonus
   await post(q, { kind: 'deposit', userId, ref: orderId, meta: { gift: gift.toString() }, entries }, at)
   if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore, at)
-  await addTurnover(q, userId, amount, order.turnover_x)
+  // A MED return's debt is paid first from what arrived; only the rest is the player's to stake.
+  const settled = await settlePixDebt(q, userId, amount, orderId, at)
+  await addTurnover(q, userId, amount - settled, order.turnover_x)
   // Toward the VIP levels (paySumAmount); an award reached here is credited once this commits.
   await q.query('SELECT vip_add($1, $2, 0, $3)', [userId, amount, at])
   const reason = mismatch ? 'amount_mismatch' : order.status === '01' ? 'paid_after_close' : null
   await repo.closeDeposit(q, order.id, '10', at, reason, gift)
   await repo.setPayment(q, order.id, amount, event.eventId)
+  await repo.recordCredited(q, { provider, e2eId: event.eventId, userId, orderId: BigInt(order.id), amount, at })
   return { userId, orderId, amount, czflag }
 }

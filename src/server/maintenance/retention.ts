@@ -11,7 +11,8 @@ const IDEMPOTENCY_KEEP_MS = 7 * DAY_MS
 /**
  * A provider's webhook events are kept this long after their order closed: long enough for any
  * redelivery, and for the PIX refund window (MED, up to 80 days) in which a payment may be disputed.
- * A redelivered event after that still credits nothing twice: the order itself says it is paid.
+ * A redelivered event after that still credits nothing twice, nor is it returned to its payer as a
+ * second payment: every credited end-to-end id stays in credited_payments, which is never purged.
  */
 const PAYMENT_EVENT_KEEP_MS = 90 * DAY_MS
 

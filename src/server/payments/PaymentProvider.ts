@@ -30,6 +30,24 @@ export interface PaymentEvent {
   at: Date
 }
 
+/**
+ * A devolução of a received Pix that the payer's side started under the MED (Mecanismo Especial
+ * de Devolução): API Pix Devolucao with natureza MED_OPERACIONAL (BE08, an operational failure) or
+ * MED_FRAUDE (FR01, a well-founded suspicion of fraud). Our own refunds are natureza ORIGINAL.
+ */
+export interface PixReturn {
+  /** The received Pix it takes money back from. */
+  e2eId: string
+  /** The devolução's id (unique per Pix) and its ReturnIdentification (pacs.004). */
+  id: string
+  rtrId: string
+  natureza: 'MED_OPERACIONAL' | 'MED_FRAUDE'
+  /** Centavos. */
+  amount: bigint
+  /** returned: DEVOLVIDO, the money left our account; failed: NAO_REALIZADO, it never did. */
+  state: 'pending' | 'returned' | 'failed'
+}
+
 /** A refund's state at the PSP. */
 export type RefundState = { state: 'pending' } | { state: 'returned' } | { state: 'failed'; reason: string }
 
@@ -44,6 +62,8 @@ export interface WebhookNotice {
   payouts: string[]
   /** Refunds the PSP says reached a final state: asked again likewise. */
   refunds: { e2eId: string; id: string }[]
+  /** Received Pix the PSP says a MED devolução took money back from: their devoluções are asked again likewise. */
+  returns: string[]
 }
 
 export interface PaymentProvider {
@@ -62,6 +82,10 @@ export interface PaymentProvider {
   confirmPayment(e2eId: string): Promise<PaymentEvent | null>
   /** The payments received between two instants (reconciliation of webhooks that never came). */
   listReceived(from: Date, to: Date): Promise<PaymentEvent[]>
+  /** The MED devoluções of the Pix received between two instants (the Pix's time, not the devolução's). */
+  listReturns(from: Date, to: Date): Promise<PixReturn[]>
+  /** The MED devoluções of one received Pix, as the PSP's API tells them (GET /v2/pix/{e2eid}); none when it knows no such Pix. */
+  returnsOf(e2eId: string): Promise<PixReturn[]>
   /** Asks the PSP to return (part of) a payment; idempotent by `id`. */
   refund(e2eId: string, id: string, amount: bigint, reason: string): Promise<RefundState>
   /** A refund asked before. */

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps'
-import { applyPaymentEvent } from '../deposits/service'
+import { applyPaymentEvent, applyPixReturn } from '../deposits/service'
 import * as repo from '../deposits/repository'
 import type { PaymentProvider } from './PaymentProvider'
 
@@ -11,12 +11,20 @@ export interface PixJobsLog {
 
 /** Refunds advanced per run. */
 const REFUND_BATCH = 50
+/**
+ * How far back the MED's returns are looked for, by the time of the Pix they take back: a MED
+ * request may come up to 80 days after the Pix, its return after that; as long as payment events
+ * are kept (the retention job).
+ */
+const MED_WINDOW_MS = 90 * 86_400_000
 
 /**
  * The PIX rails' background work: reconciliation (the Pix received in the last hours, as the PSP
  * lists them, applied like webhooks: a payment the webhook missed is credited, exactly once, since
- * both go through the same end-to-end id) and the refunds (asked of the PSP, then followed until
- * they are final). Runs never overlap.
+ * both go through the same end-to-end id), the MED's returns (the devoluções of nature
+ * MED_OPERACIONAL or MED_FRAUDE of the Pix received in the last 90 days, each taken back from the
+ * player once) and the refunds (asked of the PSP, then followed until they are final). Runs never
+ * overlap.
  */
 export class PixJobs {
   private timer: NodeJS.Timeout | null = null
@@ -42,12 +50,13 @@ export class PixJobs {
     await this.running?.catch(() => undefined)
   }
 
-  /** Reconciliation, then the refunds. */
-  runOnce(): Promise<{ found: number; credited: number; refunds: number }> {
+  /** Reconciliation, the MED's returns, then the refunds. */
+  runOnce(): Promise<{ found: number; credited: number; returned: number; refunds: number }> {
     return this.exclusive(async () => {
       const r = await this.reconcile()
+      const returned = await this.medReturns()
       const refunds = await this.advanceRefunds()
-      return { ...r, refunds }
+      return { ...r, returned, refunds }
     })
   }
 
@@ -87,6 +96,33 @@ export class PixJobs {
     }
     if (credited) this.log.warn({ provider: this.provider.name, credited }, 'PIX reconciliation credited payments whose webhook never came')
     return { found: events.length, credited }
+  }
+
+  /** Books each settled MED return not booked before; returns how many it booked now. */
+  private async medReturns(): Promise<number> {
+    const to = new Date(this.deps.now())
+    let returns
+    try {
+      returns = await this.provider.listReturns(new Date(to.getTime() - MED_WINDOW_MS), to)
+    } catch (err) {
+      this.log.error({ err, provider: this.provider.name }, 'PIX MED returns: the PSP could not list the returned Pix; tried again at the next run')
+      return 0
+    }
+    let booked = 0
+    for (const r of returns) {
+      try {
+        const outcome = await applyPixReturn(this.deps, this.provider, r)
+        if (outcome === 'booked') {
+          booked++
+          this.log.warn({ e2eId: r.e2eId, devolucao: r.id, natureza: r.natureza }, 'PIX MED return taken back from the player who deposited it')
+        } else if (outcome === 'not_credited') {
+          this.log.error({ e2eId: r.e2eId, devolucao: r.id, natureza: r.natureza }, 'PIX MED return of a Pix never credited to anyone: a person must look')
+        }
+      } catch (err) {
+        this.log.error({ err, e2eId: r.e2eId, devolucao: r.id }, 'PIX MED return could not be booked; tried again at the next run')
+      }
+    }
+    return booked
   }
 
   private async advanceRefunds(): Promise<number> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { normalizeLocale } from '../../shared/locales'
 import type { Deps } from '../deps'
-import { applyPaymentEvent } from '../deposits/service'
+import { applyPaymentEvent, applyPixReturn } from '../deposits/service'
 import * as repo from '../deposits/repository'
 import { AppError } from '../http/AppError'
 import { framedPage } from '../http/securityHeaders'
@@ -34,6 +34,14 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
         const event = await provider.confirmPayment(e2eId)
         if (event) outcomes.push(await applyPaymentEvent(deps, provider, event))
         else request.log.warn({ e2eId }, 'PIX webhook named a payment the PSP does not know: ignored')
+      }
+      // A MED return is booked from what the PSP's API says of the Pix; one that fails here is booked by the next reconciliation.
+      for (const e2eId of notice.returns) {
+        try {
+          for (const r of await provider.returnsOf(e2eId)) outcomes.push(await applyPixReturn(deps, provider, r))
+        } catch (err) {
+          request.log.error({ err, e2eId }, 'PIX MED return named by the webhook not booked; reconciliation will')
+        }
       }
       if (notice.refunds.length || outcomes.includes('refund')) deps.pixJobs?.kick()
       for (const id of notice.payouts) deps.payouts?.poke(id)

@@ -8,6 +8,7 @@ import { startOfToday } from '../wallet/days'
 import { post, userAccountId } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
+import { requireNoPixDebt } from '../wallet/debts'
 import { withdrawableCash } from '../wallet/wagering'
 import { readWireBalance } from '../wallet/walletInfo'
 import { one } from '../db/one'
@@ -75,6 +76,8 @@ export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUse
   const sender = await lockRealUser(q, fromUser)
   requireKyc(sender)
   requireNoPasswordHold(sender, deps.now(), deps.config.wallet.passwordChangeHoldMs)
+  // A transfer is money leaving as a withdrawal is: not while a MED return's debt is open.
+  await requireNoPixDebt(q, fromUser)
   const receiver = await lookUpReceiver(deps, q, fromUser, toUser)
   if (receiver.id === fromUser) throw new AppError('TRANSFER_TO_SELF')
   if (receiver.is_test) throw new AppError('TEST_ACCOUNT_REFUSED')

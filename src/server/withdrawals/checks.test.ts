@@ -33,11 +33,17 @@ describe('the six withdraw checks, in the spec order', () => {
 })
 
 describe('withdrawal destinations', () => {
-  const ctx = { lx: '', usdtRate: 5.25 }
+  const ctx = { lx: '', usdtRate: 5.25, cnpj: true }
   it('CPF: digits with valid check digits; ifsc is the account number', () => {
     expect(withdrawDestination('CPF', '529.982.247-25', 'x', ctx)).toEqual({ type: 'CPF', account: '52998224725', ifsc: '52998224725' })
     expect(() => withdrawDestination('CPF', '52998224726', '', ctx)).toThrow(AppError)
     expect(() => withdrawDestination('CPF', '00000000000', '', ctx)).toThrow(AppError)
+  })
+
+  it('CNPJ: refused while WITHDRAW_CNPJ is off, whatever the account', () => {
+    for (const account of ['11222333000181', '11222333000182', '']) {
+      expect(() => withdrawDestination('CNPJ', account, 'BANCO', { ...ctx, cnpj: false })).toThrow(/WITHDRAW_TYPE_UNAVAILABLE/)
+    }
   })
 
   it('CNPJ: digits with valid check digits; ifsc kept', () => {

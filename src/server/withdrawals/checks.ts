@@ -47,9 +47,12 @@ export interface Destination {
 /**
  * Checks the account of each withdrawal type and sets its ifsc as the spec says: for CPF the
  * account number itself, for USDT the USDT rate; CNPJ keeps what was sent. CPF and CNPJ arrive
- * as digits (a typed mask of dots, dashes and slashes is dropped) with valid check digits.
+ * as digits (a typed mask of dots, dashes and slashes is dropped) with valid check digits. CNPJ
+ * is offered only while WITHDRAW_CNPJ is on (`ctx.cnpj`): a company account named by a holder
+ * name is no proof that the money reaches the player.
  */
-export function withdrawDestination(type: 'CPF' | 'CNPJ' | 'USDT', account: string, ifsc: string, ctx: { lx: string; usdtRate: number }): Destination {
+export function withdrawDestination(type: 'CPF' | 'CNPJ' | 'USDT', account: string, ifsc: string, ctx: { lx: string; usdtRate: number; cnpj: boolean }): Destination {
+  if (type === 'CNPJ' && !ctx.cnpj) throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
   if (type === 'USDT') {
     if (ctx.lx !== '20') throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
     const address = account.trim()

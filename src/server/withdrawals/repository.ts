@@ -25,12 +25,12 @@ export async function withdrawalsSince(q: Queryable, userId: bigint, since: Date
 
 export async function insertWithdrawal(
   q: Queryable,
-  w: { userId: bigint; amount: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date },
+  w: { userId: bigint; amount: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date; approval: 'waiting' | null },
 ): Promise<bigint> {
   const r = await q.query<{ id: bigint }>(
-    `INSERT INTO orders (user_id, type, status, amount, pay_card_bank, pay_card_no, ifsc, holder_name, whatsapp, created_at)
-     VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at],
+    `INSERT INTO orders (user_id, type, status, amount, pay_card_bank, pay_card_no, ifsc, holder_name, whatsapp, created_at, approval)
+     VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at, w.approval],
   )
   return BigInt(one(r.rows, 'INSERT INTO orders (withdrawal)').id)
 }
@@ -72,8 +72,9 @@ export interface PendingWithdrawal extends WithdrawalRow {
   holder_name: string
 }
 
+/** Pending withdrawals a payout may be sent for: not those waiting for a person's approval. */
 const PENDING_WITHDRAWALS = `SELECT id, user_id, status, amount, created_at, pay_card_bank, pay_card_no, coalesce(ifsc, '') AS ifsc,
-  coalesce(holder_name, '') AS holder_name FROM orders WHERE type = 11 AND status = '00'`
+  coalesce(holder_name, '') AS holder_name FROM orders WHERE type = 11 AND status = '00' AND (approval IS NULL OR approval = 'approved')`
 
 /** Pending withdrawals asked for before `before`, oldest first: what a payout run picks up. */
 export async function pendingWithdrawals(q: Queryable, before: Date, limit: number): Promise<PendingWithdrawal[]> {
@@ -81,7 +82,7 @@ export async function pendingWithdrawals(q: Queryable, before: Date, limit: numb
   return r.rows
 }
 
-/** One withdrawal, while it is pending. */
+/** One withdrawal, while it is pending (and not waiting for approval). */
 export async function pendingWithdrawal(q: Queryable, id: bigint): Promise<PendingWithdrawal | null> {
   const r = await q.query<PendingWithdrawal>(`${PENDING_WITHDRAWALS} AND id = $1`, [id])
   return r.rows[0] ?? null

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
 import { startOfToday } from '../wallet/days'
+import { requireNoPixDebt } from '../wallet/debts'
 import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
@@ -55,9 +56,10 @@ export interface WithdrawInput {
 /**
  * withdraw, inside the call's transaction: the user row is locked first, so one user's requests
  * run one after another and the day's count and the balance cannot be raced. After the spec's six
- * checks come ours: a verified identity, no password change in the last 24 h, a CPF withdrawal
- * only to the user's own CPF, a CNPJ one with the holder's name. The amount moves
- * from cash to hold at once (order type 11, status '00'); the payout processor settles it later.
+ * checks come ours: a verified identity, no password change in the last 24 h, no debt left by a
+ * MED return, a CPF withdrawal only to the user's own CPF, a CNPJ one (WITHDRAW_CNPJ=on) with the
+ * holder's name and a person's approval before it is paid. The amount moves from cash to hold at
+ * once (order type 11, status '00'); the payout processor settles it later.
  */
 export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint, input: WithdrawInput): Promise<bigint> {
   const user = await lockRealUser(q, userId)
@@ -71,12 +73,14 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
   // Ours, after the spec's six: who may take money out, then where it may go.
   requireKyc(user)
   requireNoPasswordHold(user, deps.now(), deps.config.wallet.passwordChangeHoldMs)
-  const dest = withdrawDestination(type, account, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate })
+  await requireNoPixDebt(q, userId)
+  const dest = withdrawDestination(type, account, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate, cnpj: deps.config.wallet.withdrawCnpj })
   const wrongDestination = destinationFailure(dest, user.cardNo, input.name ?? '')
   if (wrongDestination) throw wrongDestination
   const at = new Date(deps.now())
   const card = { userId, type: dest.type, account: dest.account, ifsc: dest.ifsc, name: (input.name ?? '').trim(), whatsapp: (input.whatsapp ?? '').trim(), at }
-  const id = await repo.insertWithdrawal(q, { ...card, amount })
+  // A CNPJ withdrawal waits, held, for a person's approval: the payout processor never sends it before.
+  const id = await repo.insertWithdrawal(q, { ...card, amount, approval: dest.type === 'CNPJ' ? 'waiting' : null })
   await post(
     q,
     {

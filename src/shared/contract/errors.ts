@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   WITHDRAW_CPF_NOT_OWN: { status: 3111, http: 400, key: 'withdrawCpfNotOwn' },
   /** A CNPJ withdrawal names the account's holder. */
   WITHDRAW_HOLDER_MISSING: { status: 3112, http: 400, key: 'withdrawHolderMissing' },
+  /** A Pix deposit returned to its payer (MED) left a debt the cash could not cover: withdrawals and transfers wait until a deposit settles it. */
+  PIX_DEBT_OPEN: { status: 3113, http: 409, key: 'pixDebtOpen' },
   /** Transfers: */
   TRANSFER_TO_SELF: { status: 3201, http: 400, key: 'transferToSelf' },
   TRANSFER_USER_UNKNOWN: { status: 3202, http: 404, key: 'transferUserUnknown' },

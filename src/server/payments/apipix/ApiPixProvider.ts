@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../http/AppError'
-import type { Charge, PaymentEvent, PaymentProvider, RefundState, WebhookNotice } from '../PaymentProvider'
+import type { Charge, PaymentEvent, PaymentProvider, PixReturn, RefundState, WebhookNotice } from '../PaymentProvider'
 import { PspError, type PspClient } from './PspClient'
-import { anyReply, centavosToValor, cobCompleta, devolucao, efiSentNotice, pix, pixConsultados, valorToCentavos, webhookBody, type CobSolicitada, type Devolucao } from './wire'
+import { anyReply, centavosToValor, cobCompleta, devolucao, efiSentNotice, MED_NATUREZAS, pix, pixConsultados, valorToCentavos, webhookBody, type CobSolicitada, type Devolucao, type Pix } from './wire'
 
 export interface ApiPixOptions {
   /** In the orders table: 'apipix' for a PSP, 'pix-sandbox' for the emulator (their txids never meet). */
@@ -29,7 +29,8 @@ const MAX_PAGES = 1000
  * Deposits through the Banco Central's API Pix (any PSP that implements it: Efí, Itaú, Banco do
  * Brasil, Sicoob, Santander, ... and the built-in emulator): an immediate charge per order
  * (PUT /v2/cob/{txid}), the standard's webhook, reconciliation over GET /v2/pix, refunds over
- * PUT /v2/pix/{e2eid}/devolucao/{id}.
+ * PUT /v2/pix/{e2eid}/devolucao/{id}, and the MED's returns read from the devoluções of the Pix
+ * received (GET /v2/pix?devolucaoPresente=true).
  */
 export class ApiPixProvider implements PaymentProvider {
   readonly name: string
@@ -89,7 +90,7 @@ export class ApiPixProvider implements PaymentProvider {
     }
     const body = webhookBody.safeParse(json)
     if (!body.success) throw new AppError('WEBHOOK_REJECTED')
-    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [] }
+    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [], returns: [] }
     for (const item of body.data.pix) {
       const sent = efiSentNotice.safeParse(item)
       if (sent.success) {
@@ -100,7 +101,11 @@ export class ApiPixProvider implements PaymentProvider {
       if (!received.success) throw new AppError('WEBHOOK_REJECTED')
       if (received.data.txid) notice.payments.push(received.data.endToEndId)
       for (const d of received.data.devolucoes ?? []) {
-        if (d.status !== 'EM_PROCESSAMENTO') notice.refunds.push({ e2eId: received.data.endToEndId, id: d.id })
+        if (d.status === 'EM_PROCESSAMENTO') continue
+        // The MED's returns are the payer's side's, not refunds of ours.
+        if (isMed(d.natureza)) {
+          if (!notice.returns.includes(received.data.endToEndId)) notice.returns.push(received.data.endToEndId)
+        } else notice.refunds.push({ e2eId: received.data.endToEndId, id: d.id })
       }
     }
     return notice
@@ -118,22 +123,44 @@ export class ApiPixProvider implements PaymentProvider {
 
   async listReceived(from: Date, to: Date): Promise<PaymentEvent[]> {
     const out: PaymentEvent[] = []
+    for await (const p of this.received('list received Pix', from, to, {})) {
+      const event = paymentOf(p)
+      if (event) out.push(event)
+    }
+    return out
+  }
+
+  async listReturns(from: Date, to: Date): Promise<PixReturn[]> {
+    const out: PixReturn[] = []
+    for await (const p of this.received('list returned Pix', from, to, { devolucaoPresente: 'true' })) out.push(...medReturnsOf(p))
+    return out
+  }
+
+  async returnsOf(e2eId: string): Promise<PixReturn[]> {
+    try {
+      const data = await this.client.call('received Pix', 'GET', `/v2/pix/${e2eId}`, { ok: [200], schema: pix })
+      return data.endToEndId === e2eId ? medReturnsOf(data) : []
+    } catch (err) {
+      if (err instanceof PspError && err.status === 404) return []
+      throw err
+    }
+  }
+
+  /** GET /v2/pix over [from, to], every page: the Pix received for our charges (txIdPresente). */
+  private async *received(what: string, from: Date, to: Date, filter: Record<string, string>): AsyncGenerator<Pix> {
     for (let page = 0; page < MAX_PAGES; page++) {
       const q = new URLSearchParams({
         inicio: from.toISOString(),
         fim: to.toISOString(),
         txIdPresente: 'true',
+        ...filter,
         'paginacao.paginaAtual': String(page),
         'paginacao.itensPorPagina': String(PAGE_SIZE),
       })
-      const data = await this.client.call('list received Pix', 'GET', `/v2/pix?${q}`, { ok: [200], schema: pixConsultados })
-      for (const p of data.pix) {
-        const event = paymentOf(p)
-        if (event) out.push(event)
-      }
+      const data = await this.client.call(what, 'GET', `/v2/pix?${q}`, { ok: [200], schema: pixConsultados })
+      yield* data.pix
       if (page + 1 >= data.parametros.paginacao.quantidadeDePaginas) break
     }
-    return out
   }
 
   async refund(e2eId: string, id: string, amount: bigint, reason: string): Promise<RefundState> {
@@ -161,6 +188,18 @@ function paymentOf(p: { endToEndId: string; txid?: string; valor: string; horari
   // (A Pix of R$ 0,00 only exists as a Pix Saque's charge, which we never make.)
   if (!p.txid || valorToCentavos(p.valor) <= 0n) return null
   return { eventId: p.endToEndId, payNo: p.txid, type: 'paid', amount: valorToCentavos(p.valor), at: new Date(p.horario) }
+}
+
+const isMed = (natureza: string | undefined) => MED_NATUREZAS.some((n) => n === natureza)
+
+/** A received Pix's devoluções of the MED's natures (the others are refunds of ours, or Pix Saque's). */
+function medReturnsOf(p: Pix): PixReturn[] {
+  const out: PixReturn[] = []
+  for (const d of p.devolucoes ?? []) {
+    const natureza = MED_NATUREZAS.find((n) => n === d.natureza)
+    if (natureza) out.push({ e2eId: p.endToEndId, id: d.id, rtrId: d.rtrId, natureza, amount: valorToCentavos(d.valor), state: refundStateOf(d).state })
+  }
+  return out
 }
 
 function refundStateOf(d: Devolucao): RefundState {

@@ -49,7 +49,14 @@ export const cobSolicitada = z.object({
 })
 export type CobSolicitada = z.infer<typeof cobSolicitada>
 
-/** Devolucao: a refund as the PSP reports it. */
+/**
+ * DevolucaoNatureza: ORIGINAL (MD06, a return the receiver asked for), RETIRADA (SL02, Pix Saque
+ * or Troco), MED_OPERACIONAL (BE08) and MED_FRAUDE (FR01), the MED's returns of a common Pix.
+ * Absent means ORIGINAL. Read as text: the standard may add elements to its enumerations.
+ */
+export const MED_NATUREZAS = ['MED_OPERACIONAL', 'MED_FRAUDE'] as const
+
+/** Devolucao: a refund as the PSP reports it (required: id, rtrId, valor, horario, status). */
 export const devolucao = z.object({
   id: z.string().check(z.regex(SHORT_ID)),
   rtrId: z.string().check(z.regex(E2E_ID)),
@@ -79,6 +86,7 @@ export const pix = z.object({
   infoPagador: z.optional(z.string().check(z.maxLength(140))),
   devolucoes: z.optional(z.array(devolucao)),
 })
+export type Pix = z.infer<typeof pix>
 
 /** CobGerada / CobCompleta: a charge as the PSP answers it (PUT and GET /cob/{txid}). */
 export const cobCompleta = z.object({

@@ -138,6 +138,35 @@ export class PspEmulator {
     return e2e
   }
 
+  /**
+   * The payer's bank takes (part of) a received Pix back under the MED, as the SPI lets it: a
+   * devolução of nature MED_OPERACIONAL or MED_FRAUDE, with an id of the PSP's, settled at once
+   * (DEVOLVIDO) unless a test asks for another status, and told to the webhook like any devolução.
+   */
+  async med(e2e: string, opts: { natureza: 'MED_OPERACIONAL' | 'MED_FRAUDE'; amount?: bigint; status?: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO' }): Promise<{ id: string; rtrId: string }> {
+    const now = new Date(this.o.now())
+    const status = opts.status ?? 'DEVOLVIDO'
+    const made = await this.o.db.tx(async (q) => {
+      const p = await q.query<PixRow>('SELECT * FROM psp_sandbox_pix WHERE e2e_id = $1 FOR UPDATE', [e2e])
+      const pix = p.rows[0]
+      if (!pix) throw new Error(`PSP emulator: no Pix ${e2e}`)
+      const used = await q.query<{ total: bigint }>('SELECT COALESCE(SUM(valor), 0)::bigint AS total FROM psp_sandbox_refunds WHERE e2e_id = $1', [e2e])
+      const valor = opts.amount ?? BigInt(pix.valor) - BigInt(used.rows[0]?.total ?? 0n)
+      // The standard's bound: all devoluções of a Pix together at most its value.
+      if (valor <= 0n || BigInt(used.rows[0]?.total ?? 0n) + valor > BigInt(pix.valor)) throw new Error('PSP emulator: a MED return above what is left of the Pix')
+      const id = `MED${randomBytes(12).toString('hex').toUpperCase()}`
+      const rtrId = e2eId('D', now.getTime())
+      await q.query(
+        `INSERT INTO psp_sandbox_refunds (e2e_id, id, rtr_id, valor, descricao, status, solicitacao, liquidacao, motivo, natureza)
+         VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, NULL, $8)`,
+        [e2e, id, rtrId, valor, status, now, status === 'DEVOLVIDO' ? now : null, opts.natureza],
+      )
+      return { id, rtrId, chave: pix.chave }
+    })
+    await this.notify(made.chave, [await this.pixJson(this.o.db, e2e)])
+    return { id: made.id, rtrId: made.rtrId }
+  }
+
   /** Settles a payout sent to the emulator (tests; or the timer after PAYOUT_SANDBOX_SETTLE_SECONDS). */
   async settleSend(idEnvio: string, outcome?: 'REALIZADO' | 'NAO_REALIZADO'): Promise<boolean> {
     const now = new Date(this.o.now())
@@ -314,7 +343,10 @@ export class PspEmulator {
       if (!Number.isFinite(inicio) || !Number.isFinite(fim) || fim < inicio || !Number.isInteger(page) || page < 0 || page > 1_000_000 || !Number.isInteger(size) || size < 1 || size > 1000 || badTxid) {
         return problem(reply, 400, 'PixConsultaInvalida', 'Consulta inválida.')
       }
-      const where = `horario >= $1 AND horario <= $2${q.txIdPresente === 'true' ? ' AND txid IS NOT NULL' : q.txIdPresente === 'false' ? ' AND txid IS NULL' : ''}${q.txid ? ' AND txid = $3' : ''}`
+      const returned = 'EXISTS (SELECT 1 FROM psp_sandbox_refunds r WHERE r.e2e_id = psp_sandbox_pix.e2e_id)'
+      const where = `horario >= $1 AND horario <= $2${q.txIdPresente === 'true' ? ' AND txid IS NOT NULL' : q.txIdPresente === 'false' ? ' AND txid IS NULL' : ''}${
+        q.devolucaoPresente === 'true' ? ` AND ${returned}` : q.devolucaoPresente === 'false' ? ` AND NOT ${returned}` : ''
+      }${q.txid ? ' AND txid = $3' : ''}`
       const args: unknown[] = [new Date(inicio), new Date(fim), ...(q.txid ? [q.txid] : [])]
       const counted = await this.o.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_pix WHERE ${where}`, args)
       const total = Number(counted.rows[0]?.n ?? 0)
@@ -350,8 +382,8 @@ export class PspEmulator {
         const before = used.rows.reduce((s, r) => s + BigInt(r.valor), 0n)
         if (valor <= 0n || before + valor > BigInt(p.rows[0].valor)) return 'too_much' as const
         await q.query(
-          `INSERT INTO psp_sandbox_refunds (e2e_id, id, rtr_id, valor, descricao, status, solicitacao) VALUES ($1, $2, $3, $4, $5, 'EM_PROCESSAMENTO', $6)`,
-          [e2eid, id, e2eId('D', now.getTime()), valor, body.data.descricao ?? null, now],
+          `INSERT INTO psp_sandbox_refunds (e2e_id, id, rtr_id, valor, descricao, status, solicitacao, natureza) VALUES ($1, $2, $3, $4, $5, 'EM_PROCESSAMENTO', $6, $7)`,
+          [e2eid, id, e2eId('D', now.getTime()), valor, body.data.descricao ?? null, now, body.data.natureza ?? 'ORIGINAL'],
         )
         return 'ok' as const
       })

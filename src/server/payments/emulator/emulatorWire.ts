@@ -38,6 +38,8 @@ export interface RefundRow {
   rtr_id: string
   valor: bigint
   descricao: string | null
+  /** ORIGINAL (a return the receiver asked for) or the MED's MED_OPERACIONAL / MED_FRAUDE. */
+  natureza: string
   status: string
   solicitacao: Date
   liquidacao: Date | null
@@ -73,7 +75,7 @@ export function refundJson(d: RefundRow): object {
     id: d.id,
     rtrId: d.rtr_id,
     valor: centavosToValor(BigInt(d.valor)),
-    natureza: 'ORIGINAL',
+    natureza: d.natureza,
     ...(d.descricao ? { descricao: d.descricao } : {}),
     horario: { solicitacao: iso(d.solicitacao), ...(d.liquidacao ? { liquidacao: iso(d.liquidacao) } : {}) },
     status: d.status,
