@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
 import { centavosOf } from '../centavos'
+import { sportFeedOf } from '../../src/server/sport/feeds'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
@@ -111,6 +112,54 @@ describe('prices', () => {
     const r = await bet(t, p.token, [{ selectionId: sel.selectionId, odds: sel.odds + 0.0004 }], '1.00')
     expect([r.http, r.body.status]).toEqual([400, 400])
     expect(r.body.msg).not.toMatch(/invalid|field/i)
+    expect((await balances(t, p.userId)).cash).toBe(centavosOf(10))
+  })
+})
+
+describe('the in-play delay (SPORT_LIVE_DELAY_SECONDS, 5)', () => {
+  /**
+   * A live football match's over/under 'over' (its price only rises while no goal comes), on a
+   * match whose next 20 seconds hold no goal and keep that market open at that price or better: the
+   * test knows the seed (SPORT_SEED), so it may look ahead, which no player can.
+   */
+  async function liveOver(): Promise<{ selectionId: string; odds: number }> {
+    const now = t.app.deps.now()
+    const ahead = (await sportFeedOf(t.config, t.db, () => now + 20_000))!
+    const live = (await call<{ matchId: string; matchTime: number; minute: number; score: { home: number; away: number } }[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'live' } })).body.data
+    for (const m of live.filter((x) => (x.matchTime === 1 && x.minute < 40) || (x.matchTime === 3 && x.minute < 80))) {
+      const later = ahead.match(m.matchId)
+      if (!later || later.score.home !== m.score.home || later.score.away !== m.score.away || later.matchTime !== m.matchTime) continue
+      const d = (await call<Detail>(t, sport.sportMatch, { params: { matchId: m.matchId } })).body.data
+      for (const market of open(d).filter((x) => x.type === 'ou' && x.period === 1)) {
+        const over = market.selections.find((s) => s.name === 'over')!
+        const then = ahead.markets(m.matchId).find((x) => x.marketId === market.marketId)
+        if (then?.status === 'open' && then.selections.find((s) => s.selectionId === over.selectionId)!.odds >= Math.round(over.odds * 1000)) return over
+      }
+    }
+    throw new Error('no live match with an open over/under for the next 20 s')
+  }
+
+  it('an in-play bet waits the delay, then is taken at the price it was placed at while its market is still open', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(10))
+    const over = await liveOver()
+    const started = Date.now()
+    const r = await bet(t, p.token, [over], '1.00')
+    expect(r.http, JSON.stringify(r.body)).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900)
+    expect(r.body.data.odds).toBe(over.odds)
+  })
+
+  it('an in-play bet whose market closes during the delay is refused and moves nothing (before, it was taken at once)', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, centavosOf(10))
+    const over = await liveOver()
+    const pending = bet(t, p.token, [over], '1.00')
+    await new Promise((r) => setTimeout(r, 1000))
+    // Three hours later on the server's clock: the match is over, its markets closed.
+    t.advance(3 * 3_600_000)
+    const r = await pending
+    expect([r.http, r.body.status]).toEqual([409, 4201])
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(10))
   })
 })

@@ -5,9 +5,10 @@
  * bet and its legs and stores the reply, sent through GroupCommit so bets that arrive together
  * share one statement and one commit. A replay answers the stored text, byte for byte, even once
  * the odds or the market have moved (a refusal found here is stored under the key only if the key
- * has no reply yet).
+ * has no reply yet). An in-play bet waits SPORT_LIVE_DELAY_SECONDS first (see bet()).
  */
 import { centavosToReais } from '../../shared/money'
+import { oddsToWire } from '../../shared/sport/odds'
 import { GroupCommit } from '../bets/GroupCommit'
 import { HOLE, POSTGRES_LANES, replyParts, storeRefusal, storedAnswer, type KeyedCall, type KeyedReplyRow, type MovedReply } from '../bets/storedReply'
 import type { WalletConfig } from '../config'
@@ -23,7 +24,7 @@ export class SportPlay {
   constructor(
     private readonly db: Db,
     private readonly feed: OddsFeed,
-    private readonly limits: SportLimits & { maxMatchPayout: bigint },
+    private readonly limits: SportLimits & { maxMatchPayout: bigint; liveDelayMs: number },
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
   ) {
     this.commits = new GroupCommit(
@@ -36,6 +37,13 @@ export class SportPlay {
     let legs
     try {
       legs = checkSlip(this.feed, this.limits, slip)
+      // In play, a bet waits SPORT_LIVE_DELAY_SECONDS and is taken only if each of its markets is
+      // still open at the same price or a better one then (the bet keeps the price it was placed
+      // at): whoever sees a goal before the feed does gains nothing by betting on it.
+      if (this.limits.liveDelayMs > 0 && legs.some((l) => (this.feed.match(l.matchId)?.matchTime ?? 0) > 0)) {
+        await new Promise((r) => setTimeout(r, this.limits.liveDelayMs))
+        checkSlip(this.feed, this.limits, { ...slip, selections: legs.map((l) => ({ selectionId: l.selectionId, odds: oddsToWire(l.odds) })), acceptOdds: 'higher' })
+      }
     } catch (err) {
       if (err instanceof AppError) return storeRefusal(this.db, call, err)
       throw err

@@ -109,6 +109,11 @@ export function BetSlip() {
                   ))}
                 </select>
               </label>
+              {s.pending && (
+                <p role="status" className="muted" data-testid="slip-waiting">
+                  {t('sport.slip.waiting')}
+                </p>
+              )}
               <h3>{t('sport.slip.single')}</h3>
               <p data-testid="singles-win">{t('sport.slip.expected', { amount: formatMoney(singlesWin, lang) })}</p>
               <button type="button" className="primary" disabled={s.pending || open_.length === 0} aria-busy={s.pending} onClick={() => void singles()}>
