@@ -220,10 +220,10 @@ function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
     ca: text('PIX_CA'),
     chave: text('PIX_KEY_CHAVE') ?? (sandbox ? SANDBOX_PIX_CLIENT.chave : ''),
     webhookUrl: url('PIX_WEBHOOK_URL'),
-    reconcileEveryMs: numberEnv(env, 'PIX_RECONCILE_MINUTES', 5, false) * 60_000,
-    reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false) * 3_600_000,
+    reconcileEveryMs: numberEnv(env, 'PIX_RECONCILE_MINUTES', 5, false, { max: 1440 }) * 60_000,
+    reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false, { min: 0.1 }) * 3_600_000,
     payouts: provider !== null && payoutsRaw === 'efi' ? 'efi' : null,
-    timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false) * 1000,
+    timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false, { min: 1, max: 300 }) * 1000,
   }
   // Payments are remembered 90 days (the retention job): reconciliation must look back less far, or one could be applied twice.
   if (pix.reconcileWindowMs > 60 * 86_400_000) throw new ConfigError('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten')
@@ -244,10 +244,18 @@ function reaisEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): bigin
   return centavos
 }
 
-function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true): number {
+/**
+ * A number from the environment (`fallback` when unset), refused unless finite and within
+ * [min, max]: Number('abc') is NaN and a timer past setTimeout's 2^31 ms fires at once, both silently.
+ */
+function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true, range: { min?: number; max?: number } = {}): number {
+  const { min = 0, max = Infinity } = range
   const raw = env[name]
-  const n = raw === undefined || raw === '' ? fallback : Number(raw)
-  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number, not "${raw}"`)
+  const text = (raw ?? '').trim()
+  const n = text === '' ? fallback : Number(text)
+  if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+    throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}, not "${raw}"`)
+  }
   return n
 }
 
@@ -293,25 +301,25 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
   const wallet: WalletConfig = {
     withdrawMin: reaisEnv(env, 'WITHDRAW_MIN', '30'),
     withdrawMax: reaisEnv(env, 'WITHDRAW_MAX', '10000'),
-    withdrawPerDay: numberEnv(env, 'WITHDRAW_PER_DAY', 3),
-    usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false),
-    depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30) * 60_000,
+    withdrawPerDay: numberEnv(env, 'WITHDRAW_PER_DAY', 3, true, { min: 1, max: 1000 }),
+    usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false, { min: 0.01, max: 1000 }),
+    depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30, true, { min: 1, max: 1440 }) * 60_000,
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
     pix,
     // In production the sandbox payouts stay off unless asked for (and then refused, below).
-    payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
+    payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120, true, { max: 86_400 }) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
     bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
-    depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
+    depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1, true, { max: 100 }),
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
-    vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15),
-    referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1) },
-    signin: { rewards: signinRewardsEnv(env), wagerX: numberEnv(env, 'SIGNIN_WAGER_X', 30) },
-    offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
+    vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15, true, { max: 1000 }),
+    referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1, true, { max: 1000 }) },
+    signin: { rewards: signinRewardsEnv(env), wagerX: numberEnv(env, 'SIGNIN_WAGER_X', 30, true, { max: 1000 }) },
+    offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60, true, { min: 1, max: 10_080 }) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
-    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
-    passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24) * 3_600_000,
+    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20, true, { max: 1_000_000 }),
+    passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24, true, { max: 720 }) * 3_600_000,
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
   return wallet
@@ -378,6 +386,12 @@ function productionProblems(config: Config): string[] {
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
+  if (config.opsToken !== null && Buffer.byteLength(config.opsToken) < MIN_WEBHOOK_SECRET_BYTES) {
+    problems.push(`OPS_TOKEN must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(config.opsToken)}).`)
+  }
+  if (wallet.pix.reconcileEveryMs === 0) {
+    problems.push('PIX_RECONCILE_MINUTES is 0: reconciliation would be off, and a Pix whose webhook never came would never be credited. Set it to a few minutes.')
+  }
   if (wallet.pix.provider === null) problems.push('PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP\'s PIX_* settings.')
   if (wallet.pix.provider === 'apipix') {
     if (wallet.pix.cert === null) problems.push('PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.')
@@ -419,6 +433,9 @@ export interface RoundsConfig {
   maxStake: bigint
 }
 
+/** The longest betting, draw or result phase of a shared round. */
+const MAX_ROUND_PHASE_MS = 3_600_000
+
 function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
   const switchText = (env.ROUNDS ?? 'on').trim()
   if (switchText !== 'on' && switchText !== 'off') throw new ConfigError(`ROUNDS must be on or off, not "${switchText}"`)
@@ -430,10 +447,12 @@ function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
     }
     const [betting, draw, result] = secs.map((x) => Math.round(Number(x) * 1000)) as [number, number, number]
     if (betting <= 0) throw new ConfigError(`ROUND_TIMINGS: ${game} needs some betting time`)
+    // Each phase is a timer: past setTimeout's 24.8 days it would fire at once.
+    if (Math.max(betting, draw, result) > MAX_ROUND_PHASE_MS) throw new ConfigError(`ROUND_TIMINGS: ${game}'s phases must each be at most ${MAX_ROUND_PHASE_MS / 1000} seconds`)
     timings[game as RoundGameId] = { bettingMs: betting, drawMs: draw, resultMs: result }
   }
-  const chainLength = numberEnv(env, 'ROUND_CHAIN_LENGTH', 1_000_000)
-  const chainEvery = numberEnv(env, 'ROUND_CHAIN_CHECKPOINT', 1_000)
+  const chainLength = numberEnv(env, 'ROUND_CHAIN_LENGTH', 1_000_000, true, { max: 100_000_000 })
+  const chainEvery = numberEnv(env, 'ROUND_CHAIN_CHECKPOINT', 1_000, true, { max: 100_000_000 })
   if (!Number.isInteger(chainLength) || chainLength < 2 || !Number.isInteger(chainEvery) || chainEvery < 1) {
     throw new ConfigError('ROUND_CHAIN_LENGTH must be a whole number of at least 2, ROUND_CHAIN_CHECKPOINT at least 1')
   }
@@ -452,8 +471,12 @@ const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_
 export function parseRateRule(text: string): RateRule {
   const [, count, n, unit] = /^(\d+)\/(\d*)([smhd])$/.exec(text.trim()) ?? []
   const unitMs = unit === undefined ? undefined : UNITS[unit]
-  if (count === undefined || unitMs === undefined) throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m`)
-  return { count: Number(count), windowMs: Number(n || 1) * unitMs }
+  const rule = { count: Number(count), windowMs: Number(n || 1) * (unitMs ?? NaN) }
+  // A count of 0 refuses everyone, a window of 0 counts nothing (NaN fails every comparison).
+  if (!(rule.count >= 1 && rule.windowMs > 0 && rule.windowMs <= 30 * 86_400_000)) {
+    throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m (at least 1 event, a window up to 30d)`)
+  }
+  return rule
 }
 
 /** PROVIDER_SECRETS: "CODE=secret" pairs, comma-separated; a code is 2 to 16 capitals or digits. */
@@ -497,10 +520,16 @@ function isAddressOrRange(text: string): boolean {
  * those proxy addresses. "true" trusted every hop, so a client's own X-Forwarded-For became its
  * address and slipped every per-address limit: it is refused rather than reinterpreted.
  */
+const MAX_PROXY_HOPS = 5
+
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   const text = (raw ?? '').trim()
   if (text === '' || text === '0' || text === 'false') return false
-  if (/^\d+$/.test(text)) return Number(text)
+  if (/^\d+$/.test(text)) {
+    // Each hop trusted lets one more X-Forwarded-For entry speak for the client: no deployment has more.
+    if (Number(text) > MAX_PROXY_HOPS) throw new ConfigError(`TRUST_PROXY must be at most ${MAX_PROXY_HOPS} proxy hops (or their addresses), not "${text}"`)
+    return Number(text)
+  }
   if (text === 'true') throw new ConfigError('TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses')
   const list = text.split(',').map((s) => s.trim()).filter(Boolean)
   const bad = list.find((entry) => !isAddressOrRange(entry))
@@ -529,7 +558,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
   const appMode = appModeEnv(env)
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const rate = (name: string, fallback: string) => parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
+  const rate = (name: string, fallback: string) => {
+    try {
+      return parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
+    } catch {
+      throw new ConfigError(`RATE_LIMIT_${name} must be a count per window such as ${fallback} (at least 1, a window up to 30d), not "${env[`RATE_LIMIT_${name}`]}"`)
+    }
+  }
   // Checked on the environment's value alone: tests may override it lower.
   const loginFailPerAccount = rate('LOGIN_ACCOUNT', '100/1h')
   if (perHour(loginFailPerAccount) < 100) {
@@ -539,12 +574,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)')
   }
   const config: Config = {
-    port: Number(env.PORT || 3000),
+    port: numberEnv(env, 'PORT', 3000, true, { max: 65_535 }),
     host: env.HOST || '0.0.0.0',
     dataDir,
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
-    providerSessionMs: Number(env.PROVIDER_SESSION_HOURS || 12) * 3_600_000,
+    providerSessionMs: numberEnv(env, 'PROVIDER_SESSION_HOURS', 12, false, { min: 0.1, max: 168 }) * 3_600_000,
     gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
     demoProviderFaults: switchEnv(env, 'DEMO_PROVIDER_FAULTS', false),
     databaseUrl: env.DATABASE_URL || null,
@@ -557,8 +592,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     demoProviderDir: path.resolve(env.DEMO_PROVIDER_DIR || 'dist/demo-provider'),
-    sessionIdleMs: Number(env.SESSION_IDLE_HOURS || 72) * 3_600_000,
-    sessionMaxMs: Number(env.SESSION_MAX_DAYS || 30) * 86_400_000,
+    sessionIdleMs: numberEnv(env, 'SESSION_IDLE_HOURS', 72, false, { min: 0.1, max: 720 }) * 3_600_000,
+    sessionMaxMs: numberEnv(env, 'SESSION_MAX_DAYS', 30, false, { min: 0.01, max: 365 }) * 86_400_000,
     captchaTtlMs: 5 * 60_000,
     resetResendMs: 180_000,
     resetCodeTtlMs: 15 * 60_000,
@@ -596,18 +631,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
       clock: instantEnv(env, 'SPORT_CLOCK'),
     },
-    httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
-    dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
-    retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,
+    // 0 would be Node's "no timeout" (and PostgreSQL's), not an instant one.
+    httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
+    dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,
+    retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
     frameSources: frameSources(env),
     ...overrides,
   }
   if (config.appMode === 'production') {
     const problems = productionProblems(config)
     if (problems.length > 0) throw new ConfigError(problems)
-  }
-  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
-    throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`)
   }
   return config
 }
