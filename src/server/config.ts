@@ -29,6 +29,10 @@ interface RateLimits {
   kycTakenPerAccount: RateRule
   /** New passwords set through a reset's chkId, per address (each costs an argon2 hash). */
   setPwdPerIp: RateRule
+  /** Operators' notices accepted, all together (RATE_LIMIT_NOTICE): each goes to every player's screen. */
+  noticePerToken: RateRule
+  /** Wrong ops tokens per address (RATE_LIMIT_OPS_FAIL_IP): past it the address waits, whatever token it sends. */
+  opsFailPerIp: RateRule
 }
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -609,6 +613,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
       kycTakenPerAccount: rate('KYC_TAKEN', '5/1d'),
       setPwdPerIp: rate('SETPWD_IP', '20/1h'),
+      noticePerToken: rate('NOTICE', '10/1h'),
+      opsFailPerIp: rate('OPS_FAIL_IP', '10/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',

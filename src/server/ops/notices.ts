@@ -11,6 +11,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/ops'
 import type { Deps } from '../deps'
+import { enforce } from '../auth/limits'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 
@@ -64,9 +65,18 @@ export class NoticeBoard {
 
   routes(app: FastifyInstance): void {
     const token = opsTokenOf(this.deps)
+    const { limiter, config } = this.deps
     registerCall(app, this.deps, contract.opsNotice, async ({ body, request }) => {
+      // An address that sent too many wrong tokens waits before its token is even compared.
+      const failKey = `opsFail:ip:${request.ip}`
+      enforce(limiter, failKey, config.rateLimits.opsFailPerIp, false)
       const given = request.headers['x-ops-token']
-      if (!token || typeof given !== 'string' || !same(given, token)) throw new AppError('FORBIDDEN')
+      if (!token || typeof given !== 'string' || !same(given, token)) {
+        limiter.hit(failKey, config.rateLimits.opsFailPerIp)
+        throw new AppError('FORBIDDEN')
+      }
+      // Even the right token posts only so many: a leaked one must not flood every screen.
+      enforce(limiter, 'notice:sent', config.rateLimits.noticePerToken)
       const at = new Date(this.deps.now())
       const r = await this.deps.db.query<{ id: bigint }>('INSERT INTO notices (text, created_at) VALUES ($1, $2) RETURNING id', [body.text, at])
       const notice = { id: String(r.rows[0]?.id), text: body.text, time: at.getTime() }
