@@ -148,6 +148,11 @@ export interface Config {
   retentionIntervalMs: number
   /** Origins the app may show in a frame besides its own (CSP_FRAME_SRC, plus the origin of VITE_CHAT_URL). */
   frameSources: string[]
+  /**
+   * The app's own public origins (PUBLIC_ORIGIN, comma-separated): the policy's connect-src names
+   * their wss:// (ws:// for an http:// one) for browsers whose 'self' does not cover the socket.
+   */
+  publicOrigins: string[]
 }
 
 /** Only for development: a deployment must set its own (refused in production). */
@@ -390,6 +395,7 @@ function productionProblems(config: Config): string[] {
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
+  for (const origin of config.publicOrigins.filter((o) => !o.startsWith('https://'))) problems.push(`PUBLIC_ORIGIN must be https:// in production, not "${origin}".`)
   if (config.opsToken !== null && Buffer.byteLength(config.opsToken) < MIN_WEBHOOK_SECRET_BYTES) {
     problems.push(`OPS_TOKEN must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(config.opsToken)}).`)
   }
@@ -419,6 +425,25 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
       throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
+    origins.add(url.origin)
+  }
+  return [...origins]
+}
+
+/** PUBLIC_ORIGIN: origins (scheme, host, port; no path), each as URL.origin spells it. */
+function publicOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins = new Set<string>()
+  for (const text of (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null = null
+    try {
+      url = new URL(text)
+    } catch {
+      // Refused below.
+    }
+    const bare = url !== null && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !text.endsWith('#') && !text.endsWith('?')
+    if (url === null || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      throw new ConfigError(`PUBLIC_ORIGIN must hold the app's origins, e.g. https://aposta.example.com (no path), not "${text}"`)
+    }
     origins.add(url.origin)
   }
   return [...origins]
@@ -642,6 +667,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
     frameSources: frameSources(env),
+    publicOrigins: publicOrigins(env),
     ...overrides,
   }
   if (config.appMode === 'production') {
