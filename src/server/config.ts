@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
@@ -153,6 +153,20 @@ export interface Config {
    * their wss:// (ws:// for an http:// one) for browsers whose 'self' does not cover the socket.
    */
   publicOrigins: string[]
+  /** The socket's edge: see RealtimeLimits. */
+  realtime: RealtimeLimits
+}
+
+/** Limits of the realtime socket, per server process. */
+export interface RealtimeLimits {
+  /** Open sockets of one player (SOCKETS_PER_PLAYER, 10: tabs and devices) and of one address (SOCKETS_PER_ADDRESS, 200: a carrier's NAT puts many players behind one). */
+  socketsPerPlayer: number
+  socketsPerAddress: number
+  /** Matches one socket may watch at once (SOCKET_WATCH_MAX, 10: a page and its neighbours). */
+  watchPerSocket: number
+  /** Each socket's token bucket for the events it sends (SOCKET_EVENT_BURST, 20; SOCKET_EVENTS_PER_SECOND, 5): past it events are dropped. */
+  eventBurst: number
+  eventsPerSecond: number
 }
 
 /** Only for development: a deployment must set its own (refused in production). */
@@ -579,6 +593,37 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return (_address, hop) => hop < trust
 }
 
+/**
+ * The client's address of a request fastify does not see (the socket's handshake), by fastify's own
+ * rule (proxy-addr): the addresses are the peer then X-Forwarded-For right to left, and the client is
+ * the first one not trusted to speak for another (or the last one).
+ */
+export function clientAddress(trust: TrustProxy, peer: string, forwardedFor: string | string[] | undefined): string {
+  if (trust === false) return peer
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((s) => s.trim()).filter(Boolean)
+  const addresses = [peer, ...forwarded.reverse()]
+  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyList(trust)
+  let i = 0
+  while (i < addresses.length - 1 && trusted(addresses[i] ?? '', i)) i++
+  return addresses[i] ?? peer
+}
+
+/** A TRUST_PROXY list as a test of an address (IPv4-mapped IPv6 addresses count as IPv4, as in proxy-addr). */
+function proxyList(list: string[]): (address: string) => boolean {
+  const blocks = new BlockList()
+  for (const entry of list) {
+    const [address = '', prefix] = entry.split('/')
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) blocks.addAddress(address, family)
+    else blocks.addSubnet(address, Number(prefix), family)
+  }
+  return (address) => {
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+    const family = isIP(plain)
+    return family !== 0 && blocks.check(plain, family === 6 ? 'ipv6' : 'ipv4')
+  }
+}
+
 /** Events per hour a rule allows at its steadiest. */
 const perHour = (rule: RateRule) => (rule.count * 3_600_000) / rule.windowMs
 
@@ -668,6 +713,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
     frameSources: frameSources(env),
     publicOrigins: publicOrigins(env),
+    realtime: {
+      socketsPerPlayer: numberEnv(env, 'SOCKETS_PER_PLAYER', 10, true, { min: 1, max: 100_000 }),
+      socketsPerAddress: numberEnv(env, 'SOCKETS_PER_ADDRESS', 200, true, { min: 1, max: 100_000 }),
+      watchPerSocket: numberEnv(env, 'SOCKET_WATCH_MAX', 10, true, { min: 1, max: 100 }),
+      eventBurst: numberEnv(env, 'SOCKET_EVENT_BURST', 20, true, { min: 1, max: 10_000 }),
+      eventsPerSecond: numberEnv(env, 'SOCKET_EVENTS_PER_SECOND', 5, false, { min: 0.1, max: 10_000 }),
+    },
     ...overrides,
   }
   if (config.appMode === 'production') {
