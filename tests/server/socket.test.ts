@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import Fastify from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -208,6 +211,46 @@ describe('the socket edge', () => {
     expect(await outcome(socketFor((await registerUser(t)).token, '10.9.9.9, 203.0.113.77'))).toEqual({ message: '1429', reason: 'sockets_per_address' })
     // The same players from another address.
     expect(await outcome(socketFor((await registerUser(t)).token, '203.0.113.78'))).toBe('connected')
+  })
+
+  it('connections without a session count against their address too (twice SOCKETS_PER_ADDRESS, while they wait to be closed)', async () => {
+    // Raw websocket upgrades that never open the namespace: socket.io holds each until its connect timeout.
+    const held: Duplex[] = []
+    const upgrade = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const port = (t.app.server.address() as AddressInfo).port
+        const req = http.request({
+          port,
+          host: '127.0.0.1',
+          path: `${SOCKET_PATH}/?EIO=4&transport=websocket`,
+          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), 'x-forwarded-for': from },
+        })
+        req.once('upgrade', (_res, socket) => {
+          held.push(socket)
+          resolve(101)
+        })
+        req.once('response', (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.once('error', reject)
+        req.end()
+      })
+    try {
+      const opened: number[] = []
+      for (let i = 0; i < 50; i++) opened.push(await upgrade('203.0.113.90'))
+      expect(opened).toEqual(Array(50).fill(101))
+      // That address is now full: another upgrade, and a player with a session; another address is not.
+      expect(await upgrade('203.0.113.90')).not.toBe(101)
+      const { token } = await registerUser(t)
+      expect(await outcome(socketFor(token, '203.0.113.90'))).not.toBe('connected')
+      expect(await outcome(socketFor(token, '203.0.113.91'))).toBe('connected')
+      for (const socket of held.splice(0)) socket.destroy()
+      await sleep(300)
+      expect(await outcome(socketFor(token, '203.0.113.90'))).toBe('connected')
+    } finally {
+      for (const socket of held) socket.destroy()
+    }
   })
 
   it('a socket watches at most SOCKET_WATCH_MAX matches (10), and only matches the feed has', async () => {

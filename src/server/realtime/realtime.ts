@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import pg from 'pg'
@@ -123,6 +124,15 @@ const ONLINE_EVERY_MS = 5000
 /** A client event is a few ids: a bigger message is cut (socket.io's default allows 1 MB). */
 const MAX_MESSAGE_BYTES = 16 * 1024
 
+/** A connection whose handshake was refused is closed after this (socket.io's default waits 45 s). */
+const CONNECT_TIMEOUT_MS = 10_000
+
+/**
+ * Connections per address, with or without a session: twice the sockets allowed, room for the
+ * handshakes under way and the refused ones waiting to be closed, and no more.
+ */
+const CONNECTIONS_PER_SOCKET_ALLOWED = 2
+
 /**
  * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
  * session token in the `token` query parameter; each socket joins its user's and its session's room.
@@ -138,12 +148,19 @@ export function attachRealtime(
   now: () => number = Date.now,
 ): { realtime: Realtime; io: Server } {
   const { limits } = edge
+  const addressOf = (req: IncomingMessage) => clientAddress(edge.trustProxy, req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'])
+  const connections = new Counts<string>()
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     cors: { origin: false },
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    allowRequest: (req, callback) => callback(null, connections.get(addressOf(req)) < CONNECTIONS_PER_SOCKET_ALLOWED * limits.socketsPerAddress),
+  })
+  io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    conn.once('close', connections.add(addressOf(conn.request)))
   })
   if (databaseUrl) attachAdapter(app, io, databaseUrl)
 
@@ -157,7 +174,7 @@ export function attachRealtime(
       if (!session) return next(Object.assign(new Error('40101'), { data: { status: 40101 } }))
       // Counted here, after the last await, so that sockets racing through their handshakes cannot
       // all pass; given back when the connection closes, whether or not it got as far as connecting.
-      const address = clientAddress(edge.trustProxy, socket.conn.remoteAddress, socket.handshake.headers['x-forwarded-for'])
+      const address = addressOf(socket.request)
       if (perPlayer.get(session.userId) >= limits.socketsPerPlayer) return next(refused('sockets_per_player'))
       if (perAddress.get(address) >= limits.socketsPerAddress) return next(refused('sockets_per_address'))
       const releases = [perPlayer.add(session.userId), perAddress.add(address)]
