@@ -217,6 +217,8 @@ export function attachRealtime(
     // Every event the socket sends, known or not, spends a token first.
     const bucket = new EventBucket(limits.eventBurst, limits.eventsPerSecond, now())
     socket.use((_packet, next) => {
+      // Packets already read when the socket was cut arrive after it.
+      if (!socket.connected) return
       const verdict = bucket.take(now())
       if (verdict === 'take') return next()
       if (verdict === 'cut') {
