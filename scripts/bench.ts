@@ -134,6 +134,9 @@ const APP_ENV: Record<string, string> = {
   RATE_LIMIT_REGISTER_IP: '10000/1h',
   RATE_LIMIT_TEST_ACCOUNT_IP: '10000/1h',
   RATE_LIMIT_CAPTCHA_IP: '100000/1h',
+  // The fan-out's sockets (BENCH_SOCKETS, 2,000) are one player's, from 127.0.0.1.
+  SOCKETS_PER_PLAYER: '100000',
+  SOCKETS_PER_ADDRESS: '100000',
   // The retention job's first run, within 30 s of start, would land in a measured window.
   RETENTION_INTERVAL_MINUTES: '0',
   // No sandbox payout timer running beside the measure.

@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notices = new NoticeBoard(deps)
   await notices.load()
   notices.routes(app)
-  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: () => notices.latest() }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null).realtime
+  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: () => notices.latest() }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now).realtime
 
   await serveClient(app, config.clientDir, config.production)
 

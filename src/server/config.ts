@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { APP_MODES, SPORT_FEED_KINDS, type AppMode, type SportFeedKind } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
@@ -29,6 +29,10 @@ interface RateLimits {
   kycTakenPerAccount: RateRule
   /** New passwords set through a reset's chkId, per address (each costs an argon2 hash). */
   setPwdPerIp: RateRule
+  /** Operators' notices accepted, all together (RATE_LIMIT_NOTICE): each goes to every player's screen. */
+  noticePerToken: RateRule
+  /** Wrong ops tokens per address (RATE_LIMIT_OPS_FAIL_IP): past it the address waits, whatever token it sends. */
+  opsFailPerIp: RateRule
 }
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -143,6 +147,25 @@ export interface Config {
   retentionIntervalMs: number
   /** Origins the app may show in a frame besides its own (CSP_FRAME_SRC, plus the origin of VITE_CHAT_URL). */
   frameSources: string[]
+  /**
+   * The app's own public origins (PUBLIC_ORIGIN, comma-separated): the policy's connect-src names
+   * their wss:// (ws:// for an http:// one) for browsers whose 'self' does not cover the socket.
+   */
+  publicOrigins: string[]
+  /** The socket's edge: see RealtimeLimits. */
+  realtime: RealtimeLimits
+}
+
+/** Limits of the realtime socket, per server process. */
+export interface RealtimeLimits {
+  /** Open sockets of one player (SOCKETS_PER_PLAYER, 10: tabs and devices) and of one address (SOCKETS_PER_ADDRESS, 200: a carrier's NAT puts many players behind one). */
+  socketsPerPlayer: number
+  socketsPerAddress: number
+  /** Matches one socket may watch at once (SOCKET_WATCH_MAX, 10: a page and its neighbours). */
+  watchPerSocket: number
+  /** Each socket's token bucket for the events it sends (SOCKET_EVENT_BURST, 20; SOCKET_EVENTS_PER_SECOND, 5): past it events are dropped. */
+  eventBurst: number
+  eventsPerSecond: number
 }
 
 /** Only for development: a deployment must set its own (refused in production). */
@@ -219,10 +242,10 @@ function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
     ca: text('PIX_CA'),
     chave: text('PIX_KEY_CHAVE') ?? (sandbox ? SANDBOX_PIX_CLIENT.chave : ''),
     webhookUrl: url('PIX_WEBHOOK_URL'),
-    reconcileEveryMs: numberEnv(env, 'PIX_RECONCILE_MINUTES', 5, false) * 60_000,
-    reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false) * 3_600_000,
+    reconcileEveryMs: numberEnv(env, 'PIX_RECONCILE_MINUTES', 5, false, { max: 1440 }) * 60_000,
+    reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false, { min: 0.1 }) * 3_600_000,
     payouts: provider !== null && payoutsRaw === 'efi' ? 'efi' : null,
-    timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false) * 1000,
+    timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false, { min: 1, max: 300 }) * 1000,
   }
   // Payments are remembered 90 days (the retention job): reconciliation must look back less far, or one could be applied twice.
   if (pix.reconcileWindowMs > 60 * 86_400_000) throw new ConfigError('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten')
@@ -243,10 +266,18 @@ function reaisEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): bigin
   return centavos
 }
 
-function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true): number {
+/**
+ * A number from the environment (`fallback` when unset), refused unless finite and within
+ * [min, max]: Number('abc') is NaN and a timer past setTimeout's 2^31 ms fires at once, both silently.
+ */
+function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integer = true, range: { min?: number; max?: number } = {}): number {
+  const { min = 0, max = Infinity } = range
   const raw = env[name]
-  const n = raw === undefined || raw === '' ? fallback : Number(raw)
-  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n))) throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number, not "${raw}"`)
+  const text = (raw ?? '').trim()
+  const n = text === '' ? fallback : Number(text)
+  if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+    throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}, not "${raw}"`)
+  }
   return n
 }
 
@@ -292,25 +323,25 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
   const wallet: WalletConfig = {
     withdrawMin: reaisEnv(env, 'WITHDRAW_MIN', '30'),
     withdrawMax: reaisEnv(env, 'WITHDRAW_MAX', '10000'),
-    withdrawPerDay: numberEnv(env, 'WITHDRAW_PER_DAY', 3),
-    usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false),
-    depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30) * 60_000,
+    withdrawPerDay: numberEnv(env, 'WITHDRAW_PER_DAY', 3, true, { min: 1, max: 1000 }),
+    usdtRate: numberEnv(env, 'USDT_RATE', 5.5, false, { min: 0.01, max: 1000 }),
+    depositTtlMs: numberEnv(env, 'DEPOSIT_TTL_MINUTES', 30, true, { min: 1, max: 1440 }) * 60_000,
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET,
     pix,
     // In production the sandbox payouts stay off unless asked for (and then refused, below).
-    payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120) * 1000,
+    payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120, true, { max: 86_400 }) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
     bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
-    depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1),
+    depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1, true, { max: 100 }),
     giftCap: reaisEnv(env, 'DEPOSIT_GIFT_CAP', '20000'),
-    vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15),
-    referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1) },
-    signin: { rewards: signinRewardsEnv(env), wagerX: numberEnv(env, 'SIGNIN_WAGER_X', 30) },
-    offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60) * 60_000,
+    vipAwardWagerX: numberEnv(env, 'VIP_AWARD_WAGER_X', 15, true, { max: 1000 }),
+    referral: { ratesBp: referralRatesEnv(env), wagerX: numberEnv(env, 'REFERRAL_WAGER_X', 1, true, { max: 1000 }) },
+    signin: { rewards: signinRewardsEnv(env), wagerX: numberEnv(env, 'SIGNIN_WAGER_X', 30, true, { max: 1000 }) },
+    offerTtlMs: numberEnv(env, 'PROMO_OFFER_TTL_MINUTES', 60, true, { min: 1, max: 10_080 }) * 60_000,
     wagerContribution: parseContribution(env.WAGER_CONTRIBUTION || DEFAULT_CONTRIBUTION),
     transferMaxPerDay: reaisEnv(env, 'TRANSFER_MAX_PER_DAY', '5000'),
-    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20),
-    passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24) * 3_600_000,
+    transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20, true, { max: 1_000_000 }),
+    passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24, true, { max: 720 }) * 3_600_000,
     withdrawCnpj: switchEnv(env, 'WITHDRAW_CNPJ', false),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
@@ -387,6 +418,13 @@ function productionProblems(config: Config): string[] {
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
+  for (const origin of config.publicOrigins.filter((o) => !o.startsWith('https://'))) problems.push(`PUBLIC_ORIGIN must be https:// in production, not "${origin}".`)
+  if (config.opsToken !== null && Buffer.byteLength(config.opsToken) < MIN_WEBHOOK_SECRET_BYTES) {
+    problems.push(`OPS_TOKEN must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(config.opsToken)}).`)
+  }
+  if (wallet.pix.reconcileEveryMs === 0) {
+    problems.push('PIX_RECONCILE_MINUTES is 0: reconciliation would be off, and a Pix whose webhook never came would never be credited. Set it to a few minutes.')
+  }
   if (wallet.pix.provider === null) problems.push('PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP\'s PIX_* settings.')
   if (wallet.pix.provider === 'apipix') {
     if (wallet.pix.cert === null) problems.push('PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.')
@@ -450,12 +488,9 @@ function loadSportConfig(env: NodeJS.ProcessEnv, mode: AppMode): SportConfig {
   if (!(SPORT_FEEDS as readonly string[]).includes(feed)) throw new ConfigError(`SPORT_FEED must be ${SPORT_FEEDS.join(' or ')}, not "${env.SPORT_FEED}"`)
   const seed = (env.SPORT_SEED ?? '').trim()
   if (seed !== '' && !/^[\w.-]{1,64}$/.test(seed)) throw new ConfigError(`SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "${env.SPORT_SEED}"`)
-  const timeScale = numberEnv(env, 'SPORT_TIME_SCALE', 1, false)
-  if (timeScale < 0.001 || timeScale > 10_000) throw new ConfigError(`SPORT_TIME_SCALE must be between 0.001 and 10000, not "${env.SPORT_TIME_SCALE}"`)
-  const margin = numberEnv(env, 'SPORT_MARGIN', 0.05, false)
-  if (margin < 0.01 || margin > 0.5) throw new ConfigError(`SPORT_MARGIN must be between 0.01 and 0.5, not "${env.SPORT_MARGIN}"`)
-  const maxOdds = numberEnv(env, 'SPORT_MAX_ODDS', 1000, false)
-  if (maxOdds < 1.5 || maxOdds > 10_000) throw new ConfigError(`SPORT_MAX_ODDS must be between 1.5 and 10000, not "${env.SPORT_MAX_ODDS}"`)
+  const timeScale = numberEnv(env, 'SPORT_TIME_SCALE', 1, false, { min: 0.001, max: 10_000 })
+  const margin = numberEnv(env, 'SPORT_MARGIN', 0.05, false, { min: 0.01, max: 0.5 })
+  const maxOdds = numberEnv(env, 'SPORT_MAX_ODDS', 1000, false, { min: 1.5, max: 10_000 })
   return {
     feed: feed as SportFeedKind,
     seed: seed || null,
@@ -463,16 +498,35 @@ function loadSportConfig(env: NodeJS.ProcessEnv, mode: AppMode): SportConfig {
     margin,
     minStake: reaisEnv(env, 'SPORT_MIN_STAKE', SPORT_LIMIT_DEFAULTS.minStake),
     maxStake: reaisEnv(env, 'SPORT_MAX_STAKE', SPORT_LIMIT_DEFAULTS.maxStake),
-    maxLegs: Math.max(2, numberEnv(env, 'SPORT_MAX_LEGS', 10)),
+    maxLegs: numberEnv(env, 'SPORT_MAX_LEGS', 10, true, { min: 2, max: 30 }),
     maxPayout: reaisEnv(env, 'SPORT_MAX_PAYOUT', '100000'),
     maxMatchPayout: reaisEnv(env, 'SPORT_MAX_MATCH_PAYOUT', '100000'),
     maxOdds: Math.round(maxOdds * 1000),
-    liveDelayMs: numberEnv(env, 'SPORT_LIVE_DELAY_SECONDS', 5, false) * 1000,
-    settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false) * 1000,
+    liveDelayMs: numberEnv(env, 'SPORT_LIVE_DELAY_SECONDS', 5, false, { max: 60 }) * 1000,
+    settleEveryMs: numberEnv(env, 'SPORT_SETTLE_SECONDS', 10, false, { max: 3600 }) * 1000,
     // How often watched matches' odds and scores are pushed (SPORT_PUSH_MS; 0: never).
-    pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000),
+    pushEveryMs: numberEnv(env, 'SPORT_PUSH_MS', 1000, true, { max: 60_000 }),
     clock: instantEnv(env, 'SPORT_CLOCK'),
   }
+}
+
+/** PUBLIC_ORIGIN: origins (scheme, host, port; no path), each as URL.origin spells it. */
+function publicOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins = new Set<string>()
+  for (const text of (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null = null
+    try {
+      url = new URL(text)
+    } catch {
+      // Refused below.
+    }
+    const bare = url !== null && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !text.endsWith('#') && !text.endsWith('?')
+    if (url === null || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      throw new ConfigError(`PUBLIC_ORIGIN must hold the app's origins, e.g. https://aposta.example.com (no path), not "${text}"`)
+    }
+    origins.add(url.origin)
+  }
+  return [...origins]
 }
 
 export interface RoundsConfig {
@@ -488,6 +542,9 @@ export interface RoundsConfig {
   maxStake: bigint
 }
 
+/** The longest betting, draw or result phase of a shared round. */
+const MAX_ROUND_PHASE_MS = 3_600_000
+
 function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
   const switchText = (env.ROUNDS ?? 'on').trim()
   if (switchText !== 'on' && switchText !== 'off') throw new ConfigError(`ROUNDS must be on or off, not "${switchText}"`)
@@ -499,10 +556,12 @@ function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
     }
     const [betting, draw, result] = secs.map((x) => Math.round(Number(x) * 1000)) as [number, number, number]
     if (betting <= 0) throw new ConfigError(`ROUND_TIMINGS: ${game} needs some betting time`)
+    // Each phase is a timer: past setTimeout's 24.8 days it would fire at once.
+    if (Math.max(betting, draw, result) > MAX_ROUND_PHASE_MS) throw new ConfigError(`ROUND_TIMINGS: ${game}'s phases must each be at most ${MAX_ROUND_PHASE_MS / 1000} seconds`)
     timings[game as RoundGameId] = { bettingMs: betting, drawMs: draw, resultMs: result }
   }
-  const chainLength = numberEnv(env, 'ROUND_CHAIN_LENGTH', 1_000_000)
-  const chainEvery = numberEnv(env, 'ROUND_CHAIN_CHECKPOINT', 1_000)
+  const chainLength = numberEnv(env, 'ROUND_CHAIN_LENGTH', 1_000_000, true, { max: 100_000_000 })
+  const chainEvery = numberEnv(env, 'ROUND_CHAIN_CHECKPOINT', 1_000, true, { max: 100_000_000 })
   if (!Number.isInteger(chainLength) || chainLength < 2 || !Number.isInteger(chainEvery) || chainEvery < 1) {
     throw new ConfigError('ROUND_CHAIN_LENGTH must be a whole number of at least 2, ROUND_CHAIN_CHECKPOINT at least 1')
   }
@@ -521,8 +580,12 @@ const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_
 export function parseRateRule(text: string): RateRule {
   const [, count, n, unit] = /^(\d+)\/(\d*)([smhd])$/.exec(text.trim()) ?? []
   const unitMs = unit === undefined ? undefined : UNITS[unit]
-  if (count === undefined || unitMs === undefined) throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m`)
-  return { count: Number(count), windowMs: Number(n || 1) * unitMs }
+  const rule = { count: Number(count), windowMs: Number(n || 1) * (unitMs ?? NaN) }
+  // A count of 0 refuses everyone, a window of 0 counts nothing (NaN fails every comparison).
+  if (!(rule.count >= 1 && rule.windowMs > 0 && rule.windowMs <= 30 * 86_400_000)) {
+    throw new Error(`bad rate limit "${text}": write it as count/window, e.g. 10/15m (at least 1 event, a window up to 30d)`)
+  }
+  return rule
 }
 
 /** PROVIDER_SECRETS: "CODE=secret" pairs, comma-separated; a code is 2 to 16 capitals or digits. */
@@ -566,10 +629,16 @@ function isAddressOrRange(text: string): boolean {
  * those proxy addresses. "true" trusted every hop, so a client's own X-Forwarded-For became its
  * address and slipped every per-address limit: it is refused rather than reinterpreted.
  */
+const MAX_PROXY_HOPS = 5
+
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   const text = (raw ?? '').trim()
   if (text === '' || text === '0' || text === 'false') return false
-  if (/^\d+$/.test(text)) return Number(text)
+  if (/^\d+$/.test(text)) {
+    // Each hop trusted lets one more X-Forwarded-For entry speak for the client: no deployment has more.
+    if (Number(text) > MAX_PROXY_HOPS) throw new ConfigError(`TRUST_PROXY must be at most ${MAX_PROXY_HOPS} proxy hops (or their addresses), not "${text}"`)
+    return Number(text)
+  }
   if (text === 'true') throw new ConfigError('TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses')
   const list = text.split(',').map((s) => s.trim()).filter(Boolean)
   const bad = list.find((entry) => !isAddressOrRange(entry))
@@ -590,6 +659,37 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
   return (_address, hop) => hop < trust
 }
 
+/**
+ * The client's address of a request fastify does not see (the socket's handshake), by fastify's own
+ * rule (proxy-addr): the addresses are the peer then X-Forwarded-For right to left, and the client is
+ * the first one not trusted to speak for another (or the last one).
+ */
+export function clientAddress(trust: TrustProxy, peer: string, forwardedFor: string | string[] | undefined): string {
+  if (trust === false) return peer
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((s) => s.trim()).filter(Boolean)
+  const addresses = [peer, ...forwarded.reverse()]
+  const trusted = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyList(trust)
+  let i = 0
+  while (i < addresses.length - 1 && trusted(addresses[i] ?? '', i)) i++
+  return addresses[i] ?? peer
+}
+
+/** A TRUST_PROXY list as a test of an address (IPv4-mapped IPv6 addresses count as IPv4, as in proxy-addr). */
+function proxyList(list: string[]): (address: string) => boolean {
+  const blocks = new BlockList()
+  for (const entry of list) {
+    const [address = '', prefix] = entry.split('/')
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) blocks.addAddress(address, family)
+    else blocks.addSubnet(address, Number(prefix), family)
+  }
+  return (address) => {
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+    const family = isIP(plain)
+    return family !== 0 && blocks.check(plain, family === 6 ? 'ipv6' : 'ipv4')
+  }
+}
+
 /** Events per hour a rule allows at its steadiest. */
 const perHour = (rule: RateRule) => (rule.count * 3_600_000) / rule.windowMs
 
@@ -598,7 +698,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
   const appMode = appModeEnv(env)
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const rate = (name: string, fallback: string) => parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
+  const rate = (name: string, fallback: string) => {
+    try {
+      return parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
+    } catch {
+      throw new ConfigError(`RATE_LIMIT_${name} must be a count per window such as ${fallback} (at least 1, a window up to 30d), not "${env[`RATE_LIMIT_${name}`]}"`)
+    }
+  }
   // Checked on the environment's value alone: tests may override it lower.
   const loginFailPerAccount = rate('LOGIN_ACCOUNT', '100/1h')
   if (perHour(loginFailPerAccount) < 100) {
@@ -608,12 +714,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)')
   }
   const config: Config = {
-    port: Number(env.PORT || 3000),
+    port: numberEnv(env, 'PORT', 3000, true, { max: 65_535 }),
     host: env.HOST || '0.0.0.0',
     dataDir,
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
-    providerSessionMs: Number(env.PROVIDER_SESSION_HOURS || 12) * 3_600_000,
+    providerSessionMs: numberEnv(env, 'PROVIDER_SESSION_HOURS', 12, false, { min: 0.1, max: 168 }) * 3_600_000,
     gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
     demoProviderFaults: switchEnv(env, 'DEMO_PROVIDER_FAULTS', false),
     databaseUrl: env.DATABASE_URL || null,
@@ -626,8 +732,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     demoProviderDir: path.resolve(env.DEMO_PROVIDER_DIR || 'dist/demo-provider'),
-    sessionIdleMs: Number(env.SESSION_IDLE_HOURS || 72) * 3_600_000,
-    sessionMaxMs: Number(env.SESSION_MAX_DAYS || 30) * 86_400_000,
+    sessionIdleMs: numberEnv(env, 'SESSION_IDLE_HOURS', 72, false, { min: 0.1, max: 720 }) * 3_600_000,
+    sessionMaxMs: numberEnv(env, 'SESSION_MAX_DAYS', 30, false, { min: 0.01, max: 365 }) * 86_400_000,
     captchaTtlMs: 5 * 60_000,
     resetResendMs: 180_000,
     resetCodeTtlMs: 15 * 60_000,
@@ -643,6 +749,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
       kycTakenPerAccount: rate('KYC_TAKEN', '5/1d'),
       setPwdPerIp: rate('SETPWD_IP', '20/1h'),
+      noticePerToken: rate('NOTICE', '10/1h'),
+      opsFailPerIp: rate('OPS_FAIL_IP', '10/1h'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',
@@ -654,18 +762,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     rounds: loadRoundsConfig(env),
     sport: loadSportConfig(env, appMode),
-    httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30) * 1000,
-    dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10) * 1000,
-    retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false) * 60_000,
+    // 0 would be Node's "no timeout" (and PostgreSQL's), not an instant one.
+    httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
+    dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,
+    retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
     frameSources: frameSources(env),
+    publicOrigins: publicOrigins(env),
+    realtime: {
+      socketsPerPlayer: numberEnv(env, 'SOCKETS_PER_PLAYER', 10, true, { min: 1, max: 100_000 }),
+      socketsPerAddress: numberEnv(env, 'SOCKETS_PER_ADDRESS', 200, true, { min: 1, max: 100_000 }),
+      watchPerSocket: numberEnv(env, 'SOCKET_WATCH_MAX', 10, true, { min: 1, max: 100 }),
+      eventBurst: numberEnv(env, 'SOCKET_EVENT_BURST', 20, true, { min: 1, max: 10_000 }),
+      eventsPerSecond: numberEnv(env, 'SOCKET_EVENTS_PER_SECOND', 5, false, { min: 0.1, max: 10_000 }),
+    },
     ...overrides,
   }
   if (config.appMode === 'production') {
     const problems = productionProblems(config)
     if (problems.length > 0) throw new ConfigError(problems)
-  }
-  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
-    throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`)
   }
   return config
 }

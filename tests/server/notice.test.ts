@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +10,7 @@ import { listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers
 let t: TestApp
 let base: string
 beforeAll(async () => {
-  t = await startTestApp()
+  t = await startTestApp({}, { RATE_LIMIT_NOTICE: '3/1h', RATE_LIMIT_OPS_FAIL_IP: '5/1h' })
   base = await listen(t)
 })
 afterAll(() => t.close())
@@ -48,5 +49,30 @@ describe('operators notices', () => {
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('HTTP 403')
     expect((await t.db.query(`SELECT 1 FROM notices WHERE text = 'Falso'`)).rows).toHaveLength(0)
+  })
+
+  it('is rate-limited: notices per hour, and wrong tokens per address (then even the right one waits there)', async () => {
+    t.advance(3_600_000 + 1000)
+    const token = fs.readFileSync(path.join(t.config.dataDir, 'ops-token'), 'utf8').trim()
+    const post = (text: string, opsToken: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/ops/notice', headers: { 'x-ops-token': opsToken, 'accept-language': 'pt-BR' }, payload: { text }, remoteAddress })
+    const saved = async () => Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM notices')).rows[0]!.n)
+    // A guesser: 5 wrong tokens, then refused before the token is looked at, the right one too.
+    for (let i = 0; i < 5; i++) expect((await post('Falso', 'y'.repeat(32), '203.0.113.9')).statusCode).toBe(403)
+    for (const guess of ['y'.repeat(32), token]) {
+      const res = await post('Falso', guess, '203.0.113.9')
+      expect(res.statusCode).toBe(429)
+      expect(res.json()).toMatchObject({ status: 1429 })
+      expect(res.json().msg).toMatch(/\d/)
+    }
+    // The operator elsewhere is not locked out; but notices themselves are capped (3 an hour here).
+    const before = await saved()
+    for (let i = 0; i < 3; i++) expect((await post(`Aviso ${i}`, token, '198.51.100.7')).statusCode).toBe(200)
+    const flood = await post('Aviso demais', token, '198.51.100.8')
+    expect(flood.statusCode).toBe(429)
+    expect(await saved()).toBe(before + 3)
+    t.advance(3_600_000 + 1000)
+    expect((await post('Aviso depois', token, '198.51.100.7')).statusCode).toBe(200)
+    expect((await post('De novo', token, '203.0.113.9')).statusCode).toBe(200)
   })
 })

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../src/server/config'
 import { freePort } from './testApp'
 
 /**
@@ -24,7 +25,7 @@ afterAll(() => {
 async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-mode-'))
   dirs.push(dataDir)
-  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'PIX_PROVIDER', 'PIX_PAYOUTS', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS'])
+  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'PIX_PROVIDER', 'PIX_PAYOUTS', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS', 'OPS_TOKEN', 'PIX_RECONCILE_MINUTES'])
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.has(name)))
   const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
   return { ...env, ...extra }
@@ -64,6 +65,8 @@ describe('APP_MODE=production refuses to start', () => {
     ["the simulator's seed", { SPORT_SEED: '1' }, 'Configuration error: SPORT_SEED is set: '],
     ["the simulator's time scale", { SPORT_TIME_SCALE: '60' }, 'Configuration error: SPORT_TIME_SCALE is set: '],
     ["the simulator's stopped clock", { SPORT_CLOCK: '2026-11-24T18:00:00Z' }, 'Configuration error: SPORT_CLOCK is set: '],
+    ['an ops token of 31 bytes', { OPS_TOKEN: 'x'.repeat(31) }, 'Configuration error: OPS_TOKEN must be a secret of at least 32 bytes (it has 31).'],
+    ['PIX reconciliation turned off', { PIX_RECONCILE_MINUTES: '0' }, 'Configuration error: PIX_RECONCILE_MINUTES is 0: '],
   ]
   for (const [what, extra, line] of cases) {
     it.concurrent(`with ${what}`, async () => {
@@ -89,6 +92,67 @@ describe('APP_MODE=production refuses to start', () => {
     expect(code, stderr).toBe(2)
     // GAME_PROVIDERS unset: the built-in demo under PG, EVO and BG, one line each.
     expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['PIX_PROVIDER', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', ...Array(3).fill('GAME_PROVIDERS'), 'CAPTCHA_FIXED_ANSWER'])
+  })
+})
+
+describe('nonsense numbers are refused at start, in every mode', () => {
+  // Each is refused whatever the mode: none of them means anything (NaN, a timeout of 0, a timer
+  // past setTimeout's 24.8 days that would fire at once, more proxy hops than any deployment has).
+  const nonsense: [string, string][] = [
+    ['SESSION_IDLE_HOURS', 'abc'],
+    ['SESSION_IDLE_HOURS', '0'],
+    ['SESSION_MAX_DAYS', '-1'],
+    ['PROVIDER_SESSION_HOURS', 'doze'],
+    ['HTTP_TIMEOUT_SECONDS', '0'],
+    ['HTTP_TIMEOUT_SECONDS', '1e9'],
+    ['DB_STATEMENT_TIMEOUT_SECONDS', '0'],
+    ['RETENTION_INTERVAL_MINUTES', '100000'],
+    ['PIX_RECONCILE_MINUTES', 'Infinity'],
+    ['PIX_RECONCILE_HOURS', '0'],
+    ['PIX_TIMEOUT_SECONDS', '0'],
+    ['WITHDRAW_PER_DAY', '0'],
+    ['USDT_RATE', '0'],
+    ['DEPOSIT_TTL_MINUTES', '0'],
+    ['PROMO_OFFER_TTL_MINUTES', '0'],
+    ['PASSWORD_CHANGE_HOLD_HOURS', '1e6'],
+    ['PAYOUT_SANDBOX_SETTLE_SECONDS', '1e9'],
+    ['ROUND_CHAIN_LENGTH', '1e12'],
+    ['PORT', '70000'],
+    ['TRUST_PROXY', '6'],
+    ['TRUST_PROXY', '99999999999999999999'],
+    ['RATE_LIMIT_CAPTCHA_IP', '0/1h'],
+    ['RATE_LIMIT_REGISTER_IP', '10/0h'],
+    ['RATE_LIMIT_SENDEMAIL_IP', 'many'],
+    ['ROUND_TIMINGS', 'double=99999999/6/4'],
+  ]
+  for (const mode of ['demo', 'production']) {
+    it(`${mode}: a ConfigError naming the variable`, () => {
+      for (const [name, value] of nonsense) {
+        let error: unknown = null
+        try {
+          loadConfig({ APP_MODE: mode, [name]: value })
+        } catch (err) {
+          error = err
+        }
+        expect(error, `${name}=${value}`).toBeInstanceOf(ConfigError)
+        expect((error as ConfigError).problems, `${name}=${value}`).toEqual([expect.stringMatching(new RegExp(`^${name}\\b`))])
+      }
+    })
+  }
+
+  it('the defaults and the edges of each range load', () => {
+    const config = loadConfig({ TRUST_PROXY: '5', HTTP_TIMEOUT_SECONDS: '1', RETENTION_INTERVAL_MINUTES: '0.001', PIX_RECONCILE_MINUTES: '0', SESSION_IDLE_HOURS: '0.5', PORT: '0' })
+    expect(config.trustProxy).toBe(5)
+    expect(config.httpTimeoutMs).toBe(1000)
+    expect(config.sessionIdleMs).toBe(1_800_000)
+    expect(config.wallet.pix.reconcileEveryMs).toBe(0)
+    expect(loadConfig({}).sessionIdleMs).toBe(72 * 3_600_000)
+  })
+
+  it.concurrent('the started process says which one and exits with 2', async () => {
+    const { code, stderr } = await runUntilExit(await serverEnv({ SESSION_IDLE_HOURS: 'abc' }))
+    expect(code, stderr).toBe(2)
+    expect(problemLines(stderr)).toEqual([expect.stringMatching(/^Configuration error: SESSION_IDLE_HOURS must be a number from 0\.1 to 720, not "abc"$/)])
   })
 })
 

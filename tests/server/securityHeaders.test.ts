@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../src/server/app'
+import { loadConfig } from '../../src/server/config'
 import { calls } from '../../src/shared/contract'
 import { startTestApp, type TestApp } from './testApp'
 import { callKeyed, CPF, newPlayer, pkg100, type Player } from './walletHelpers'
@@ -77,10 +78,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(demoDir, 'assets/slot-9f8e7d6c.js'), 'console.log("slot")\n')
   fs.mkdirSync(path.join(demoDir, 'thumbs'))
   fs.writeFileSync(path.join(demoDir, 'thumbs/demo-fruits.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
+  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', PUBLIC_ORIGIN: 'https://aposta.example, http://127.0.0.1:5173', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
   // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
   // (A production demo provider would be refused at start; its page's headers are what is looked at here.)
-  prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null, providerSecrets: { PG: 'p'.repeat(32) } }, { db: t.db })
+  prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null, providerSecrets: { PG: 'p'.repeat(32) }, publicOrigins: ['https://aposta.example'] }, { db: t.db })
   player = await newPlayer(t)
   await callKeyed(t, calls.updateKyc, { token: player.token, body: { name: 'Ana Souza', cardNo: CPF.a } })
   const pkgId = await pkg100(t)
@@ -108,16 +109,26 @@ describe('security headers', () => {
     expectDevelopment(res, 'api')
   })
 
-  it('the socket may connect to this host, and frames show this origin, the chat and the configured ones', async () => {
+  it('the socket may connect to the configured origins (PUBLIC_ORIGIN), never to the request\'s Host; frames show this origin, the chat and the configured ones', async () => {
     const policy = csp(await get(t.app, '/api/app/main/main'))
-    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'wss://aposta.example', 'ws://aposta.example']))
+    expect(policy['connect-src']).toEqual(["'self'", 'wss://aposta.example', 'ws://127.0.0.1:5173'])
     expect(policy['frame-src']).toEqual(["'self'", 'https://chat.example.com', 'https://widget.example.net'])
-    // A Host header that is not a host name is not repeated into the policy.
-    const odd = csp(await get(t.app, '/api/app/main/main', { host: "evil.example; script-src 'unsafe-inline'" }))
-    expect(odd['script-src']).toEqual(["'self'"])
-    expect(odd['connect-src']!.join(' ')).not.toContain('evil')
+    // A forged Host (a host name, or not one) is never repeated into the policy.
+    for (const host of ['evil.example', 'evil.example:443', "evil.example; script-src 'unsafe-inline'"]) {
+      for (const app of [t.app, prod]) {
+        const forged = csp(await get(app, '/api/app/main/main', { host }))
+        expect(forged['script-src'], host).toEqual(["'self'"])
+        expect(forged['connect-src']!.join(' '), host).not.toContain('evil')
+      }
+    }
     const prodPolicy = csp(await get(prod, '/api/app/main/main'))
     expect(prodPolicy['connect-src']).toEqual(["'self'", 'wss://aposta.example'])
+    // Unset: 'self' alone (CSP 3 browsers match the same origin's wss: with it).
+    expect(loadConfig({}).publicOrigins).toEqual([])
+    for (const bad of ['aposta.example', 'https://aposta.example/app', 'ftp://aposta.example', 'https://user@aposta.example']) {
+      expect(() => loadConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/^PUBLIC_ORIGIN /)
+    }
+    expect(() => loadConfig({ APP_MODE: 'production', PUBLIC_ORIGIN: 'http://aposta.example' })).toThrow(/PUBLIC_ORIGIN must be https/)
   })
 
   it('error envelopes: same headers, never cached', async () => {

@@ -1,9 +1,16 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import Fastify from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { clientAddress, fastifyTrustProxy, type TrustProxy } from '../../src/server/config'
 import { calls } from '../../src/shared/contract'
+import * as sport from '../../src/shared/contract/sport'
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
 import { login, registerUser } from './flows'
+import { waitFor } from './walletHelpers'
 import { call, startTestApp, type TestApp } from './testApp'
 
 let t: TestApp
@@ -11,7 +18,9 @@ let base: string
 const open: Socket[] = []
 
 beforeAll(async () => {
-  t = await startTestApp()
+  // One proxy hop, so that each test's sockets come from an address of their own (X-Forwarded-For);
+  // a larger event bucket than the default's, so that a test may send 30 events at once.
+  t = await startTestApp({}, { TRUST_PROXY: '1', SOCKETS_PER_ADDRESS: '25', SOCKET_EVENT_BURST: '40', SOCKET_EVENTS_PER_SECOND: '10' })
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
 })
 afterEach(() => {
@@ -21,8 +30,9 @@ afterAll(() => t.close())
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
-function socketFor(token: string | undefined): ClientSocket {
-  const s: ClientSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], query: token ? { token } : {}, reconnection: false, forceNew: true })
+function socketFor(token: string | undefined, from?: string): ClientSocket {
+  const extraHeaders = from ? { 'x-forwarded-for': from } : undefined
+  const s: ClientSocket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], query: token ? { token } : {}, reconnection: false, forceNew: true, extraHeaders })
   open.push(s)
   return s
 }
@@ -153,4 +163,164 @@ describe('online count', () => {
     await connected(d2)
     expect((await again).count).toBe(mine + 1)
   }, 20_000)
+})
+
+/** Connected, or refused with its message and reason. */
+function outcome(s: ClientSocket): Promise<'connected' | { message: string; reason?: string }> {
+  return new Promise((resolve) => {
+    s.once('connect', () => resolve('connected'))
+    s.once('connect_error', (err) => resolve({ message: err.message, reason: (err as Error & { data?: { reason?: string } }).data?.reason }))
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const dropped = (s: ClientSocket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))
+
+/** Ids of matches the feed has, live and upcoming. */
+async function realMatchIds(n: number): Promise<string[]> {
+  const ids: string[] = []
+  for (const state of ['live', 'upcoming']) {
+    const list = await call<{ matchId: string }[]>(t, sport.sportMatches, { query: { state } })
+    ids.push(...list.body.data.map((m) => m.matchId))
+  }
+  expect(ids.length).toBeGreaterThanOrEqual(n)
+  return ids.slice(0, n)
+}
+
+describe('the socket edge', () => {
+  it('a player gets SOCKETS_PER_PLAYER sockets (10): the others are refused with the reason, and a closed one frees its place', async () => {
+    const { token } = await registerUser(t)
+    const sockets = Array.from({ length: 50 }, () => socketFor(token, '198.51.100.50'))
+    const results = await Promise.all(sockets.map(outcome))
+    expect(results.filter((r) => r === 'connected')).toHaveLength(10)
+    expect(results.filter((r) => r !== 'connected')).toEqual(Array(40).fill({ message: '1429', reason: 'sockets_per_player' }))
+    const first = sockets.find((s) => s.connected)!
+    first.disconnect()
+    await sleep(200)
+    expect(await outcome(socketFor(token, '198.51.100.50'))).toBe('connected')
+    expect(await outcome(socketFor(token, '198.51.100.51'))).toEqual({ message: '1429', reason: 'sockets_per_player' })
+  })
+
+  it('an address gets SOCKETS_PER_ADDRESS sockets (25 here), whoever the players; the proxy\'s own address is not the client\'s', async () => {
+    const players = await Promise.all([registerUser(t), registerUser(t), registerUser(t)])
+    const sockets = players.flatMap((p) => Array.from({ length: 10 }, () => socketFor(p.token, '203.0.113.77')))
+    const results = await Promise.all(sockets.map(outcome))
+    expect(results.filter((r) => r === 'connected')).toHaveLength(25)
+    expect(results.filter((r) => r !== 'connected')).toEqual(Array(5).fill({ message: '1429', reason: 'sockets_per_address' }))
+    // A client's own X-Forwarded-For entry, left of the one the proxy appends, changes nothing.
+    expect(await outcome(socketFor((await registerUser(t)).token, '10.9.9.9, 203.0.113.77'))).toEqual({ message: '1429', reason: 'sockets_per_address' })
+    // The same players from another address.
+    expect(await outcome(socketFor((await registerUser(t)).token, '203.0.113.78'))).toBe('connected')
+  })
+
+  it('connections without a session count against their address too (twice SOCKETS_PER_ADDRESS, while they wait to be closed)', async () => {
+    // Raw websocket upgrades that never open the namespace: socket.io holds each until its connect timeout.
+    const held: Duplex[] = []
+    const upgrade = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        const port = (t.app.server.address() as AddressInfo).port
+        const req = http.request({
+          port,
+          host: '127.0.0.1',
+          path: `${SOCKET_PATH}/?EIO=4&transport=websocket`,
+          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), 'x-forwarded-for': from },
+        })
+        req.once('upgrade', (_res, socket) => {
+          held.push(socket)
+          resolve(101)
+        })
+        req.once('response', (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.once('error', reject)
+        req.end()
+      })
+    try {
+      const opened: number[] = []
+      for (let i = 0; i < 50; i++) opened.push(await upgrade('203.0.113.90'))
+      expect(opened).toEqual(Array(50).fill(101))
+      // That address is now full: another upgrade, and a player with a session; another address is not.
+      expect(await upgrade('203.0.113.90')).not.toBe(101)
+      const { token } = await registerUser(t)
+      expect(await outcome(socketFor(token, '203.0.113.90'))).not.toBe('connected')
+      expect(await outcome(socketFor(token, '203.0.113.91'))).toBe('connected')
+      for (const socket of held.splice(0)) socket.destroy()
+      await sleep(300)
+      expect(await outcome(socketFor(token, '203.0.113.90'))).toBe('connected')
+    } finally {
+      for (const socket of held) socket.destroy()
+    }
+  })
+
+  it('a socket watches at most SOCKET_WATCH_MAX matches (10), and only matches the feed has', async () => {
+    const { token } = await registerUser(t)
+    const s = socketFor(token, '198.51.100.60')
+    await connected(s)
+    const fake = Array.from({ length: 15 }, (_, i) => String(999_999_000 + i))
+    const real = await realMatchIds(15)
+    for (const matchId of [...fake, ...real]) s.emit('sport:watch', { matchId })
+    await waitFor(() => t.app.deps.realtime.watchedMatches().length >= 10)
+    await sleep(300)
+    const watched = t.app.deps.realtime.watchedMatches()
+    expect(watched.filter((id) => fake.includes(id))).toEqual([])
+    expect(watched.sort()).toEqual(real.slice(0, 10).sort())
+    s.disconnect()
+    await waitFor(() => t.app.deps.realtime.watchedMatches().length === 0)
+  })
+
+  it('a token bucket on every event: past its allowance events are dropped, and it refills', async () => {
+    const { token } = await registerUser(t)
+    const s = socketFor(token, '198.51.100.61')
+    await connected(s)
+    const [matchId] = await realMatchIds(1)
+    // 40 events (the bucket here) of any kind, then a watch: dropped.
+    for (let i = 0; i < 40; i++) s.emit('game:join', { game: `none-${i}` })
+    s.emit('sport:watch', { matchId: matchId! })
+    await sleep(300)
+    expect(t.app.deps.realtime.watchedMatches()).not.toContain(matchId)
+    // A few tokens later (10 a second here) the same watch is taken.
+    s.emit('sport:watch', { matchId: matchId! })
+    await waitFor(() => t.app.deps.realtime.watchedMatches().includes(matchId!))
+    expect(s.connected).toBe(true)
+    s.disconnect()
+  })
+
+  it('a socket that keeps flooding events is cut; the others stay', async () => {
+    const flooder = await registerUser(t)
+    const bystander = await registerUser(t)
+    const s = socketFor(flooder.token, '198.51.100.62')
+    const calm = socketFor(bystander.token, '198.51.100.62')
+    await Promise.all([connected(s), connected(calm)])
+    const cut = dropped(s)
+    for (let i = 0; i < 1000; i++) s.emit('offGame', { gameCode: `PG-${i}` })
+    const reason = await Promise.race([cut, sleep(5000).then(() => 'still connected')])
+    expect(reason).toBe('io server disconnect')
+    expect(calm.connected).toBe(true)
+    // Its place is given back: the flooder may connect again (and start with a full bucket).
+    expect(await outcome(socketFor(flooder.token, '198.51.100.62'))).toBe('connected')
+  })
+
+  it('the address counted is the one fastify gives a request (the same TRUST_PROXY rule)', async () => {
+    const cases: [TrustProxy, string, string | undefined][] = [
+      [false, '10.0.0.2', '198.51.100.1'],
+      [1, '10.0.0.2', '198.51.100.1'],
+      [1, '10.0.0.2', '6.6.6.6, 198.51.100.1'],
+      [2, '10.0.0.2', '6.6.6.6, 198.51.100.1, 10.0.0.3'],
+      [5, '10.0.0.2', '198.51.100.1'],
+      [1, '10.0.0.2', undefined],
+      [['10.0.0.0/8'], '10.0.0.2', '6.6.6.6, 198.51.100.1, 10.1.2.3'],
+      [['10.0.0.2'], '10.0.0.2', '198.51.100.1'],
+      [['10.0.0.2'], '10.0.0.9', '198.51.100.1'],
+      [['fd00::/8'], 'fd00::1', '2001:db8::7'],
+      [['10.0.0.2'], '::ffff:10.0.0.2', '198.51.100.1'],
+    ]
+    for (const [trust, peer, forwarded] of cases) {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(trust) })
+      app.get('/', (request) => ({ ip: request.ip }))
+      const res = await app.inject({ method: 'GET', url: '/', remoteAddress: peer, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} })
+      expect(clientAddress(trust, peer, forwarded), `${JSON.stringify(trust)} ${peer} ${forwarded}`).toBe(res.json().ip)
+      await app.close()
+    }
+  })
 })

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config'
@@ -17,27 +16,17 @@ declare module 'fastify' {
   }
 }
 
-type HeaderConfig = Pick<Config, 'production' | 'frameSources'>
-type Directives = Record<string, (string | ((req: IncomingMessage) => string))[] | null>
-
-/** A Host header we are willing to repeat in a policy (the browser sends its own; anything else gets nothing). */
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+type HeaderConfig = Pick<Config, 'production' | 'frameSources' | 'publicOrigins'>
+type Directives = Record<string, string[] | null>
 
 /**
- * The socket's origin as wss:// (and ws:// outside production) of the page's own host: CSP 3
- * lets 'self' cover it, but older mobile browsers do not, and without it the socket fails.
+ * The socket's origins: the configured public origins as wss:// (ws:// for an http:// one, which
+ * production refuses). CSP 3 lets 'self' cover the page's own socket, but Safari before 16 and
+ * Chrome before 71 do not. Never taken from the request's Host header: a forged one would put its
+ * origin into the policy.
  */
-function socketOrigins(production: boolean): ((req: IncomingMessage) => string)[] {
-  const host = (req: IncomingMessage) => {
-    const h = req.headers.host
-    return h !== undefined && HOST.test(h) ? h : null
-  }
-  const origin = (scheme: string) => (req: IncomingMessage) => {
-    const h = host(req)
-    // Without a usable host the entry is left empty; 'self' still covers the socket where CSP 3 does.
-    return h ? `${scheme}://${h}` : ''
-  }
-  return production ? [origin('wss')] : [origin('wss'), origin('ws')]
+function socketOrigins(config: HeaderConfig): string[] {
+  return config.publicOrigins.map((origin) => origin.replace(/^http/, 'ws'))
 }
 
 /**
@@ -56,7 +45,7 @@ function appDirectives(config: HeaderConfig): Directives {
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...socketOrigins(config.production)],
+    'connect-src': ["'self'", ...socketOrigins(config)],
     // Pixi may decode images in a worker it builds from a blob.
     'worker-src': ["'self'", 'blob:'],
     'frame-src': ["'self'", ...config.frameSources],

@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/ops'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { enforce } from '../auth/limits'
 import { registerCall } from '../http/route'
-import { isOpsToken, opsTokenOf } from './opsToken'
+import { opsTokenOf, requireOpsToken } from './opsToken'
 
 export interface Notice {
   id: string
@@ -38,8 +38,11 @@ export class NoticeBoard {
 
   routes(app: FastifyInstance): void {
     const token = opsTokenOf(this.deps)
+    const { limiter, config } = this.deps
     registerCall(app, this.deps, contract.opsNotice, async ({ body, request }) => {
-      if (!isOpsToken(token, request.headers['x-ops-token'])) throw new AppError('FORBIDDEN')
+      requireOpsToken(this.deps, token, request)
+      // Even the right token posts only so many: a leaked one must not flood every screen.
+      enforce(limiter, 'notice:sent', config.rateLimits.noticePerToken)
       const at = new Date(this.deps.now())
       const r = await this.deps.db.query<{ id: bigint }>('INSERT INTO notices (text, created_at) VALUES ($1, $2) RETURNING id', [body.text, at])
       const notice = { id: String(r.rows[0]?.id), text: body.text, time: at.getTime() }

@@ -1,7 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { FastifyRequest } from 'fastify'
+import { enforce } from '../auth/limits'
 import type { Deps } from '../deps'
+import { AppError } from '../http/AppError'
 
 /**
  * The operators' token (header X-Ops-Token on the operators' calls: notices, the demo's sport
@@ -31,4 +34,19 @@ export function isOpsToken(token: string | null, given: unknown): boolean {
   const x = Buffer.from(given)
   const y = Buffer.from(token)
   return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/**
+ * An operators' call's check: FORBIDDEN unless X-Ops-Token is the token. Wrong tokens count per
+ * address (RATE_LIMIT_OPS_FAIL_IP); past the limit the address waits (429) before its token is even
+ * compared, so the token cannot be guessed by trying.
+ */
+export function requireOpsToken(deps: Pick<Deps, 'config' | 'limiter'>, token: string | null, request: FastifyRequest): void {
+  const { limiter, config } = deps
+  const failKey = `opsFail:ip:${request.ip}`
+  enforce(limiter, failKey, config.rateLimits.opsFailPerIp, false)
+  if (!isOpsToken(token, request.headers['x-ops-token'])) {
+    limiter.hit(failKey, config.rateLimits.opsFailPerIp)
+    throw new AppError('FORBIDDEN')
+  }
 }

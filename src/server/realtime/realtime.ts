@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import pg from 'pg'
@@ -6,6 +7,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/co
 import { gameJoinSchema, offGameSchema, SOCKET_PATH, sportWatchSchema } from '../../shared/contract/socket'
 import { ROUND_GAME_IDS } from '../../shared/games/rounds/types'
 import type { SessionStore } from '../auth/sessions'
+import { clientAddress, type RealtimeLimits, type TrustProxy } from '../config'
+import type { OddsFeed } from '../sport/OddsFeed'
 
 type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) => void
 
@@ -27,6 +30,75 @@ interface SocketData {
   sessionId: bigint
 }
 
+/** What the socket's edge needs: its limits, who may speak for a client's address, and which matches exist (null: no sportsbook). */
+export interface RealtimeEdge {
+  limits: RealtimeLimits
+  trustProxy: TrustProxy
+  feed: Pick<OddsFeed, 'match'> | null
+}
+
+/**
+ * A socket's allowance of events: `burst` at once, refilled at `perSecond`. Events past it are
+ * dropped; the dropped ones drain at the same rate, and a socket whose drops pile up past
+ * FLOOD_BURSTS bursts keeps flooding: it is cut.
+ */
+class EventBucket {
+  private tokens: number
+  private dropped = 0
+  private at: number
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+    now: number,
+  ) {
+    this.tokens = burst
+    this.at = now
+  }
+
+  /** 'take' the event, 'drop' it, or 'cut' the socket. */
+  take(now: number): 'take' | 'drop' | 'cut' {
+    const refill = ((now - this.at) / 1000) * this.perSecond
+    this.at = now
+    this.tokens = Math.min(this.burst, this.tokens + refill)
+    this.dropped = Math.max(0, this.dropped - refill)
+    if (this.tokens >= 1) {
+      this.tokens -= 1
+      return 'take'
+    }
+    this.dropped += 1
+    return this.dropped > FLOOD_BURSTS * this.burst ? 'cut' : 'drop'
+  }
+}
+
+const FLOOD_BURSTS = 5
+
+/** Why a socket was refused at the handshake (its connect_error carries 1429 and this reason). */
+type Refusal = 'sockets_per_player' | 'sockets_per_address'
+
+const refused = (reason: Refusal) => Object.assign(new Error('1429'), { data: { status: 1429, reason } })
+
+/** Counts per key that give back what they took once. */
+class Counts<K> {
+  private readonly map = new Map<K, number>()
+
+  get(key: K): number {
+    return this.map.get(key) ?? 0
+  }
+
+  add(key: K): () => void {
+    this.map.set(key, this.get(key) + 1)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const left = this.get(key) - 1
+      if (left > 0) this.map.set(key, left)
+      else this.map.delete(key)
+    }
+  }
+}
+
 /**
  * Several server processes on one PostgreSQL: events to a user, a session or a game's room reach
  * the sockets on every process (@socket.io/postgres-adapter: NOTIFY, and a table for big ones).
@@ -46,33 +118,67 @@ const matchRoom = (matchId: string) => `m:${matchId}`
 const gameRoom = (game: string) => `g:${game}`
 const isRoundGame = (game: string) => (ROUND_GAME_IDS as readonly string[]).includes(game)
 
-/**
- * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
- * session token in the `token` query parameter; each socket joins its user's and its session's room.
- */
 /** The online count goes out to everyone at most this often. */
 const ONLINE_EVERY_MS = 5000
 
+/** A client event is a few ids: a bigger message is cut (socket.io's default allows 1 MB). */
+const MAX_MESSAGE_BYTES = 16 * 1024
+
+/** A connection whose handshake was refused is closed after this (socket.io's default waits 45 s). */
+const CONNECT_TIMEOUT_MS = 10_000
+
+/**
+ * Connections per address, with or without a session: twice the sockets allowed, room for the
+ * handshakes under way and the refused ones waiting to be closed, and no more.
+ */
+const CONNECTIONS_PER_SOCKET_ALLOWED = 2
+
+/**
+ * socket.io on fastify's own server and port, websocket only. The handshake must carry a live
+ * session token in the `token` query parameter; each socket joins its user's and its session's room.
+ * The edge (this process's counts): so many sockets per player and per address, so many matches
+ * watched per socket and only matches the feed knows, and a token bucket on every event a socket sends.
+ */
 export function attachRealtime(
   app: FastifyInstance,
   sessions: SessionStore,
   handlers: { offGame(userId: bigint, gameCode: string): Promise<void>; notice?(): { id: string; text: string; time: number } | null },
-  databaseUrl: string | null = null,
+  databaseUrl: string | null,
+  edge: RealtimeEdge,
+  now: () => number = Date.now,
 ): { realtime: Realtime; io: Server } {
+  const { limits } = edge
+  const addressOf = (req: IncomingMessage) => clientAddress(edge.trustProxy, req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'])
+  const connections = new Counts<string>()
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     cors: { origin: false },
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    allowRequest: (req, callback) => callback(null, connections.get(addressOf(req)) < CONNECTIONS_PER_SOCKET_ALLOWED * limits.socketsPerAddress),
+  })
+  io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    conn.once('close', connections.add(addressOf(conn.request)))
   })
   if (databaseUrl) attachAdapter(app, io, databaseUrl)
 
+  const perPlayer = new Counts<bigint>()
+  const perAddress = new Counts<string>()
   io.use(async (socket, next) => {
     const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown } | undefined)?.token
     const token = typeof raw === 'string' ? raw : null
     try {
       const session = await sessions.authenticate(token)
       if (!session) return next(Object.assign(new Error('40101'), { data: { status: 40101 } }))
+      // Counted here, after the last await, so that sockets racing through their handshakes cannot
+      // all pass; given back when the connection closes, whether or not it got as far as connecting.
+      const address = addressOf(socket.request)
+      if (perPlayer.get(session.userId) >= limits.socketsPerPlayer) return next(refused('sockets_per_player'))
+      if (perAddress.get(address) >= limits.socketsPerAddress) return next(refused('sockets_per_address'))
+      const releases = [perPlayer.add(session.userId), perAddress.add(address)]
+      socket.conn.once('close', () => releases.forEach((release) => release()))
       socket.data.userId = session.userId
       socket.data.sessionId = session.sessionId
       next()
@@ -108,6 +214,19 @@ export function attachRealtime(
     const notice = handlers.notice?.()
     if (notice) socket.emit('notice', notice)
     broadcastCount()
+    // Every event the socket sends, known or not, spends a token first.
+    const bucket = new EventBucket(limits.eventBurst, limits.eventsPerSecond, now())
+    socket.use((_packet, next) => {
+      // Packets already read when the socket was cut arrive after it.
+      if (!socket.connected) return
+      const verdict = bucket.take(now())
+      if (verdict === 'take') return next()
+      if (verdict === 'cut') {
+        app.log.warn({ userId: String(userId) }, 'socket cut: it kept flooding events past its allowance')
+        socket.disconnect(true)
+      }
+      // Dropped: neither handled nor answered.
+    })
     socket.on('disconnect', () => {
       const left = (online.get(userId) ?? 1) - 1
       if (left > 0) online.set(userId, left)
@@ -118,11 +237,15 @@ export function attachRealtime(
       const parsed = gameJoinSchema.safeParse(payload)
       if (parsed.success && isRoundGame(parsed.data.game)) void socket.join(gameRoom(parsed.data.game))
     })
-    // A socket watches a few matches at most (a page and its neighbours): more are refused.
+    // A socket watches a few matches at most (a page and its neighbours), and only ones the feed
+    // has: a room per invented id would be priced and pushed for nobody.
     socket.on('sport:watch', (payload) => {
       const parsed = sportWatchSchema.safeParse(payload)
+      if (!parsed.success) return
+      const room = matchRoom(parsed.data.matchId)
       const watching = [...socket.rooms].filter((r) => r.startsWith('m:')).length
-      if (parsed.success && watching < 10) void socket.join(matchRoom(parsed.data.matchId))
+      if (socket.rooms.has(room) || watching >= limits.watchPerSocket || !edge.feed?.match(parsed.data.matchId)) return
+      void socket.join(room)
     })
     socket.on('sport:unwatch', (payload) => {
       const parsed = sportWatchSchema.safeParse(payload)

@@ -3,7 +3,7 @@ import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall, registerKeyedCall } from '../http/route'
-import { isOpsToken, opsTokenOf } from '../ops/opsToken'
+import { opsTokenOf, requireOpsToken } from '../ops/opsToken'
 import { centavosToReais } from '../../shared/money'
 import type { MatchOutcome } from '../../shared/sport/settle'
 import { decimalOdds } from './bets'
@@ -117,7 +117,8 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
   // match now with a given result, as a feed would, and settle it.
   const opsToken = opsTokenOf(deps)
   registerCall(app, deps, contract.sportDevResult, async ({ params, body, request }) => {
-    if (deps.config.production || !isOpsToken(opsToken, request.headers['x-ops-token'])) throw new AppError('FORBIDDEN')
+    if (deps.config.production) throw new AppError('FORBIDDEN')
+    requireOpsToken(deps, opsToken, request)
     if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
     const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
     // A match settled already: this is a correction (only the differences move).
