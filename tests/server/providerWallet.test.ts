@@ -470,6 +470,20 @@ describe('provider wallet: races', () => {
     expect(await spendable(s.player)).toBe(10_400)
   })
 
+  it("ten different wins of one round at once: together they never pass the game's largest multiplier times its stake", async () => {
+    const s = await seat()
+    const round = txid('round')
+    const first = txid('bet')
+    const second = txid('bet')
+    expect((await bet(s, 60, first, round)).body.status).toBe('OK')
+    expect((await bet(s, 40, second, round)).body.status).toBe('OK')
+    // The round may pay 100 x 78 = 7.800: three of these wins (2.600 each) at most.
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => win(s, i % 2 ? first : second, 2_600)))
+    expect(replies.filter((r) => r.body.status === 'OK')).toHaveLength(3)
+    expect(replies.filter((r) => r.body.status === 'BET_LIMIT')).toHaveLength(7)
+    expect(await spendable(s.player)).toBe(9_900 + 7_800)
+  })
+
   it('a rollback racing its own bet: either the bet is refused or it is returned, never both taken', async () => {
     for (let i = 0; i < 5; i++) {
       const s = await seat()

@@ -11,10 +11,12 @@
 -- The rest of provider_wallet (migration 024) is unchanged.
 ALTER TABLE provider_transactions ADD COLUMN session_id bigint;
 -- A round's bets and wins (the cap, and a win's locks); a day's movements of a provider (the
--- payout alert); a session's open bets (the retention job keeps their session).
+-- payout alert); a session's open bets (the retention job keeps their session, for a rollback).
 CREATE INDEX provider_transactions_round_idx ON provider_transactions (provider, round_id, user_id);
 CREATE INDEX provider_transactions_created_idx ON provider_transactions (created_at);
 CREATE INDEX provider_transactions_open_idx ON provider_transactions (session_id) WHERE kind = 'bet' AND state = 'open';
+-- A session's end (its close, or its expiry): the retention job purges sessions past the window.
+CREATE INDEX provider_sessions_end_idx ON provider_sessions ((LEAST(closed_at, expires_at)));
 
 CREATE OR REPLACE FUNCTION provider_wallet(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
