@@ -46,6 +46,9 @@ export default defineConfig({
   // client/public (the games' thumbnails, thumbs/{game}.svg, shown by the casino's game lists) is
   // copied as is to dist/demo-provider; the page itself draws everything it shows.
   publicDir: path.join(here, 'client/public'),
+  // The reels' worker is one classic script (the sandboxed page loads it with importScripts from a
+  // blob worker of its own: client/reelView.ts).
+  worker: { format: 'iife' },
   build: {
     outDir: path.join(repo, 'dist/demo-provider'),
     emptyOutDir: true,

@@ -1,5 +1,7 @@
 /**
- * The provider's own HTTP API (demo-provider/server/demoProvider.ts), same origin: balance and spin.
+ * The provider's own HTTP API (demo-provider/server/demoProvider.ts), on the page's host: balance and
+ * spin. The page is sandboxed (its origin is 'null'), so these are cross-origin calls the server
+ * allows for that origin; they carry no cookie, the session token is in the body.
  * Answers are checked before use; anything unexpected (a network failure included) becomes a
  * status the page reports as a generic error.
  */
@@ -27,7 +29,7 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      credentials: 'same-origin',
+      credentials: 'omit',
       cache: 'no-store',
       signal: AbortSignal.timeout(30_000),
     })

@@ -116,7 +116,11 @@ async function start(): Promise<void> {
   let winCount: { cancel: () => void } | null = null
   const bet = () => Number(ui.bet.value)
 
-  /** Shows a balance and tells the framing app (every change, the first one included). */
+  /**
+   * Shows a balance and tells the framing app (every change, the first one included), at the
+   * page's address's origin only: sandboxed, the page's own origin is 'null', but `location`
+   * still reads its address.
+   */
   const showBalance = (value: number) => {
     if (value === balance) return
     balance = value

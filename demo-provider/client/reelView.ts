@@ -8,6 +8,7 @@
 import type { LineWin } from '../shared/slotMath'
 import type { FromReels, ToReels } from './reelProtocol'
 import type { ReelScene } from './reels'
+import reelWorkerUrl from './reelWorker.ts?worker&url'
 
 export interface ReelViewOptions {
   /** The box the canvas fills. */
@@ -20,7 +21,7 @@ export interface ReelViewOptions {
   stops: readonly number[]
 }
 
-/** A worker may own the canvas: OffscreenCanvas, module workers and ImageBitmap are there. */
+/** A worker may own the canvas: OffscreenCanvas, workers and ImageBitmap are there. */
 function offscreenPossible(): boolean {
   return (
     typeof OffscreenCanvas !== 'undefined' &&
@@ -29,6 +30,24 @@ function offscreenPossible(): boolean {
     'transferControlToOffscreen' in HTMLCanvasElement.prototype &&
     new URLSearchParams(location.search).get('stage') !== 'page'
   )
+}
+
+/**
+ * The reels' worker. The page runs sandboxed, in an origin of its own that matches no address (so
+ * its scripts can never read the casino's storage), and a worker's script must be of the page's
+ * origin: the worker is a blob of the page's own that loads the built worker file (one classic
+ * script, demo-provider/vite.config.ts; the server lets any origin read the provider's files).
+ * Chromium starts no module worker from such a page's blob, not even an empty one: a classic one.
+ */
+function newReelWorker(): Worker {
+  const source = `importScripts(${JSON.stringify(new URL(reelWorkerUrl, location.href).href)})`
+  const blob = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))
+  try {
+    return new Worker(blob)
+  } finally {
+    // The worker holds what it needs of the blob once made.
+    setTimeout(() => URL.revokeObjectURL(blob), 60_000)
+  }
 }
 
 const boxSize = (host: HTMLElement) => ({ width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) })
@@ -118,9 +137,14 @@ export class ReelView {
     } catch {
       return false
     }
+    let worker: Worker
+    try {
+      worker = newReelWorker()
+    } catch {
+      return false
+    }
     const canvas = this.placeCanvas(document.createElement('canvas'))
     const offscreen = canvas.transferControlToOffscreen()
-    const worker = new Worker(new URL('./reelWorker.ts', import.meta.url), { type: 'module' })
     this.worker = worker
     this.canvas = canvas
     // Until it is ready a failure means "draw on the page"; after, the page takes the reels over.

@@ -17,7 +17,7 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { DEMO_BETS, openDemoGames } from '../shared/catalog'
 import { evaluate, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
 
@@ -76,7 +76,13 @@ function servePage(app: FastifyInstance, opts: DemoProviderOptions): void {
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, file) => reply.header('cache-control', /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(file) ? IMMUTABLE : 'no-cache'),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(file) ? IMMUTABLE : 'no-cache')
+      // The page runs sandboxed, in an opaque origin: its module scripts, style and worker are
+      // cross-origin loads. The files are public (no cookie is sent, none is read).
+      reply.header('access-control-allow-origin', '*')
+      reply.header('cross-origin-resource-policy', 'cross-origin')
+    },
   })
   app.get('/demo-provider/:code/', opts.page.routeOptions, async (request, reply) => {
     const { code } = request.params as { code: string }
@@ -87,9 +93,29 @@ function servePage(app: FastifyInstance, opts: DemoProviderOptions): void {
   })
 }
 
+/** The sandboxed page's origin as its calls name it. */
+const SANDBOXED = 'null'
+
+/**
+ * The game page runs sandboxed (the operator frames it with sandbox="allow-scripts" and its policy
+ * says `sandbox allow-scripts`): its origin is opaque, 'null', so it can never read the casino's
+ * storage or cookies. Its calls of this API are then cross-origin: allowed for that origin alone
+ * (no other site's page), with no credentials (the session token travels in the body).
+ */
+function allowSandboxedPage(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('vary', 'origin')
+  if (request.headers.origin === SANDBOXED) reply.header('access-control-allow-origin', SANDBOXED)
+}
+
 export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptions): void {
   servePage(app, opts)
+  // The preflight of the page's JSON calls.
+  app.options('/demo-provider/:code/api/:call', async (request, reply) => {
+    allowSandboxedPage(request, reply)
+    return reply.code(204).header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '600').send()
+  })
   app.post('/demo-provider/:code/api/balance', async (request, reply) => {
+    allowSandboxedPage(request, reply)
     const { code } = request.params as { code: string }
     const body = (request.body ?? {}) as { token?: unknown }
     const secret = opts.secretOf(code)
@@ -99,6 +125,7 @@ export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptio
   })
 
   app.post('/demo-provider/:code/api/spin', async (request, reply) => {
+    allowSandboxedPage(request, reply)
     const { code } = request.params as { code: string }
     const body = (request.body ?? {}) as { token?: unknown; game?: unknown; bet?: unknown; fault?: unknown; spinId?: unknown }
     // A spin sent again under its id (a browser retrying after a dropped connection) answers the

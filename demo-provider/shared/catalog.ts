@@ -1,3 +1,5 @@
+import { MAX_MULTIPLIER } from './slotMath'
+
 /**
  * The demo provider's games per provider code (it serves PG, EVO and BG with different sets). The
  * names are the games' own product names; every game plays the one machine of slotMath.ts in its
@@ -7,21 +9,23 @@ export interface DemoGame {
   code: string
   name: string
   stop: boolean
+  /** The most one round pays, in stakes (slotMath's MAX_MULTIPLIER). */
+  maxMultiplier: number
 }
 
 export const DEMO_GAMES: Readonly<Record<string, readonly DemoGame[]>> = {
   PG: [
-    { code: 'demo-fruits', name: 'Frutas de Ouro', stop: false },
-    { code: 'demo-jungle', name: 'Selva Dourada', stop: false },
-    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: true },
+    { code: 'demo-fruits', name: 'Frutas de Ouro', stop: false, maxMultiplier: MAX_MULTIPLIER },
+    { code: 'demo-jungle', name: 'Selva Dourada', stop: false, maxMultiplier: MAX_MULTIPLIER },
+    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: true, maxMultiplier: MAX_MULTIPLIER },
   ],
   EVO: [
-    { code: 'demo-ocean', name: 'Tesouro do Mar', stop: false },
-    { code: 'demo-gems', name: 'Gemas Brilhantes', stop: false },
+    { code: 'demo-ocean', name: 'Tesouro do Mar', stop: false, maxMultiplier: MAX_MULTIPLIER },
+    { code: 'demo-gems', name: 'Gemas Brilhantes', stop: false, maxMultiplier: MAX_MULTIPLIER },
   ],
   BG: [
-    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: false },
-    { code: 'demo-fruits', name: 'Frutas Clássicas', stop: false },
+    { code: 'demo-carnival', name: 'Noite de Carnaval', stop: false, maxMultiplier: MAX_MULTIPLIER },
+    { code: 'demo-fruits', name: 'Frutas Clássicas', stop: false, maxMultiplier: MAX_MULTIPLIER },
   ],
 }
 

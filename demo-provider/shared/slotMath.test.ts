@@ -5,6 +5,7 @@ import {
   exactRtp,
   gridOf,
   LINES,
+  MAX_MULTIPLIER,
   PAYTABLE,
   payoutCentavos,
   randomStops,
@@ -284,4 +285,51 @@ describe('return to player', () => {
     expect(hitFrequency).toBeGreaterThanOrEqual(0.2)
     expect(hitFrequency).toBeLessThanOrEqual(0.45)
   })
+})
+
+describe('largest multiplier', () => {
+  it('MAX_MULTIPLIER is what the best of all 48 million stop combinations pays, in total bets', () => {
+    const WILD: SlotSymbol = 'wild'
+    // Every line's pay for each of the 8^5 symbol runs, then every stop combination as 20 table
+    // reads (evaluate() itself would take minutes); the best one is checked with evaluate().
+    const n = SYMBOLS.length
+    const pays = new Int32Array(n ** 5)
+    for (let code = 0; code < pays.length; code++) {
+      const run = [0, 1, 2, 3, 4].map((reel) => SYMBOLS[Math.floor(code / n ** reel) % n] as SlotSymbol)
+      pays[code] = evaluateLine(run)?.pay ?? 0
+    }
+    // For each reel and line, the line's symbol index at each stop, times n^reel (flat typed arrays: fast).
+    const L = LINES.length
+    const [r0, r1, r2, r3, r4] = REELS.map((strip, reel) => {
+      const out = new Int32Array(strip.length * L)
+      for (let stop = 0; stop < strip.length; stop++)
+        LINES.forEach((line, i) => {
+          out[stop * L + i] = SYMBOLS.indexOf(strip[(stop + (line[reel] ?? 0)) % strip.length] ?? WILD) * n ** reel
+        })
+      return out
+    }) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array]
+    const [s0, s1, s2, s3, s4] = REELS.map((strip) => strip.length) as [number, number, number, number, number]
+    // A typed array's read past its end is undefined, never here: `| 0` says so to the type checker.
+    const at = (a: Int32Array, i: number) => (a[i] as number) | 0
+    let best = 0
+    let bestStops: number[] = []
+    const three = new Int32Array(L)
+    const four = new Int32Array(L)
+    for (let a = 0; a < s0; a++)
+      for (let b = 0; b < s1; b++)
+        for (let c = 0; c < s2; c++) {
+          for (let i = 0; i < L; i++) three[i] = at(r0, a * L + i) + at(r1, b * L + i) + at(r2, c * L + i)
+          for (let d = 0; d < s3; d++) {
+            for (let i = 0; i < L; i++) four[i] = at(three, i) + at(r3, d * L + i)
+            for (let e = 0; e < s4; e++) {
+              let units = 0
+              for (let i = 0; i < L; i++) units += at(pays, at(four, i) + at(r4, e * L + i))
+              if (units > best) [best, bestStops] = [units, [a, b, c, d, e]]
+            }
+          }
+        }
+    expect(evaluate(gridOf(bestStops)).totalUnits).toBe(best)
+    expect(best / LINES.length).toBe(MAX_MULTIPLIER)
+    expect(payoutCentavos(2000n, best)).toBe(2000n * BigInt(MAX_MULTIPLIER))
+  }, 60_000)
 })

@@ -135,6 +135,13 @@ export const PAYTABLE: Readonly<Record<SlotSymbol, PayRow>> = Object.freeze({
 })
 
 /**
+ * The most one spin pays, in total bets: 1560 line bets (78 times the total bet) at the stops
+ * [6, 31, 12, 29, 16]. The operator's wallet refuses a round's wins above it. A test searches every
+ * combination of stops.
+ */
+export const MAX_MULTIPLIER = 78
+
+/**
  * The return to player stated to players: exactRtp() as a percent, rounded
  * down to two decimals. A test checks that it matches exactRtp().
  */

@@ -32,6 +32,7 @@ import { DemoProvider } from './providers/demoProvider'
 import { providerSecretOf } from './providers/secrets'
 import { demoProviderPlugin } from '../../demo-provider/server/demoProvider'
 import { providerRegistry } from './providers/registry'
+import { startPayoutAlert } from './providers/payoutAlert'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopVipAwards = startVipAwards(deps, app.log)
   const stopReferral = startReferralCommissions(deps, config.wallet.referral, app.log)
   startRetention(app, deps)
+  startPayoutAlert(app, deps)
   app.addHook('onClose', async () => {
     await payouts?.stop()
     await pixJobs?.stop()

@@ -122,6 +122,20 @@ describe('REFERRAL_RATES', () => {
   })
 })
 
+describe('provider wins (issue 29)', () => {
+  it('PROVIDER_SETTLE_WINDOW_HOURS: 24 by default, hours above 0 up to 720; nonsense refused', () => {
+    expect(loadConfig({}).providerSettleMs).toBe(24 * 3_600_000)
+    expect(loadConfig({ PROVIDER_SETTLE_WINDOW_HOURS: '1.5' }).providerSettleMs).toBe(5_400_000)
+    for (const bad of ['abc', '0', '-1', '721', 'Infinity']) expect(problems({ PROVIDER_SETTLE_WINDOW_HOURS: bad })[0], bad).toMatch(/^PROVIDER_SETTLE_WINDOW_HOURS must be /)
+  })
+
+  it('PROVIDER_ALERT_NET_PER_DAY: R$ 50.000 by default, an amount in reais above 0; nonsense refused', () => {
+    expect(loadConfig({}).providerAlertNetPerDay).toBe(5_000_000n)
+    expect(loadConfig({ PROVIDER_ALERT_NET_PER_DAY: '1000.50' }).providerAlertNetPerDay).toBe(100_050n)
+    for (const bad of ['abc', '0', '-5', '1.234']) expect(problems({ PROVIDER_ALERT_NET_PER_DAY: bad })[0], bad).toMatch(/^PROVIDER_ALERT_NET_PER_DAY must be /)
+  })
+})
+
 describe('PIX_PROVIDER', () => {
   it('in demo mode: the emulator by default, none on request, nothing unknown; the old switches are refused with a pointer', () => {
     expect(loadConfig({ PIX_PROVIDER: 'none' }).wallet.pix).toMatchObject({ provider: null, payouts: null })

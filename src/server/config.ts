@@ -106,6 +106,13 @@ export interface Config {
   gameProviders: string
   /** How long a provider game session's token is good for bets after its launch (PROVIDER_SESSION_HOURS, 12); wins and rollbacks are taken after it. */
   providerSessionMs: number
+  /**
+   * How long after a provider session closed or expired its rounds' wins are still taken
+   * (PROVIDER_SETTLE_WINDOW_HOURS, 24); the retention job purges the session after it.
+   */
+  providerSettleMs: number
+  /** A provider's net payout in a day (its wins less its stakes), centavos, above which the log raises an alert (PROVIDER_ALERT_NET_PER_DAY, R$ 50.000). */
+  providerAlertNetPerDay: bigint
   /** PostgreSQL when set; embedded PGlite in dataDir otherwise. */
   databaseUrl: string | null
   /** Accepted by every captcha; for automated tests only, refused in production. */
@@ -279,6 +286,13 @@ function numberEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, integ
     throw new ConfigError(`${name} must be a ${integer ? 'whole ' : ''}number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}, not "${raw}"`)
   }
   return n
+}
+
+/** PROVIDER_SETTLE_WINDOW_HOURS: more than 0 (a round still spinning when the player leaves is paid), at most 30 days. */
+function settleWindowEnv(env: NodeJS.ProcessEnv): number {
+  const hours = numberEnv(env, 'PROVIDER_SETTLE_WINDOW_HOURS', 24, false)
+  if (hours <= 0 || hours > 720) throw new ConfigError(`PROVIDER_SETTLE_WINDOW_HOURS must be hours above 0 and at most 720 (30 days), not "${env.PROVIDER_SETTLE_WINDOW_HOURS}"`)
+  return hours * 3_600_000
 }
 
 /** SIGNIN_REWARDS: seven amounts in reais, one per day of the cycle. */
@@ -720,6 +734,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
     providerSessionMs: numberEnv(env, 'PROVIDER_SESSION_HOURS', 12, false, { min: 0.1, max: 168 }) * 3_600_000,
+    providerSettleMs: settleWindowEnv(env),
+    providerAlertNetPerDay: reaisEnv(env, 'PROVIDER_ALERT_NET_PER_DAY', '50000'),
     gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
     demoProviderFaults: switchEnv(env, 'DEMO_PROVIDER_FAULTS', false),
     databaseUrl: env.DATABASE_URL || null,

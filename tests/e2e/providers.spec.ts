@@ -60,6 +60,49 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   await expect(detail.getByTestId('bet-round')).toHaveText(/^[0-9a-f-]{36}$/)
 })
 
+test("the game's frame is sandboxed: the game's scripts cannot read the player's token, the app's storage or its cookies, and the game still plays", async ({ page }) => {
+  await playMoneyLogin(page, 'sandbox')
+  await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
+  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/)
+  const iframe = page.locator('iframe.play-frame')
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts')
+  const spin = page.frameLocator('iframe.play-frame').getByRole('button', { name: 'Girar os rolos' })
+  await expect(spin).toBeEnabled()
+  const token = await page.evaluate(() => localStorage.getItem('aposta:token'))
+  expect(token).toBeTruthy()
+  const game = page.frames().find((f) => f.url().includes('/demo-provider/PG/'))
+  expect(game, 'the game frame').toBeDefined()
+  // What a hostile game script would try, in the game's own frame.
+  const reach = await game!.evaluate(() => {
+    const attempt = (f: () => unknown) => {
+      try {
+        return String(f())
+      } catch (e) {
+        return (e as Error).name
+      }
+    }
+    return {
+      origin: self.origin,
+      parentStorage: attempt(() => window.parent.localStorage.getItem('aposta:token')),
+      parentDocument: attempt(() => window.parent.document.cookie),
+      ownStorage: attempt(() => localStorage.length),
+      cookie: attempt(() => document.cookie),
+    }
+  })
+  expect(reach).toEqual({ origin: 'null', parentStorage: 'SecurityError', parentDocument: 'SecurityError', ownStorage: 'SecurityError', cookie: 'SecurityError' })
+  // Opened alone (its address in a tab), the page is sandboxed by its own policy all the same.
+  const url = await iframe.getAttribute('src')
+  const alone = await page.context().newPage()
+  await alone.goto(url!)
+  await expect(alone.getByRole('button', { name: 'Girar os rolos' })).toBeEnabled()
+  expect(await alone.evaluate(() => self.origin)).toBe('null')
+  await alone.close()
+  // The game plays on, and its balance still reaches the header.
+  await spin.click()
+  await expect(spin).toBeEnabled({ timeout: 15_000 })
+  await expect(page.getByTestId('balance')).toHaveText(brl(await serverBalance(page)))
+})
+
 test("the demo slot's reels are drawn by a worker, the same picture as on the page's thread (?stage=page), and a spin lands either way", async ({ page }) => {
   await playMoneyLogin(page, 'reels')
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)

@@ -48,7 +48,7 @@ const EMULATOR_ROUTES = [
   'GET /qr/:token',
   'GET /jwks',
 ].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
-const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance']
+const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'OPTIONS /demo-provider/:code/api/:call']
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
@@ -89,6 +89,8 @@ async function send(req: FuzzRequest, def?: CallDef): Promise<void> {
     return
   }
   if (res.statusCode >= 300 && res.statusCode < 400) return
+  // A preflight's answer (the demo provider's sandboxed page): empty.
+  if (req.method === 'OPTIONS' && res.statusCode === 204 && res.body === '') return
   // The PSP emulator answers in the standard's formats (its objects, RFC 7807 problems, Efí's {nome, mensagem}), or empty.
   if (req.url.startsWith(EMULATOR_PREFIX) && !(type.startsWith('application/json') && 'status' in (JSON.parse(res.body || '{}') as object) && 'msg' in (JSON.parse(res.body || '{}') as object))) {
     if (res.body) expect(type, what).toMatch(/^application\/(problem\+)?json/)
@@ -341,8 +343,9 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
       { token: [token, 'nope'], game: ['demo-fruits', 'demo-carnival', 'x'], bet: [20, 100, 123, -1, 1.5, 2 ** 60], fault: ['repeat', 'x'] },
     )
     const raw = fc.oneof({ weight: 4, arbitrary: body.map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null') })
-    const arb = fc.tuple(raw, fc.constantFrom('spin', 'balance'), fc.constantFrom('PG', 'EVO', 'XX', '%00')).map(
-      ([payload, op, code]): FuzzRequest => ({ method: 'POST', url: `/demo-provider/${code}/api/${op}`, headers: { 'content-type': 'application/json' }, payload }),
+    // OPTIONS: the sandboxed page's preflight (origin 'null'), or anyone's.
+    const arb = fc.tuple(raw, fc.constantFrom('spin', 'balance', 'x'), fc.constantFrom('PG', 'EVO', 'XX', '%00'), fc.constantFrom('POST', 'POST', 'OPTIONS'), fc.constantFrom('null', 'https://evil.example', '')).map(
+      ([payload, op, code, method, origin]): FuzzRequest => ({ method, url: `/demo-provider/${code}/api/${op}`, headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, payload: method === 'POST' ? payload : undefined }),
     )
     await fuzz('demo-provider', arb)
   })

@@ -1,7 +1,9 @@
 /**
  * The seamless wallet that game providers call (issue 15): every status, repeats, races, calls out
- * of order, rollbacks; the ledger invariant after each test.
+ * of order, rollbacks; a win's round, session, cap and settlement window (issue 29); the ledger
+ * invariant after each test.
  */
+import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openProviderSession, closeProviderSessions } from '../../src/server/providers/sessions'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
@@ -12,9 +14,25 @@ import { balances, checkLedgerAfterEach, fundCash, newPlayer, type Player } from
 
 const PG = 'pg-secret-for-tests-0123456789abcdef'
 const EVO = 'evo-secret-for-tests-0123456789abcdef'
+const HOUR = 3_600_000
+/** PROVIDER_SETTLE_WINDOW_HOURS of this suite. */
+const SETTLE_MS = 24 * HOUR
+/** The demo slot's largest multiplier (its catalogue's maxMultiplier). */
+const MAX_X = 78
 let t: TestApp
+let log = ''
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    log += chunk.toString()
+    done()
+  },
+})
 beforeAll(async () => {
-  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${PG},EVO=${EVO}`, WAGER_CONTRIBUTION: 'dice=10,limbo=10,mines=10,slots=50' })
+  t = await startTestApp(
+    {},
+    { PROVIDER_SECRETS: `PG=${PG},EVO=${EVO}`, WAGER_CONTRIBUTION: 'dice=10,limbo=10,mines=10,slots=50', PROVIDER_SETTLE_WINDOW_HOURS: '24', LOG: '1' },
+    { logStream },
+  )
 })
 afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
@@ -39,18 +57,22 @@ interface Seat {
   game: string
 }
 
-async function seat(cash = 10_000n, game = 'pg-fortune'): Promise<Seat> {
+async function seat(cash = 10_000n, game = 'demo-fruits'): Promise<Seat> {
   const player = await newPlayer(t)
   if (cash > 0n) await fundCash(t, player.userId, cash)
   const token = await openProviderSession(t.db, player.userId, 'PG', game, new Date(t.app.deps.now()), t.config.providerSessionMs)
   return { player, token, game }
 }
 
-const bet = (s: Seat, amount: number, transactionId = txid('bet'), roundId = txid('round')) =>
-  wallet('bet', { token: s.token, game: s.game, roundId, transactionId, amount, currency: 'BRL' })
-const win = (s: Seat, referenceTransactionId: string, amount: number, transactionId = txid('win'), roundId = 'r') =>
+/** Each bet's round, by its id: a win or rollback names its bet's round unless told otherwise. */
+const roundOf = new Map<string, string>()
+const bet = (s: Seat, amount: number, transactionId = txid('bet'), roundId = txid('round')) => {
+  roundOf.set(transactionId, roundId)
+  return wallet('bet', { token: s.token, game: s.game, roundId, transactionId, amount, currency: 'BRL' })
+}
+const win = (s: Seat, referenceTransactionId: string, amount: number, transactionId = txid('win'), roundId = roundOf.get(referenceTransactionId) ?? 'r') =>
   wallet('win', { token: s.token, game: s.game, roundId, transactionId, referenceTransactionId, amount, currency: 'BRL' })
-const rollback = (s: Seat, referenceTransactionId: string, transactionId = txid('rb'), roundId = 'r') =>
+const rollback = (s: Seat, referenceTransactionId: string, transactionId = txid('rb'), roundId = roundOf.get(referenceTransactionId) ?? 'r') =>
   wallet('rollback', { token: s.token, game: s.game, roundId, transactionId, referenceTransactionId })
 const spendable = async (p: Player) => {
   const b = await balances(t, p.userId)
@@ -202,6 +224,131 @@ describe('provider wallet: bets and wins', () => {
   })
 })
 
+describe('provider wallet: a win belongs to its round, its session and its game (issue 29)', () => {
+  const TEN_MILLION = 1_000_000_000
+
+  it("the audit's attack: R$ 10.000.000 won on no stake after the session closed credits nothing, however its bet is named", async () => {
+    const s = await seat()
+    const zero = txid('bet')
+    const zeroRound = txid('round')
+    expect((await bet(s, 0, zero, zeroRound)).body.status).toBe('OK')
+    const small = txid('bet')
+    expect((await bet(s, 100, small)).body.status).toBe('OK')
+    await closeProviderSessions(t.db, s.player.userId, new Date(t.app.deps.now()))
+    const before = await snapshotDb(t.db)
+    const attempts: [string, Promise<{ http: number; body: Reply }>][] = [
+      // No bet at all under that id.
+      ['no bet', win(s, txid('nothing'), TEN_MILLION, txid('win'), zeroRound)],
+      // A bet of nothing in the same round: no multiplier of 0 is R$ 10 million.
+      ['zero stake', win(s, zero, TEN_MILLION)],
+      // A real bet, named from another round.
+      ['other round', win(s, small, TEN_MILLION, txid('win'), zeroRound)],
+      // Its own round, far above what any spin pays.
+      ['own round', win(s, small, TEN_MILLION)],
+    ]
+    for (const [what, attempt] of attempts) {
+      const r = await attempt
+      expect([r.http, r.body.status], what).toEqual([200, expect.stringMatching(/^(TRANSACTION_NOT_FOUND|BET_LIMIT)$/)])
+      expect(r.body.balance, what).toBe(9_900)
+    }
+    expect(await snapshotDb(t.db)).toBe(before)
+    expect(await spendable(s.player)).toBe(9_900)
+    // Nothing reached the cash a withdrawal could take.
+    expect((await balances(t, s.player.userId)).cash).toBe(9_900n)
+  })
+
+  it('a win naming a bet of another round, or sent under another session of the player, is TRANSACTION_NOT_FOUND and moves nothing', async () => {
+    const s = await seat()
+    const placed = txid('bet')
+    expect((await bet(s, 200, placed, txid('round'))).body.status).toBe('OK')
+    const before = await snapshotDb(t.db)
+    expect((await win(s, placed, 400, txid('win'), txid('round'))).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 9_800 })
+    // The player launches the game again: a new session; the old bet's win cannot come under it.
+    const again: Seat = { ...s, token: await openProviderSession(t.db, s.player.userId, 'PG', s.game, new Date(t.app.deps.now()), t.config.providerSessionMs) }
+    expect((await win(again, placed, 400)).body).toEqual({ status: 'TRANSACTION_NOT_FOUND', balance: 9_800 })
+    expect(await snapshotDb(t.db)).toBe(before)
+    // Under its own round and session it pays.
+    expect((await win(s, placed, 400)).body).toMatchObject({ status: 'OK', balance: 10_200 })
+  })
+
+  it("a round's wins together pay at most the game's largest multiplier times its stake; past it BET_LIMIT, logged, nothing moves", async () => {
+    const s = await seat()
+    const round = txid('round')
+    const first = txid('bet')
+    const second = txid('bet')
+    expect((await bet(s, 100, first, round)).body.status).toBe('OK')
+    expect((await bet(s, 50, second, round)).body.status).toBe('OK')
+    // The round's stake is 150: up to 150 x 78 = 11.700 in all, across its wins.
+    expect((await win(s, first, 100 * MAX_X)).body).toMatchObject({ status: 'OK', balance: 9_850 + 100 * MAX_X })
+    const before = await snapshotDb(t.db)
+    const over = txid('win')
+    const refused = await win(s, second, 50 * MAX_X + 1, over)
+    expect(refused.body).toMatchObject({ status: 'BET_LIMIT', balance: 9_850 + 100 * MAX_X })
+    expect(refused.body).not.toHaveProperty('refused')
+    expect(await snapshotDb(t.db)).toBe(before)
+    const line = log.split('\n').find((l) => l.includes(over))
+    expect(line, 'the refusal is in the log').toBeDefined()
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, provider: 'PG', round, transactionId: over, amount: 50 * MAX_X + 1, roundStake: 150, roundWon: 100 * MAX_X, maxMultiplier: MAX_X })
+    // Exactly the rest is taken; then not a centavo more.
+    expect((await win(s, second, 50 * MAX_X)).body).toMatchObject({ status: 'OK', balance: 9_850 + 150 * MAX_X })
+    expect((await win(s, first, 1)).body.status).toBe('BET_LIMIT')
+    // A rolled-back bet's stake no longer counts: its round can pay nothing.
+    const back = txid('bet')
+    expect((await bet(s, 100, back)).body.status).toBe('OK')
+    const b2 = txid('bet')
+    expect((await bet(s, 100, b2, roundOf.get(back))).body.status).toBe('OK')
+    expect((await rollback(s, back)).body.status).toBe('OK')
+    expect((await win(s, b2, 100 * MAX_X + 1)).body.status).toBe('BET_LIMIT')
+    expect((await win(s, b2, 100 * MAX_X)).body.status).toBe('OK')
+  })
+
+  it('a win of a game not in its provider\'s catalogue is refused (no largest multiplier to hold it to)', async () => {
+    const s = await seat(10_000n, 'pg-unknown')
+    const placed = txid('bet')
+    expect((await bet(s, 100, placed)).body.status).toBe('OK')
+    expect((await win(s, placed, 200)).body).toMatchObject({ status: 'INVALID_GAME', balance: 9_900 })
+    expect((await rollback(s, placed)).body).toEqual({ status: 'OK', balance: 10_000 })
+  })
+
+  it('after the session closed or expired, a win is taken within PROVIDER_SETTLE_WINDOW_HOURS and refused after; a rollback still returns the stake', async () => {
+    // Closed: 23 hours later its win is paid.
+    const s = await seat()
+    const inTime = txid('bet')
+    expect((await bet(s, 100, inTime)).body.status).toBe('OK')
+    await closeProviderSessions(t.db, s.player.userId, new Date(t.app.deps.now()))
+    t.advance(SETTLE_MS - HOUR)
+    const paidId = txid('win')
+    const paid = await win(s, inTime, 300, paidId)
+    expect(paid.body).toMatchObject({ status: 'OK', balance: 10_200 })
+    // Closed: past the window, refused, nothing moves.
+    const late = await seat()
+    const lateBet = txid('bet')
+    const lateRb = txid('bet')
+    expect((await bet(late, 100, lateBet)).body.status).toBe('OK')
+    expect((await bet(late, 100, lateRb)).body.status).toBe('OK')
+    await closeProviderSessions(t.db, late.player.userId, new Date(t.app.deps.now()))
+    t.advance(SETTLE_MS + 1000)
+    const before = await snapshotDb(t.db)
+    expect((await win(late, lateBet, 300)).body).toMatchObject({ status: 'TOKEN_EXPIRED', balance: 9_800 })
+    expect(await snapshotDb(t.db)).toBe(before)
+    // The first win sent again (a provider's retry) answers its first reply.
+    expect((await win(s, inTime, 300, paidId)).body).toEqual(paid.body)
+    expect((await rollback(late, lateRb)).body).toEqual({ status: 'OK', balance: 9_900 })
+    // Expired, never closed: the window runs from the expiry.
+    const open = await seat()
+    const openBet = txid('bet')
+    expect((await bet(open, 100, openBet)).body.status).toBe('OK')
+    t.advance(t.config.providerSessionMs + SETTLE_MS - HOUR)
+    expect((await win(open, openBet, 0)).body).toMatchObject({ status: 'OK', balance: 9_900 })
+    const open2 = await seat()
+    const openBet2 = txid('bet')
+    expect((await bet(open2, 100, openBet2)).body.status).toBe('OK')
+    t.advance(t.config.providerSessionMs + SETTLE_MS + 1000)
+    expect((await win(open2, openBet2, 200)).body).toMatchObject({ status: 'TOKEN_EXPIRED', balance: 9_900 })
+    expect(await spendable(open2.player)).toBe(9_900)
+  })
+})
+
 describe('provider wallet: rollbacks', () => {
   it('returns exactly its bet once; a second rollback moves nothing; a win on the rolled-back bet is refused', async () => {
     const s = await seat()
@@ -321,6 +468,20 @@ describe('provider wallet: races', () => {
     const rolled = await Promise.all(Array.from({ length: 10 }, () => rollback(s, other, rb)))
     expect(new Set(rolled.map((r) => JSON.stringify(r.body))).size).toBe(1)
     expect(await spendable(s.player)).toBe(10_400)
+  })
+
+  it("ten different wins of one round at once: together they never pass the game's largest multiplier times its stake", async () => {
+    const s = await seat()
+    const round = txid('round')
+    const first = txid('bet')
+    const second = txid('bet')
+    expect((await bet(s, 60, first, round)).body.status).toBe('OK')
+    expect((await bet(s, 40, second, round)).body.status).toBe('OK')
+    // The round may pay 100 x 78 = 7.800: three of these wins (2.600 each) at most.
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => win(s, i % 2 ? first : second, 2_600)))
+    expect(replies.filter((r) => r.body.status === 'OK')).toHaveLength(3)
+    expect(replies.filter((r) => r.body.status === 'BET_LIMIT')).toHaveLength(7)
+    expect(await spendable(s.player)).toBe(9_900 + 7_800)
   })
 
   it('a rollback racing its own bet: either the bet is refused or it is returned, never both taken', async () => {

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
 import { purgeExpired, type Purged } from '../../src/server/maintenance/retention'
+import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
+import { providerSecretOf } from '../../src/server/providers/secrets'
+import { closeProviderSessions, openProviderSession } from '../../src/server/providers/sessions'
+import { signBody } from '../../src/server/providers/signature'
 import { captchaId } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
-import { callKeyed, CPF, deposit, newPlayer, pkg100, type Player } from './walletHelpers'
+import { balances, callKeyed, CPF, deposit, fundCash, newPlayer, pkg100, type Player } from './walletHelpers'
 
 /**
  * The retention job: rows of each kind made long ago are purged once past their use, rows made
@@ -85,6 +89,55 @@ describe('retention', () => {
     await purgeExpired(t.db, t.config, t.app.deps.now())
     expect(await counts(fresh)).toEqual({ ...freshBefore, passwordResets: 0 })
     expect(await captchaRows(freshCaptcha)).toBe(0)
+  })
+
+  it('purges provider sessions closed or expired longer ago than the settlement window, but keeps one whose bet is still open (its rollback needs it)', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 10_000n)
+    const game = 'demo-fruits'
+    let n = 0
+    const wallet = async (token: string, op: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify({ requestId: `ret-${++n}`, token, game, roundId: `ret-round-${process.pid}-${n}`, ...body })
+      const res = await t.app.inject({ method: 'POST', url: `${PROVIDER_WALLET_PREFIX}/PG/wallet/${op}`, headers: { 'content-type': 'application/json', 'x-signature': signBody(providerSecretOf(t.config, 'PG')!, raw) }, payload: raw })
+      return JSON.parse(res.body) as { status: string; balance?: number }
+    }
+    const open = async () => openProviderSession(t.db, p.userId, 'PG', game, new Date(t.app.deps.now()), t.config.providerSessionMs)
+    const sessionRows = async () => (await t.db.query<{ id: string }>('SELECT id::text AS id FROM provider_sessions WHERE user_id = $1 ORDER BY id', [p.userId])).rows.map((r) => r.id)
+
+    // Long ago: an expired session (never closed) with a settled round; a closed one with a bet never settled.
+    const expired = await open()
+    const roundId = `ret-settled-${process.pid}`
+    const sign = (op: string, body: Record<string, unknown>) => wallet(expired, op, { roundId, ...body })
+    expect((await sign('bet', { transactionId: `${roundId}-bet`, amount: 100, currency: 'BRL' })).status).toBe('OK')
+    expect((await sign('win', { transactionId: `${roundId}-win`, referenceTransactionId: `${roundId}-bet`, amount: 0, currency: 'BRL' })).status).toBe('OK')
+    t.advance(t.config.providerSessionMs)
+    const stuck = await open()
+    const stuckBet = `ret-open-${process.pid}`
+    const stuckRound = `ret-open-round-${process.pid}`
+    expect((await wallet(stuck, 'bet', { roundId: stuckRound, transactionId: stuckBet, amount: 300, currency: 'BRL' })).status).toBe('OK')
+    await closeProviderSessions(t.db, p.userId, new Date(t.app.deps.now()))
+    // Past the window for both; then a session closed just inside it, and one still open.
+    t.advance(t.config.providerSettleMs + 60_000)
+    await open()
+    await closeProviderSessions(t.db, p.userId, new Date(t.app.deps.now()))
+    t.advance(t.config.providerSettleMs - 60_000)
+    const live = await open()
+    const [expiredId, stuckId, recentId, liveId] = await sessionRows()
+    expect([expiredId, stuckId, recentId, liveId].every(Boolean)).toBe(true)
+
+    const purged = await purgeExpired(t.db, t.config, t.app.deps.now())
+    expect(purged.providerSessions).toBeGreaterThanOrEqual(1)
+    expect(await sessionRows()).toEqual([stuckId, recentId, liveId])
+    expect((await wallet(expired, 'balance', { currency: 'BRL' })).status).toBe('INVALID_TOKEN')
+    // The open bet's rollback still returns its stake; then its session goes too.
+    expect(await wallet(stuck, 'rollback', { roundId: stuckRound, transactionId: `${stuckBet}-rb`, referenceTransactionId: stuckBet })).toEqual({ status: 'OK', balance: 9_900 })
+    t.advance(120_000)
+    await purgeExpired(t.db, t.config, t.app.deps.now())
+    expect(await sessionRows()).toEqual([liveId])
+    expect((await wallet(live, 'balance', { currency: 'BRL' })).status).toBe('OK')
+    // The records stay: the player's money and history do not depend on the sessions.
+    expect(Number((await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM provider_transactions WHERE user_id = $1', [p.userId])).rows[0]!.n)).toBe(4)
+    expect((await balances(t, p.userId)).cash).toBe(9_900n)
   })
 
   it('runs on its own in the app, first shortly after start, and stops with it', async () => {

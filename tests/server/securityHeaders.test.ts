@@ -212,6 +212,8 @@ describe('security headers', () => {
       expect(policy['script-src']).toEqual(["'self'"])
       expect(policy['connect-src']).toContain("'self'")
       expect(policy['frame-src']).toEqual(["'none'"])
+      // Sandboxed, framed or opened alone: an opaque origin, never the app's (its storage holds the token).
+      expect(policy.sandbox).toEqual(['allow-scripts'])
       expect(res.headers['cache-control']).toBe('no-cache')
     }
     const file = await get(t.app, '/demo-provider/assets/slot-9f8e7d6c.js')
@@ -223,6 +225,28 @@ describe('security headers', () => {
     expect((await get(t.app, '/demo-provider/assets/nothing-12345678.js')).statusCode).toBe(404)
     // The app's own pages stay unframable.
     expectNotFramable(await get(t.app, '/play'), 'play route')
+  })
+
+  it("the sandboxed game page (origin 'null') may load the provider's files and call the provider's API, and nothing of the app's", async () => {
+    const fromFrame = { origin: 'null' }
+    const file = await get(t.app, '/demo-provider/assets/slot-9f8e7d6c.js', fromFrame)
+    expect([file.headers['access-control-allow-origin'], file.headers['cross-origin-resource-policy']]).toEqual(['*', 'cross-origin'])
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/demo-provider/PG/api/spin', headers: { ...fromFrame, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': 'null', 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type' })
+    const balance = await t.app.inject({ method: 'POST', url: '/demo-provider/PG/api/balance', headers: fromFrame, payload: { token: 'nope' } })
+    expect(balance.headers['access-control-allow-origin']).toBe('null')
+    // Another site's page is not allowed to read the answers.
+    const other = await t.app.inject({ method: 'POST', url: '/demo-provider/PG/api/balance', headers: { origin: 'https://evil.example' }, payload: { token: 'nope' } })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    // The app's API answers no other origin, the sandboxed page's included.
+    for (const res of [
+      await get(t.app, '/api/app/main/main', fromFrame),
+      await t.app.inject({ method: 'OPTIONS', url: '/api/app/user/info', headers: { ...fromFrame, 'access-control-request-method': 'GET' } }),
+      await t.app.inject({ method: 'POST', url: '/api/app/game/launch', headers: fromFrame, payload: {} }),
+    ]) {
+      expect(res.headers['access-control-allow-origin'], res.raw.req.url).toBeUndefined()
+    }
   })
 
   it('production adds HSTS and upgrade-insecure-requests everywhere; development has neither', async () => {

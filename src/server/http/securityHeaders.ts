@@ -100,10 +100,12 @@ export function framedPage(config: HeaderConfig, inline: { scripts: string[]; st
 /**
  * The helmet options of a game provider's page shown in the app's /play frame (the built-in demo
  * provider's, served from this origin): the app's own policy (its files, Pixi's blob workers, no
- * eval, calls to this origin) except that this origin may frame it.
+ * eval, calls to this origin) except that this origin may frame it, and sandboxed with scripts
+ * only: served from the app's host, it must still never be of the app's origin (its scripts would
+ * read the player's token), framed or opened alone. The app's frame says the same (ProviderPages).
  */
 export function providerPage(config: HeaderConfig): HelmetOptions {
-  return helmetOptions(config, { ...appDirectives(config), 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"] }, true)
+  return helmetOptions(config, { ...appDirectives(config), 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"], sandbox: ['allow-scripts'] }, true)
 }
 
 const isApi = (url: string) => url.startsWith('/api') || url.startsWith('/gamecenter-siop')

@@ -23,6 +23,7 @@ export interface Purged {
   captchas: number
   paymentEvents: number
   dailyStakes: number
+  providerSessions: number
 }
 
 /**
@@ -33,9 +34,12 @@ export interface Purged {
  * - password resets whose code and check have both expired;
  * - captchas past their expiry;
  * - payment events 90 days after their order closed (or received 90 days ago with no order);
- * - the running totals of days before yesterday (only today's is ever read: the bonus boost's).
+ * - the running totals of days before yesterday (only today's is ever read: the bonus boost's);
+ * - provider sessions closed or expired longer ago than the settlement window (no win is taken
+ *   under them any more), unless a bet placed under one is still open: a rollback may still come
+ *   to return its stake, and it needs the session's token.
  */
-export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, nowMs: number): Promise<Purged> {
+export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs' | 'providerSettleMs'>, nowMs: number): Promise<Purged> {
   const now = new Date(nowMs)
   const count = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rowCount
   const eventsBefore = new Date(nowMs - PAYMENT_EVENT_KEEP_MS)
@@ -54,6 +58,11 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>
       [eventsBefore],
     ),
     dailyStakes: await count('DELETE FROM daily_stakes WHERE day < $1', [dayOf(nowMs - DAY_MS)]),
+    providerSessions: await count(
+      `DELETE FROM provider_sessions s WHERE LEAST(s.closed_at, s.expires_at) < $1
+         AND NOT EXISTS (SELECT 1 FROM provider_transactions t WHERE t.session_id = s.id AND t.kind = 'bet' AND t.state = 'open')`,
+      [new Date(nowMs - config.providerSettleMs)],
+    ),
   }
 }
 

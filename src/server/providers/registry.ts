@@ -16,6 +16,11 @@ export interface ProviderGame {
   stop: boolean
   /** The game's tile art, an address the player's browser loads (null: the app draws a plain tile). */
   image: string | null
+  /**
+   * The most one round of it pays, in stakes (the provider's catalogue): the wallet refuses a
+   * round's wins above this times the round's stake.
+   */
+  maxMultiplier: number
 }
 
 export interface GameProvider {

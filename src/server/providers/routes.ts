@@ -38,7 +38,7 @@ export function providerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       }
       const parsed = walletRequests[op as WalletOp].safeParse(json)
       if (!parsed.success) return send(400, { status: 'UNKNOWN_ERROR', message: `bad ${parsed.error.issues[0]?.path.join('.') || 'body'}` })
-      return send(200, await walletCall(deps, code, op as WalletOp, parsed.data as Record<string, unknown>))
+      return send(200, await walletCall(deps, code, op as WalletOp, parsed.data as Record<string, unknown>, request.log))
     })
   })
 }

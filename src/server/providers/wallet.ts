@@ -13,10 +13,15 @@
  *   seen: it is kept, and that bet's id is marked void, so the bet arriving late is refused.
  * A rollback returns exactly its bet's stake, once; a bet that a win settled is not rolled back
  * (BET_ALREADY_SETTLED: the win may already be spent); a win on a rolled-back bet is refused.
- * Wins and rollbacks are taken after the session's token expired or closed (a round ends after
- * the player left); balance and bet are not.
+ * A win names a bet of its own round placed in its own session (else TRANSACTION_NOT_FOUND), and
+ * a round's wins together pay at most the game's largest multiplier (its catalogue's) times the
+ * round's stake (else BET_LIMIT, logged: a provider, or its secret's holder, paying what no spin
+ * pays). Wins and rollbacks are taken after the session's token expired or closed (a round ends
+ * after the player left), wins only within PROVIDER_SETTLE_WINDOW_HOURS of that; balance and bet
+ * are not.
  */
 import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod/mini'
 import { hashToken } from '../auth/tokens'
 import { one } from '../db/one'
@@ -82,13 +87,23 @@ const requestHash = (op: WalletOp, body: Record<string, unknown>) => {
 }
 
 /**
- * One wallet call, already verified as the provider's: the reply to send. The call is one
- * statement, provider_wallet (migration 024), which holds the rules above; Node passes what needs
- * the app's configuration: the day of today's stakes, the bonus's stake limit and the part of a
- * slot's stake that counts toward a gift (countedStake, so the table and the 1.5x rule stay in
- * one place).
+ * A win's cap: the game's largest multiplier in ten-thousandths, from its provider's catalogue
+ * (null: not a game of that provider's catalogue, so no win is taken).
  */
-export async function walletCall(deps: Deps, provider: string, op: WalletOp, body: Record<string, unknown>): Promise<WalletReply> {
+async function maxMultiplier4(deps: Deps, provider: string, game: unknown): Promise<number | null> {
+  const entry = (await deps.providers.get(provider)?.listGames())?.find((g) => g.code === game)
+  const x = entry?.maxMultiplier
+  return typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.round(x * 10_000) : null
+}
+
+/**
+ * One wallet call, already verified as the provider's: the reply to send. The call is one
+ * statement, provider_wallet (migrations 024 and 028), which holds the rules above; Node passes
+ * what needs the app's configuration: the day of today's stakes, the bonus's stake limit, the
+ * part of a slot's stake that counts toward a gift (countedStake, so the table and the 1.5x rule
+ * stay in one place), the settlement window and a win's game's largest multiplier.
+ */
+export async function walletCall(deps: Deps, provider: string, op: WalletOp, body: Record<string, unknown>, log: FastifyBaseLogger): Promise<WalletReply> {
   const at = new Date(deps.now())
   const rules = deps.config.wallet
   const call = {
@@ -107,7 +122,16 @@ export async function walletCall(deps: Deps, provider: string, op: WalletOp, bod
     slotPct: String(countedStake(rules, SLOTS, 100n, SLOT_MULTIPLIER4)),
     currencyOk: 'currency' in body ? body.currency === 'BRL' : null,
     selfRef: 'referenceTransactionId' in body && body.referenceTransactionId === body.transactionId,
+    settleSeconds: deps.config.providerSettleMs / 1000,
+    maxMult4: op === 'win' ? await maxMultiplier4(deps, provider, body.game) : null,
   }
-  const r = await deps.db.query<{ reply: WalletReply }>('SELECT provider_wallet($1::jsonb) AS reply', [JSON.stringify(call)])
-  return one(r.rows, 'provider_wallet').reply
+  const r = await deps.db.query<{ reply: WalletReply & { refused?: { stake: number; won: number } } }>('SELECT provider_wallet($1::jsonb) AS reply', [JSON.stringify(call)])
+  const { refused, ...reply } = one(r.rows, 'provider_wallet').reply
+  if (refused) {
+    log.warn(
+      { provider, game: call.game, round: call.round, transactionId: call.tx, amount: call.amount, roundStake: refused.stake, roundWon: refused.won, maxMultiplier: (call.maxMult4 ?? 0) / 10_000 },
+      "provider win refused: above the game's largest multiplier times the round's stake",
+    )
+  }
+  return reply
 }

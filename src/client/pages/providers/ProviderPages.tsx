@@ -121,10 +121,21 @@ function BackToGames(props: { productCode: string }) {
   )
 }
 
-/** The frame's balance message: `{ type: 'provider:balance', balance: centavos }`, from the game's own origin and window only. */
+/**
+ * A game served from the app's own host (the built-in demo provider's) runs sandboxed with scripts
+ * only: an opaque origin, so its scripts can never read the player's token or cookies. A game of
+ * another origin is kept from them by its origin already.
+ */
+const SANDBOXED = 'allow-scripts'
+const sameHost = (url: string) => new URL(url, location.href).origin === location.origin
+
+/**
+ * The frame's balance message: `{ type: 'provider:balance', balance: centavos }`, from the game's
+ * own window only, and its origin: the launch address's, or 'null' for a sandboxed game.
+ */
 function balanceFrom(event: MessageEvent, frame: HTMLIFrameElement | null, url: string): number | null {
   if (!frame || event.source !== frame.contentWindow) return null
-  if (event.origin !== new URL(url, location.href).origin) return null
+  if (event.origin !== (sameHost(url) ? 'null' : new URL(url, location.href).origin)) return null
   const data = event.data as { type?: unknown; balance?: unknown } | null
   if (!data || data.type !== 'provider:balance' || typeof data.balance !== 'number' || !Number.isSafeInteger(data.balance) || data.balance < 0) return null
   return data.balance
@@ -198,7 +209,7 @@ function Play() {
   }
   return (
     <section className="play-screen" aria-label={entry.name}>
-      {game ? <iframe ref={frame} className="play-frame" src={game.url} title={t('providers.frameTitle', { game: entry.name, provider: providerName(t, entry.productCode) })} allow="autoplay; fullscreen" /> : <p className="play-loading">{t('providers.launching', { game: entry.name })}</p>}
+      {game ? <iframe ref={frame} className="play-frame" src={game.url} sandbox={sameHost(game.url) ? SANDBOXED : undefined} title={t('providers.frameTitle', { game: entry.name, provider: providerName(t, entry.productCode) })} allow="autoplay; fullscreen" /> : <p className="play-loading">{t('providers.launching', { game: entry.name })}</p>}
       <button type="button" className="play-close" onClick={() => void close()} aria-label={t('providers.close')}>
         ✕
       </button>
