@@ -24,7 +24,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS || 3000)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-watch-'))
 const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', CAPTCHA_FIXED_ANSWER: ANSWER, LOG: '0', RETENTION_INTERVAL_MINUTES: '0', ROUND_CHAIN_LENGTH: '20000', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', RATE_LIMIT_CAPTCHA_IP: '100000/1h' }
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', CAPTCHA_FIXED_ANSWER: ANSWER, LOG: '0', RETENTION_INTERVAL_MINUTES: '0', ROUND_CHAIN_LENGTH: '20000', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', RATE_LIMIT_CAPTCHA_IP: '100000/1h', SOCKETS_PER_PLAYER: '100000', SOCKETS_PER_ADDRESS: '100000' }
 const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
 try {
   for (let i = 0; ; i++) {

@@ -8,6 +8,9 @@ interface Sent {
   markets: Map<string, string>
 }
 
+/** The longest stretch of one push pass between two turns of the event loop. */
+const SLICE_MS = 4
+
 const marketKey = (m: FeedMarket) => `${m.status}|${m.selections.map((s) => s.odds).join(',')}`
 
 /**
@@ -20,6 +23,7 @@ const marketKey = (m: FeedMarket) => `${m.status}|${m.selections.map((s) => s.od
 export class SportPublisher {
   private timer: ReturnType<typeof setInterval> | null = null
   private readonly sent = new Map<string, Sent>()
+  private pushing = false
 
   constructor(
     private readonly feed: OddsFeed,
@@ -30,7 +34,7 @@ export class SportPublisher {
 
   start(): void {
     if (this.everyMs <= 0 || this.timer) return
-    this.timer = setInterval(() => this.push(), this.everyMs)
+    this.timer = setInterval(() => void this.push(), this.everyMs)
     this.timer.unref?.()
   }
 
@@ -39,11 +43,32 @@ export class SportPublisher {
     this.timer = null
   }
 
-  /** One push to every watched match on this process. */
-  push(): void {
+  /**
+   * One push to every watched match on this process: each match read (and priced) once for all its
+   * watchers. The work is cut into slices of at most SLICE_MS, each its own task, so requests that
+   * arrive meanwhile are answered between them instead of after the whole pass (800 sockets
+   * watching 500 matches held a getBalance for up to 870 ms at the 99th percentile). A pass still
+   * running when the next is due is not doubled.
+   */
+  async push(): Promise<void> {
+    if (this.pushing) return
+    this.pushing = true
+    try {
+      await this.pushAll()
+    } finally {
+      this.pushing = false
+    }
+  }
+
+  private async pushAll(): Promise<void> {
     const watched = new Set(this.realtime().watchedMatches())
     for (const id of this.sent.keys()) if (!watched.has(id)) this.sent.delete(id)
+    let slice = performance.now()
     for (const matchId of watched) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((r) => setImmediate(r))
+        slice = performance.now()
+      }
       const match = this.feed.match(matchId)
       if (!match) continue
       const last = this.sent.get(matchId) ?? { clock: '', markets: new Map<string, string>() }

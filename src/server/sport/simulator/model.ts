@@ -369,22 +369,36 @@ const readingOf = (type: MarketType): Reading => (type === 'ou' || type === 'cor
 function readings(now: Score, mean: Score) {
   const home = remaining(mean.home)
   const away = remaining(mean.away)
-  const margin = new Map<number, number>()
-  const total = new Map<number, number>()
+  // Arrays indexed by the remaining goals' difference and sum (a basketball match's pairs number
+  // some 14,000 per reading, five readings a price step: a Map per pair cost most of its pricing).
+  const h0 = (home[0] as { k: number }).k
+  const a0 = (away[0] as { k: number }).k
+  const hSpan = (home.at(-1) as { k: number }).k - h0
+  const aSpan = (away.at(-1) as { k: number }).k - a0
+  const byMargin = new Float64Array(hSpan + aSpan + 1)
+  const byTotal = new Float64Array(hSpan + aSpan + 1)
   for (const h of home) {
     for (const a of away) {
       const p = h.p * a.p
       if (p <= 1e-12) continue
-      const d = now.home + h.k - (now.away + a.k)
-      const t = now.home + h.k + now.away + a.k
-      margin.set(d, (margin.get(d) ?? 0) + p)
-      total.set(t, (total.get(t) ?? 0) + p)
+      const d = h.k - h0 - (a.k - a0) + aSpan
+      const t = h.k - h0 + (a.k - a0)
+      byMargin[d] = (byMargin[d] as number) + p
+      byTotal[t] = (byTotal[t] as number) + p
     }
   }
-  return {
-    margin: [...margin].map(([d, p]) => ({ home: Math.max(d, 0), away: Math.max(-d, 0), p })),
-    total: [...total].map(([t, p]) => ({ home: t, away: 0, p })),
-  }
+  const margin: { home: number; away: number; p: number }[] = []
+  const total: { home: number; away: number; p: number }[] = []
+  const dBase = now.home + h0 - (now.away + a0) - aSpan
+  const tBase = now.home + h0 + now.away + a0
+  byMargin.forEach((p, i) => {
+    const d = dBase + i
+    if (p > 0) margin.push({ home: Math.max(d, 0), away: Math.max(-d, 0), p })
+  })
+  byTotal.forEach((p, i) => {
+    if (p > 0) total.push({ home: tBase + i, away: 0, p })
+  })
+  return { margin, total }
 }
 
 /** A market's selections priced over the collapsed final scores. */
@@ -401,8 +415,13 @@ function priced(matchId: string, type: MarketType, period: number, line: number,
 /** The lines around a centre: whole, half and quarter steps. */
 const linesAround = (centre: number, step: number) => [-2, -1, 0, 1, 2].map((i) => Math.round((centre + i * step) * 4) / 4)
 
-/** Prices are recomputed once per this much real time (every process the same: the clock floored to it). */
+/**
+ * Prices are recomputed once per this much real time (every process the same: the clock floored to
+ * it): a second in play, a minute before (pre-match prices drift over hours; the minute before the
+ * kick-off is priced by the second already, so in-play prices never start stale).
+ */
 const PRICE_STEP_MS = 1000
+const PRE_MATCH_STEP_MS = 60_000
 
 /** Whether a period's market is over on its own at this state: the first half after the break, a quarter once played. */
 function periodOver(sport: SportModel, period: number, state: MatchState): boolean {
@@ -423,7 +442,8 @@ const PRICE_CACHE_MAX = 5000
  */
 export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[] {
   const plan = planOf(o, m)
-  const step = Math.floor(now / PRICE_STEP_MS) * PRICE_STEP_MS
+  const every = now < m.startsAt - PRE_MATCH_STEP_MS ? PRE_MATCH_STEP_MS : PRICE_STEP_MS
+  const step = Math.floor(now / every) * every
   const key = `${factsOf(o).tag}|${o.timeScale}|${o.margin}|${m.matchId}|${step}`
   let prices = priceCache.get(key)
   if (!prices) {
