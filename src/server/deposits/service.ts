@@ -5,7 +5,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { requireKyc } from '../kyc/identityChecks'
 import type { PaymentEvent, PaymentProvider } from '../payments/PaymentProvider'
-import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId, type Entry } from '../wallet/ledger'
 import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
@@ -213,9 +213,8 @@ async function creditDeposit(deps: Deps, q: Queryable, order: repo.DepositRow, e
     if (giftToBonus) entries.push({ accountId: await userAccountId(q, userId, 'bonus'), amount: gift })
   }
   const orderId = recordId('D', order.id)
-  const bonusBefore = (await userBalances(q, userId)).bonus
   await post(q, { kind: 'deposit', userId, ref: orderId, meta: { gift: gift.toString() }, entries }, at)
-  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore, at)
+  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), gift, at)
   await addTurnover(q, userId, amount, order.turnover_x)
   // Toward the VIP levels (paySumAmount); an award reached here is credited once this commits.
   await q.query('SELECT vip_add($1, $2, 0, $3)', [userId, amount, at])
