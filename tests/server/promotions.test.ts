@@ -189,6 +189,45 @@ describe('promotional packages need an offer', () => {
   })
 })
 
+describe('the compensation offer cannot be had at will', () => {
+  const offersMade = async (userId: bigint) =>
+    Number((await t.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND curreny = 'INSBRL'`, [userId])).rows[0]!.n)
+
+  it("once per lost deposit and São Paulo day: R$ 0,10 lost at R$ 10,00 brings none (the audit's repeated trigger)", async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkgOf('BRL', 2_000n), 0)
+    for (let i = 0; i < 3; i++) await losingDice(p, '5.00')
+    expect(await offersMade(p.userId)).toBe(1)
+    // The offer lapses; the balance goes back to R$ 10,00 (a friend's transfer, a win) and R$ 0,10 is lost: no second offer.
+    t.advance(t.config.wallet.offerTtlMs + 1_000)
+    await fundCash(t, p.userId, 500n)
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(1)
+    // Nor the next day: no money was deposited and lost since the last offer.
+    t.advance(86_400_000)
+    await fundCash(t, p.userId, 10n)
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(1)
+    // A new deposit lost down under R$ 10 is a real loss: it brings one.
+    await deposit(t, p, await pkgOf('BRL', 2_000n), 0)
+    for (let i = 0; i < 4; i++) await losingDice(p, '5.00')
+    expect((await balances(t, p.userId)).cash).toBeLessThan(1_000n)
+    expect(await offersMade(p.userId)).toBe(2)
+  })
+
+  it('a deposit moved out, then R$ 0,10 lost at R$ 10,00, is no loss', async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkgOf('BRL', 5_000n), 0)
+    // R$ 40 leaves (as a transfer or a withdrawal would take it) without a bet.
+    await t.db.tx(async (q) => {
+      const { post, systemAccountId, userAccountId } = await import('../../src/server/wallet/ledger')
+      await post(q, { kind: 'test_funding', userId: p.userId, entries: [{ accountId: await userAccountId(q, p.userId, 'cash'), amount: -4_000n }, { accountId: await systemAccountId(q, 'clearing'), amount: 4_000n }] }, new Date())
+    })
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(0)
+  })
+})
+
 describe('wagering counts only real risk', () => {
   async function withGift(): Promise<Player> {
     const p = await verifiedPlayer(t)

@@ -4,7 +4,7 @@
  * - `userBetAmount` (the bonus boost) once a São Paulo day, when the day's stakes reach the
  *   configured amount: the app shows 'bouns x amount', the EXPPAY package's price plus gift;
  * - the compensation offer (INSBRL) when a bet takes a player who has deposited before from
- *   R$ 10 or more to under R$ 10.
+ *   R$ 10 or more to under R$ 10, if that answers a real loss (compensationDue).
  * Each offer is recorded with its expiry: prePay sells a promotional package only against one.
  * Called after the bet's transaction committed; a failure here never touches the bet.
  */
@@ -63,6 +63,39 @@ async function offerBoost(deps: Deps, userId: bigint, dayTotal: bigint): Promise
   return true
 }
 
+/** The ledger kinds of a bet's result: what a player lost is their sum on cash and bonus, negated. */
+const BET_RESULT_KINDS = ['bet', 'win', 'refund', 'correction']
+
+/**
+ * The compensation offer answers a real loss of deposited money, once: the player's bets have lost,
+ * since their last paid deposit, that deposit less R$ 10 and at least R$ 10 (R$ 0,10 lost at R$ 10,00
+ * after money was moved out is no loss), and no compensation offer was made since that deposit nor
+ * this São Paulo day. Before, every crossing of R$ 10 made (or extended) one, so a player who moved
+ * money back above it and lost R$ 0,10 again had an offer at will (issue 29).
+ */
+async function compensationDue(q: Queryable, userId: bigint, now: Date): Promise<boolean> {
+  const r = await q.query<{ amount: bigint; lost: bigint; offered: boolean }>(
+    `WITH last AS (
+       SELECT closed_at, COALESCE(paid_amount, amount) AS amount FROM orders
+       WHERE user_id = $1 AND type = 10 AND status = '10' ORDER BY closed_at DESC LIMIT 1
+     )
+     SELECT last.amount,
+       (SELECT COALESCE(-sum(e.amount), 0) FROM ledger_transactions t
+          JOIN ledger_entries e ON e.tx_id = t.id
+          JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = $1 AND a.kind IN ('cash', 'bonus')
+        WHERE t.user_id = $1 AND t.kind = ANY($3::text[]) AND t.created_at >= last.closed_at) AS lost,
+       EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.curreny = 'INSBRL'
+         AND (o.created_at >= last.closed_at OR (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date = $2::date)) AS offered
+     FROM last`,
+    [userId, dayOf(now.getTime()), BET_RESULT_KINDS],
+  )
+  const row = r.rows[0]
+  if (!row || row.offered) return false
+  const deposit = BigInt(row.amount)
+  const floor = deposit - LOW_BALANCE_BELOW > LOW_BALANCE_BELOW ? deposit - LOW_BALANCE_BELOW : LOW_BALANCE_BELOW
+  return BigInt(row.lost) >= floor
+}
+
 /**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
  * The caller awaits it before the bet's reply, so the compensation offer exists by the time the
@@ -73,9 +106,9 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
   }
-  // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10.
+  // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10, after a real loss.
   if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
-    await recordOffer(deps, userId, 'INSBRL')
+    await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, userId, now))
   }
 
   if (!facts.offered) await offerBoost(deps, userId, facts.dayTotal)
