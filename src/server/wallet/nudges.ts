@@ -4,7 +4,8 @@
  * - `userBetAmount` (the bonus boost) once a São Paulo day, when the day's stakes reach the
  *   configured amount: the app shows 'bouns x amount', the EXPPAY package's price plus gift;
  * - the compensation offer (INSBRL) when a bet takes a player who has deposited before from
- *   R$ 10 or more to under R$ 10, if that answers a real loss (compensationDue).
+ *   R$ 10 or more to under R$ 10, if that answers a real loss (compensationDue); `offer:compensation`
+ *   tells the app, which opens the compensation deposit (gameDeposit).
  * Each offer is recorded with its expiry: prePay sells a promotional package only against one.
  * Called after the bet's transaction committed; a failure here never touches the bet.
  */
@@ -108,7 +109,10 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   }
   // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10, after a real loss.
   if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
-    await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, userId, now))
+    if (await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, userId, now))) {
+      // The app opens the compensation deposit on this, not on its own reading of the balance: the offer decides.
+      deps.realtime.toUser(userId, 'offer:compensation', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
+    }
   }
 
   if (!facts.offered) await offerBoost(deps, userId, facts.dayTotal)
