@@ -68,33 +68,56 @@ async function offerBoost(deps: Deps, userId: bigint, dayTotal: bigint): Promise
 const BET_RESULT_KINDS = ['bet', 'win', 'refund', 'correction']
 
 /**
+ * A loss found short of compensation is not summed again for a minute for the same deposit: the
+ * sum reads every bet since that deposit, and a player moving R$ 10 back and forth would have it
+ * read on every crossing. Per app (its deps) and process; a lapse only delays an offer to the next
+ * crossing.
+ */
+const NOT_DUE_MS = 60_000
+const notDueByApp = new WeakMap<Deps, Map<string, number>>()
+function notDueOf(deps: Deps): Map<string, number> {
+  const known = notDueByApp.get(deps)
+  if (known) return known
+  const fresh = new Map<string, number>()
+  notDueByApp.set(deps, fresh)
+  return fresh
+}
+
+/**
  * The compensation offer answers a real loss of deposited money, once: the player's bets have lost,
  * since their last paid deposit, that deposit less R$ 10 and at least R$ 10 (R$ 0,10 lost at R$ 10,00
  * after money was moved out is no loss), and no compensation offer was made since that deposit nor
  * this São Paulo day. Before, every crossing of R$ 10 made (or extended) one, so a player who moved
  * money back above it and lost R$ 0,10 again had an offer at will (issue 29).
  */
-async function compensationDue(q: Queryable, userId: bigint, now: Date): Promise<boolean> {
-  const r = await q.query<{ amount: bigint; lost: bigint; offered: boolean }>(
-    `WITH last AS (
-       SELECT closed_at, COALESCE(paid_amount, amount) AS amount FROM orders
-       WHERE user_id = $1 AND type = 10 AND status = '10' ORDER BY closed_at DESC LIMIT 1
-     )
-     SELECT last.amount,
-       (SELECT COALESCE(-sum(e.amount), 0) FROM ledger_transactions t
-          JOIN ledger_entries e ON e.tx_id = t.id
-          JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = $1 AND a.kind IN ('cash', 'bonus')
-        WHERE t.user_id = $1 AND t.kind = ANY($3::text[]) AND t.created_at >= last.closed_at) AS lost,
-       EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.curreny = 'INSBRL'
-         AND (o.created_at >= last.closed_at OR (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date = $2::date)) AS offered
-     FROM last`,
-    [userId, dayOf(now.getTime()), BET_RESULT_KINDS],
-  )
-  const row = r.rows[0]
-  if (!row || row.offered) return false
-  const deposit = BigInt(row.amount)
+async function compensationDue(q: Queryable, notDue: Map<string, number>, userId: bigint, now: Date): Promise<boolean> {
+  const last = (
+    await q.query<{ id: bigint; closed_at: Date; amount: bigint; offered: boolean }>(
+      `SELECT d.id, d.closed_at, COALESCE(d.paid_amount, d.amount) AS amount,
+         EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.curreny = 'INSBRL'
+           AND (o.created_at >= d.closed_at OR (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date = $2::date)) AS offered
+       FROM orders d WHERE d.user_id = $1 AND d.type = 10 AND d.status = '10' ORDER BY d.closed_at DESC LIMIT 1`,
+      [userId, dayOf(now.getTime())],
+    )
+  ).rows[0]
+  if (!last || last.offered) return false
+  const key = `${userId}:${last.id}`
+  if ((notDue.get(key) ?? 0) > now.getTime()) return false
+  const lost = (
+    await q.query<{ lost: bigint }>(
+      `SELECT COALESCE(-sum(e.amount), 0) AS lost FROM ledger_transactions t
+         JOIN ledger_entries e ON e.tx_id = t.id
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = $1 AND a.kind IN ('cash', 'bonus')
+       WHERE t.user_id = $1 AND t.kind = ANY($3::text[]) AND t.created_at >= $2`,
+      [userId, last.closed_at, BET_RESULT_KINDS],
+    )
+  ).rows[0]
+  const deposit = BigInt(last.amount)
   const floor = deposit - LOW_BALANCE_BELOW > LOW_BALANCE_BELOW ? deposit - LOW_BALANCE_BELOW : LOW_BALANCE_BELOW
-  return BigInt(row.lost) >= floor
+  if (BigInt(lost?.lost ?? 0) >= floor) return true
+  if (notDue.size >= 10_000) notDue.clear()
+  notDue.set(key, now.getTime() + NOT_DUE_MS)
+  return false
 }
 
 /**
@@ -109,7 +132,8 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   }
   // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10, after a real loss.
   if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
-    if (await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, userId, now))) {
+    const notDue = notDueOf(deps)
+    if (await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, notDue, userId, now))) {
       // The app opens the compensation deposit on this, not on its own reading of the balance: the offer decides.
       deps.realtime.toUser(userId, 'offer:compensation', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
     }
