@@ -82,7 +82,9 @@ async function bonusInOpenBets(q: Queryable, userId: bigint): Promise<bigint> {
 export async function addWageringRequirement(q: Queryable, userId: bigint, required: bigint, gift: bigint, at: Date): Promise<void> {
   if (required <= 0n) return
   const bonusBefore = (await userBalances(q, userId)).bonus - gift
-  const lost = bonusBefore <= 0n && (await bonusInOpenBets(q, userId)) === 0n
+  // Nothing owed (no requirement, or one met): starting afresh and adding are the same; no need to read the open bets.
+  const owed = (await q.query<{ owed: boolean }>('SELECT required > wagered AS owed FROM bonus_wagering WHERE user_id = $1', [userId])).rows[0]?.owed === true
+  const lost = bonusBefore <= 0n && (!owed || (await bonusInOpenBets(q, userId)) === 0n)
   await q.query(
     `INSERT INTO bonus_wagering (user_id, required, wagered, granted_at) VALUES ($1, $2, 0, $4)
      ON CONFLICT (user_id) DO UPDATE SET
