@@ -72,7 +72,7 @@ export interface WalletConfig {
   signin: { rewards: bigint[]; wagerX: number }
   /** How long a compensation or bonus-boost offer stays open (PROMO_OFFER_TTL_MINUTES). */
   offerTtlMs: number
-  /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION); others count 100. */
+  /** Percent of a stake that counts toward a gift's wagering, by game (WAGER_CONTRIBUTION, DEFAULT_CONTRIBUTION); others count 100. */
   wagerContribution: Record<string, number>
   /** Most a player may transfer in one São Paulo day, centavos (TRANSFER_MAX_PER_DAY, reais). */
   transferMaxPerDay: bigint
@@ -362,8 +362,14 @@ function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletConfig {
   return wallet
 }
 
-/** The casino originals have a 1 % edge: a tenth of their stakes counts toward a gift. */
-const DEFAULT_CONTRIBUTION = 'dice=10,limbo=10,mines=10'
+/**
+ * Each game counts toward a gift by at most ten times its best counting bet's house edge (10x is
+ * the smallest gift multiple, the compensation and boost packages'), so no gift pays a player who
+ * clears it at the best odds (wallet/promoEv.ts; a server test holds it): the originals' 1 % (limbo's
+ * top target returns 99.02 %: 9), Double's 6.7 %, Lucky Color's big/small 2 %, the sportsbook's best
+ * price 3.3 % at SPORT_MARGIN 0.05, the demo slots' 3.86 %.
+ */
+const DEFAULT_CONTRIBUTION = 'dice=10,limbo=9,mines=10,double=65,rowDouble=65,luckyColor=20,sport=30,slots=35'
 
 /** "dice=10,limbo=10" -> { dice: 10, limbo: 10 }: percent of a stake counted toward a gift, 0 to 100. */
 function parseContribution(text: string): Record<string, number> {

@@ -4,7 +4,7 @@ import { calls } from '../../src/shared/contract'
 import { centavosOf } from '../centavos'
 import { login } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
-import { callKeyed, checkLedgerAfterEach, drained, fundCash, listen, newPlayer, recorder, socketFor, waitFor, type ClientSocket } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, deposit, drained, fundCash, listen, newPlayer, recorder, socketFor, verifiedPlayer, waitFor, type ClientSocket } from './walletHelpers'
 
 // The boost is offered after R$20 of stakes in a day here (BOOST_AFTER_WAGERED).
 let t: TestApp
@@ -81,5 +81,23 @@ describe('bet nudges', () => {
     await drained(t, s, p.userId)
     expect(got.freeBalance).toHaveLength(1)
     expect((await call(t, casino.getSeed, { token: p.token })).body.data.nonce).toBe(3)
+  })
+
+  it('sends offer:compensation when the server made the compensation offer, and only then (the app opens the compensation deposit on it)', async () => {
+    const p = await verifiedPlayer(t)
+    const pkg = (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = 2000`)).rows[0]!.id
+    await deposit(t, p, pkg, 0)
+    const s = await socketFor(base, p.token)
+    sockets.push(s)
+    const got = recorder(s)
+    for (let i = 0; i < 3; i++) await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('5.00') })
+    await waitFor(() => (got['offer:compensation']?.length ?? 0) > 0)
+    const now = (await call(t, calls.getBalance, { token: p.token })).body.data
+    expect(got['offer:compensation']![0]).toEqual({ balance: 5, balanceVersion: now.balanceVersion })
+    // Back at R$ 10 and R$ 0,10 lost: no offer is made, and the app is told nothing.
+    await fundCash(t, p.userId, centavosOf(5))
+    await callKeyed(t, casino.diceBet, { token: p.token, body: losingDice('0.10') })
+    await drained(t, s, p.userId)
+    expect(got['offer:compensation']).toHaveLength(1)
   })
 })

@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
-import { packageEvs } from '../../src/server/wallet/promoEv'
+import { SELF_GAME_TYPES } from '../../src/shared/codes'
+import { choicePays } from '../../src/shared/games/rounds/payTable'
+import { ROUND_GAMES } from '../../src/shared/games/rounds/registry'
+import { providerRegistry, type GameProvider, type ProviderGame } from '../../src/server/providers/registry'
+import { SPORT_GAME } from '../../src/server/sport/bets'
+import { countingBets, giftEvs, houseGifts } from '../../src/server/wallet/promoEv'
 import { snapshotDb, startTestApp, call, type TestApp } from './testApp'
 import {
   balances,
@@ -189,6 +194,45 @@ describe('promotional packages need an offer', () => {
   })
 })
 
+describe('the compensation offer cannot be had at will', () => {
+  const offersMade = async (userId: bigint) =>
+    Number((await t.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND curreny = 'INSBRL'`, [userId])).rows[0]!.n)
+
+  it("once per lost deposit and São Paulo day: R$ 0,10 lost at R$ 10,00 brings none (the audit's repeated trigger)", async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkgOf('BRL', 2_000n), 0)
+    for (let i = 0; i < 3; i++) await losingDice(p, '5.00')
+    expect(await offersMade(p.userId)).toBe(1)
+    // The offer lapses; the balance goes back to R$ 10,00 (a friend's transfer, a win) and R$ 0,10 is lost: no second offer.
+    t.advance(t.config.wallet.offerTtlMs + 1_000)
+    await fundCash(t, p.userId, 500n)
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(1)
+    // Nor the next day: no money was deposited and lost since the last offer.
+    t.advance(86_400_000)
+    await fundCash(t, p.userId, 10n)
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(1)
+    // A new deposit lost down under R$ 10 is a real loss: it brings one.
+    await deposit(t, p, await pkgOf('BRL', 2_000n), 0)
+    for (let i = 0; i < 4; i++) await losingDice(p, '5.00')
+    expect((await balances(t, p.userId)).cash).toBeLessThan(1_000n)
+    expect(await offersMade(p.userId)).toBe(2)
+  })
+
+  it('a deposit moved out, then R$ 0,10 lost at R$ 10,00, is no loss', async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkgOf('BRL', 5_000n), 0)
+    // R$ 40 leaves (as a transfer or a withdrawal would take it) without a bet.
+    await t.db.tx(async (q) => {
+      const { post, systemAccountId, userAccountId } = await import('../../src/server/wallet/ledger')
+      await post(q, { kind: 'test_funding', userId: p.userId, entries: [{ accountId: await userAccountId(q, p.userId, 'cash'), amount: -4_000n }, { accountId: await systemAccountId(q, 'clearing'), amount: 4_000n }] }, new Date())
+    })
+    expect((await losingDice(p, '0.10')).body.status).toBe(200)
+    expect(await offersMade(p.userId)).toBe(0)
+  })
+})
+
 describe('wagering counts only real risk', () => {
   async function withGift(): Promise<Player> {
     const p = await verifiedPlayer(t)
@@ -196,7 +240,7 @@ describe('wagering counts only real risk', () => {
     return p
   }
 
-  it('98 % dice counts nothing toward a gift; a 2x dice bet counts its 10 % contribution; limbo under 1.50 counts nothing', async () => {
+  it('98 % dice counts nothing toward a gift; a 2x dice bet counts its 10 % contribution; limbo under 1.50 counts nothing, at 1.50 its 9 %', async () => {
     const p = await withGift()
     await safeDice(p, '10.00')
     expect((await wagering(p.userId)).wagered).toBe(0n)
@@ -209,7 +253,7 @@ describe('wagering counts only real risk', () => {
     await callKeyed(t, casino.limboBet, { token: p.token, body: { amount: '10.00', target: '1.49' } })
     expect((await wagering(p.userId)).wagered).toBe(100n)
     await callKeyed(t, casino.limboBet, { token: p.token, body: { amount: '10.00', target: '1.50' } })
-    expect((await wagering(p.userId)).wagered).toBe(200n)
+    expect((await wagering(p.userId)).wagered).toBe(190n)
   })
 
   it('a stake above BONUS_MAX_STAKE while a gift is wagered is refused with the reason, and moves nothing', async () => {
@@ -307,18 +351,42 @@ describe('play money', () => {
   })
 })
 
-describe('expected value of every package (scripts/promo-ev.ts)', () => {
-  it('is at most zero for the promotional packages at the best allowed odds, and was not with the spec-seeded 1x / 2x', async () => {
-    const r = await t.db.query<{ id: number; curreny: string; price: bigint; gift: bigint; gift_wager_x: number; turnover_x: number | null }>(
-      'SELECT id, curreny, price, gift, gift_wager_x, turnover_x FROM price_packages WHERE active',
-    )
-    const terms = r.rows.map((p) => ({ pkgId: p.id, curreny: p.curreny, price: BigInt(p.price), gift: BigInt(p.gift), wagerX: p.gift_wager_x, turnoverX: p.turnover_x ?? 1 }))
-    const promotional = packageEvs(terms, t.config.wallet).filter((p) => p.curreny === 'INSBRL' || p.curreny === 'EXPPAY')
-    expect(promotional.length).toBe(6)
-    for (const p of promotional) expect(p.ev, `package ${p.pkgId}`).toBeLessThanOrEqual(0)
-    // The audit's terms: the boost's gift wagered once, the compensation's twice.
-    const seeded = terms.map((p) => ({ ...p, wagerX: p.curreny === 'EXPPAY' ? 1 : p.curreny === 'INSBRL' ? 2 : p.wagerX }))
-    const old = packageEvs(seeded, t.config.wallet).find((p) => p.curreny === 'EXPPAY')!
-    expect(old.ev).toBeCloseTo(45, 0)
+describe('expected value of every gift (scripts/promo-ev.ts)', () => {
+  const sources = () => ({ sportMargin: t.config.sport.margin, providers: providerRegistry(t.config.gameProviders) })
+
+  it('weighs every game and bet type the server has: the originals, each round choice, the sportsbook, each provider game', async () => {
+    const bets = await countingBets(sources())
+    const games = new Set(bets.map((b) => b.game))
+    for (const game of SELF_GAME_TYPES) expect(games, game).toContain(game)
+    for (const [id, def] of Object.entries(ROUND_GAMES)) {
+      for (const choice of def.rules.choices) if ((choicePays(def.rules, choice)[0] ?? 0n) >= 15_000n) expect(bets.map((b) => b.bet)).toContain(`${id} ${choice}`)
+    }
+    expect(bets.find((b) => b.bet === 'luckyColor big')?.rtp).toBeCloseTo(0.98, 9)
+    expect(bets.find((b) => b.game === SPORT_GAME)?.rtp).toBeCloseTo(1.015 / (1 + t.config.sport.margin), 9)
+    for (const [code, provider] of providerRegistry(t.config.gameProviders)) {
+      for (const g of await provider.listGames()) expect(bets.find((b) => b.bet === `${code} ${g.code}`)?.rtp, `${code} ${g.code}`).toBe(g.rtp)
+    }
+    for (const b of bets) expect(b.rtp, b.bet).toBeLessThan(1)
+    // A provider game whose catalogue reports no RTP cannot be weighed: the check refuses it.
+    const bare: GameProvider = { code: 'XX', listGames: async () => [{ code: 'bare', name: 'Bare', stop: false, image: null } as unknown as ProviderGame], launch: async () => ({ url: '' }) }
+    await expect(countingBets({ ...sources(), providers: new Map([['XX', bare]]) })).rejects.toThrow(/XX's game bare reports no RTP/)
+  })
+
+  it('is at most zero for every package, VIP award and sign-in reward at the best allowed odds; with only the originals under 100 % it was not', async () => {
+    const bets = await countingBets(sources())
+    const gifts = await houseGifts(t.db, t.config.wallet)
+    expect(gifts.filter((g) => g.label.startsWith('package')).length).toBe(16)
+    expect(gifts.filter((g) => g.label.startsWith('VIP')).length).toBe(10)
+    expect(gifts.filter((g) => g.label.startsWith('sign-in')).length).toBe(7)
+    for (const g of giftEvs(gifts, bets, t.config.wallet)) expect(g.ev, `${g.label} on ${g.bestBet}`).toBeLessThanOrEqual(1e-9)
+    // The audit's terms: every game but the originals counting 100 %. Lucky Color's big (2 % edge) made them all pay.
+    const old = giftEvs(gifts, bets, { wagerContribution: { dice: 10, limbo: 10, mines: 10 } })
+    const vip10 = old.find((g) => g.label === 'VIP 10')!
+    expect(vip10.bestBet).toBe('luckyColor big')
+    expect(vip10.ev).toBeCloseTo(1_400_000, 0)
+    expect(old.filter((g) => g.ev > 0).length).toBe(old.length - 1)
+    // The spec's 1x boost: a farmer's +R$ 45, as migration 005 found.
+    const seeded = gifts.map((g) => (g.label.endsWith('EXPPAY') ? { ...g, wagerX: 1 } : g))
+    expect(giftEvs(seeded, bets, t.config.wallet).find((g) => g.label.endsWith('EXPPAY'))!.ev).toBeCloseTo(45, 0)
   })
 })

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
+import * as sport from '../../src/shared/contract/sport'
+import { wageringLeft } from '../../src/server/wallet/wagering'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, idem, newPlayer } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, deposit, idem, newPlayer, packagePrice, pkg100, verifiedPlayer } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -48,5 +50,31 @@ describe('daily sign-in', () => {
     const token = (await login(t, test.username, test.pwd)).body.data.access_token as string
     const r = await claim(token)
     expect([r.http, r.body.status]).toEqual([403, 2009])
+  })
+
+  it("a reward never cuts the wagering still owed on a bonus staked in open bets (the audit: R$ 375 owed became R$ 15)", async () => {
+    const p = await verifiedPlayer(t)
+    await deposit(t, p, await pkg100(t), 1)
+    const { price, gift, x } = await packagePrice(t, await pkg100(t))
+    const owed = gift * BigInt(x)
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(owed)
+    // The cash, then the whole bonus, staked in open pre-match sport bets: the balance is zero.
+    const list = await call<{ matchId: string }[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'upcoming' } })
+    const match = await call<{ markets: { type: string; period: number; status: string; selections: { selectionId: string; name: string; odds: number }[] }[] }>(t, sport.sportMatch, {
+      params: { matchId: list.body.data[0]!.matchId },
+    })
+    const home = match.body.data.markets.find((m) => m.type === '1x2' && m.period === 1 && m.status === 'open')!.selections.find((s) => s.name === 'home')!
+    const stake = async (centavos: bigint) => {
+      const amount = (Number(centavos) / 100).toFixed(2)
+      const r = await callKeyed(t, sport.sportBet, { token: p.token, body: { type: 'single', amount, selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'any' } })
+      expect(r.http, r.raw).toBe(200)
+    }
+    for (let left = price; left > 0n; left -= 5_000n) await stake(left < 5_000n ? left : 5_000n)
+    await stake(gift)
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 0n })
+    // A sign-in reward arrives: its own wagering adds to what is owed; it does not start afresh.
+    const r = await claim(p.token)
+    expect(r.body.data).toMatchObject({ day: 1, reward: 0.5 })
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(owed + 50n * BigInt(t.config.wallet.signin.wagerX))
   })
 })

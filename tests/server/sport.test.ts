@@ -7,7 +7,8 @@ import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
 import { opsTokenOf } from '../../src/server/ops/opsToken'
 import { netExposure } from '../../src/server/sport/exposure'
-import { addWageringRequirement, wageringLeft } from '../../src/server/wallet/wagering'
+import { SPORT_GAME } from '../../src/server/sport/bets'
+import { addWageringRequirement, countedStake, wageringLeft } from '../../src/server/wallet/wagering'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
 
 let t: TestApp
@@ -32,6 +33,8 @@ const pick = (d: Detail, type: string, name: string, quarterLine = false) => {
   const sel = market.selections.find((s) => s.name === name)!
   return { market, selectionId: sel.selectionId, odds: sel.odds }
 }
+/** What a sport stake counts toward a gift: its sportsbook contribution. */
+const counted = (stake: bigint) => countedStake(t.config.wallet, SPORT_GAME, stake, 15_000n)
 const bet = (token: string, body: Record<string, unknown>, key = idem()) => callKeyed<{ betId: string; odds: number; potentialWin: number; balance: number }>(t, sport.sportBet, { token, body, key })
 /** The simulator's settlement by hand: an operators' call, with the ops token. */
 const devResult = (matchId: string, body: Record<string, unknown>) => call<{ settled: number }>(t, sport.sportDevResult, { headers: { 'x-ops-token': opsTokenOf(t)! }, params: { matchId }, body })
@@ -155,7 +158,7 @@ describe('sport bets', () => {
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(1))
   })
 
-  it('both sides of one handicap count toward a gift only by their net exposure; one side alone counts in full', async () => {
+  it('both sides of one handicap count toward a gift only by their net exposure; one side alone counts its whole stake, at the sportsbook contribution', async () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, centavosOf(100))
     await t.db.tx((q) => addWageringRequirement(q, p.userId, centavosOf(1000), 0n, new Date(Date.now() - 60_000)))
@@ -177,7 +180,8 @@ describe('sport bets', () => {
     expect(draw.odds).toBeGreaterThanOrEqual(1.5)
     expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(990))
+    // Its whole stake, at the sportsbook's contribution (WAGER_CONTRIBUTION's sport).
+    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000) - counted(centavosOf(10)))
   })
 
   it('covering parlays over two matches count nothing toward a gift, a cover across markets only its net exposure, a cancelled match nothing', async () => {
@@ -208,7 +212,7 @@ describe('sport bets', () => {
     const [home, away, even] = cover.map((s) => (BigInt(Math.round(s.odds * 1000)) * 100n) / 1000n)
     expect(net.exposure).toBe(300n - [home!, away!, even!].reduce((x, y) => (y < x ? y : x)))
     expect(net.exposure).toBeLessThan(300n)
-    const coverCounts = net.multiplier4 >= 15_000n ? net.exposure : 0n
+    const coverCounts = net.multiplier4 >= 15_000n ? counted(net.exposure) : 0n
     // A draw on a match that is then cancelled: the stake comes back and was never at risk.
     const draw = pick(v, '1x2', 'draw')
     expect((await bet(p.token, { type: 'single', amount: '5.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)

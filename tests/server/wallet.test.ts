@@ -49,7 +49,7 @@ describe('wallet rules', () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 100n)
     await fundCash(t, p.userId, 300n, 'bonus')
-    await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 0n, at()))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 300n, at()))
     const funding = await bet(p.userId, 400n)
     expect(funding).toMatchObject({ fromCash: 100n, fromBonus: 300n })
     await t.db.tx((q) => creditWin(q, p.userId, 1_000n, { funding, ref: 'round-1', at: at() }))
@@ -102,7 +102,7 @@ describe('wallet rules', () => {
   it('a bonus lost to nothing keeps its requirement until a new gift starts afresh', async () => {
     const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 1_000n, 'bonus')
-    await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 0n, at()))
+    await t.db.tx((q) => addWageringRequirement(q, p.userId, 15_000n, 1_000n, at()))
     await bet(p.userId, 1_000n)
     await counted(p.userId, 1_000n)
     // The bet may still win: what it won back from bonus stays bonus, under the same requirement.

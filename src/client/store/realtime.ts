@@ -42,6 +42,12 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     applyBalance(wire)
     if (wireToCentavos(wire.balance) < FREE_BALANCE_BELOW) openOverlay('deposit')
   },
+  'offer:compensation': (wire) => {
+    if (isStale(wire)) return
+    applyBalance(wire)
+    // Under R$ 0,51 freeBalance opens the normal deposit instead; never over another overlay.
+    if (wireToCentavos(wire.balance) >= FREE_BALANCE_BELOW && store.ui.overlay === null) openOverlay('gameDeposit')
+  },
   'online:count': ({ count }) => {
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.
     if (!SNAPSHOT_MODE) store.lobby.onlineRaw = count

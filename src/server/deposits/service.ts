@@ -5,7 +5,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { requireKyc } from '../kyc/identityChecks'
 import type { PaymentEvent, PaymentProvider, PixReturn } from '../payments/PaymentProvider'
-import { post, systemAccountId, userAccountId, userBalances, type Entry } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId, type Entry } from '../wallet/ledger'
 import { bookPixReturn, settlePixDebt } from '../wallet/debts'
 import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
@@ -245,9 +245,8 @@ async function creditDeposit(deps: Deps, q: Queryable, provider: string, order: 
     if (giftToBonus) entries.push({ accountId: await userAccountId(q, userId, 'bonus'), amount: gift })
   }
   const orderId = recordId('D', order.id)
-  const bonusBefore = (await userBalances(q, userId)).bonus
   await post(q, { kind: 'deposit', userId, ref: orderId, meta: { gift: gift.toString() }, entries }, at)
-  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), bonusBefore, at)
+  if (giftToBonus) await addWageringRequirement(q, userId, gift * BigInt(order.gift_wager_x), gift, at)
   // A MED return's debt is paid first from what arrived; only the rest is the player's to stake.
   const settled = await settlePixDebt(q, userId, amount, orderId, at)
   await addTurnover(q, userId, amount - settled, order.turnover_x)

@@ -1,4 +1,5 @@
 import { DEMO_GAMES } from '../../../demo-provider/shared/catalog'
+import { exactRtp } from '../../../demo-provider/shared/slotMath'
 import type { GameProvider, ProviderGame } from './registry'
 
 /**
@@ -8,11 +9,17 @@ import type { GameProvider, ProviderGame } from './registry'
  */
 const DEMO_PROVIDER_PATH = '/demo-provider'
 
+/** Every demo game plays the one machine: its exact return is each game's RTP. */
+const DEMO_RTP = (() => {
+  const { num, den } = exactRtp()
+  return Number(num) / Number(den)
+})()
+
 export class DemoProvider implements GameProvider {
   constructor(readonly code: string) {}
 
   async listGames(): Promise<ProviderGame[]> {
-    return (DEMO_GAMES[this.code] ?? DEMO_GAMES.PG ?? []).map((g) => ({ ...g, image: `${DEMO_PROVIDER_PATH}/thumbs/${g.code}.svg` }))
+    return (DEMO_GAMES[this.code] ?? DEMO_GAMES.PG ?? []).map((g) => ({ ...g, rtp: DEMO_RTP, image: `${DEMO_PROVIDER_PATH}/thumbs/${g.code}.svg` }))
   }
 
   async launch(input: { sessionToken: string; game: string; locale: string }): Promise<{ url: string }> {

@@ -12,6 +12,11 @@ export interface ProviderGame {
   code: string
   /** The game's name as the provider gives it (a product name: not translated). */
   name: string
+  /**
+   * Its return to player as the provider's catalogue reports it (0.9614 for 96.14 %): the promotion
+   * check (wallet/promoEv.ts) weighs a slot's stakes toward a gift by it.
+   */
+  rtp: number
   /** Not open yet: picking it shows 'Em Breve...'. */
   stop: boolean
   /** The game's tile art, an address the player's browser loads (null: the app draws a plain tile). */

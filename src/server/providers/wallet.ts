@@ -78,7 +78,7 @@ export type WalletOp = keyof typeof walletRequests
  * 1.5x rule reads what a bet could pay, and a slot spin can pay far more than 1.5x its stake.
  */
 const SLOT_MULTIPLIER4 = 1_000n * 10_000n
-const SLOTS = 'slots'
+export const SLOTS = 'slots'
 
 const requestHash = (op: WalletOp, body: Record<string, unknown>) => {
   // requestId differs between retries of one transaction: it is not part of what must match.

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { loadUserInfo } from '../user/userInfo'
 import { dayOf } from '../wallet/days'
-import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { addWageringRequirement } from '../wallet/wagering'
 
 export interface ReferralRules {
@@ -64,7 +64,6 @@ export async function payReferralDay(q: Queryable, rules: ReferralRules, day: st
   for (const r of rows.rows) totals.set(BigInt(r.beneficiary), (totals.get(BigInt(r.beneficiary)) ?? 0n) + BigInt(r.amount))
   for (const [beneficiary, amount] of [...totals].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (amount <= 0n) continue
-    const bonusBefore = (await userBalances(q, beneficiary)).bonus
     const tx = await post(
       q,
       {
@@ -79,7 +78,7 @@ export async function payReferralDay(q: Queryable, rules: ReferralRules, day: st
       },
       at,
     )
-    if (rules.wagerX > 0) await addWageringRequirement(q, beneficiary, amount * BigInt(rules.wagerX), bonusBefore, at)
+    if (rules.wagerX > 0) await addWageringRequirement(q, beneficiary, amount * BigInt(rules.wagerX), amount, at)
     await q.query('UPDATE referral_commissions SET tx_id = $3 WHERE beneficiary = $1 AND day = $2::date AND tx_id IS NULL', [beneficiary, day, tx])
   }
   await q.query('INSERT INTO referral_days (day, paid_at) VALUES ($1::date, $2) ON CONFLICT DO NOTHING', [day, at])

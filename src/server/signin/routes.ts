@@ -16,7 +16,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../http/AppError'
 import { registerCall } from '../http/route'
 import { dayOf } from '../wallet/days'
-import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { lockRealUser } from '../wallet/players'
 import { addWageringRequirement } from '../wallet/wagering'
 import { readWireBalance } from '../wallet/walletInfo'
@@ -52,7 +52,6 @@ export function signinRoutes(app: FastifyInstance, deps: Deps): void {
     const at = new Date(now)
     let tx: bigint | null = null
     if (reward > 0n) {
-      const bonusBefore = (await userBalances(q, userId)).bonus
       tx = await post(
         q,
         {
@@ -67,7 +66,7 @@ export function signinRoutes(app: FastifyInstance, deps: Deps): void {
         },
         at,
       )
-      if (wagerX > 0) await addWageringRequirement(q, userId, reward * BigInt(wagerX), bonusBefore, at)
+      if (wagerX > 0) await addWageringRequirement(q, userId, reward * BigInt(wagerX), reward, at)
     }
     await q.query('INSERT INTO signin_claims (user_id, day, streak, reward, tx_id, created_at) VALUES ($1, $2::date, $3, $4, $5, $6)', [userId, c.today, c.day, reward, tx, at])
     return { day: c.day, reward: centavosToReais(reward), ...(await readWireBalance(q, userId)) }

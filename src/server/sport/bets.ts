@@ -30,6 +30,9 @@ export interface SlipInput {
   acceptOdds: 'any' | 'higher' | 'none'
 }
 
+/** The name a sport bet's stakes count under toward a gift (WAGER_CONTRIBUTION's key). */
+export const SPORT_GAME = 'sport'
+
 /** A selection id: `<matchId>-<type>-<period>-<line in quarters>-<name>` (the feed's market id and the selection's name). */
 function parseSelectionId(id: string): { matchId: string; marketId: string; name: string } | null {
   const m = /^(\d{1,15})-([a-zA-Z0-9]{2,8})-(\d{1,4})-(-?\d{1,4})-([a-z]{3,5})$/.exec(id)
@@ -147,7 +150,7 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     const net = g.bets.length > 1 ? netExposure(g.bets) : null
     // One bet alone (or a group too large to try every joint result): each its stake, at the odds it aimed for.
     const counts = net ? [{ stake: net.exposure, multiplier4: net.multiplier4 }] : g.bets.map((b) => ({ stake: b.amount, multiplier4: aimedAt(b.legs) }))
-    for (const c of counts) await countWager(q, rules, g.userId, { game: 'sport', stake: c.stake, multiplier4: c.multiplier4, placedAt: g.placedAt }, at)
+    for (const c of counts) await countWager(q, rules, g.userId, { game: SPORT_GAME, stake: c.stake, multiplier4: c.multiplier4, placedAt: g.placedAt }, at)
   }
   return settled
 }

@@ -9,7 +9,7 @@
 import { AWARD_TYPE } from '../../shared/codes'
 import type { Deps } from '../deps'
 import type { Queryable } from '../db/connection'
-import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { addWageringRequirement } from '../wallet/wagering'
 import { loadUserInfo } from '../user/userInfo'
 
@@ -31,7 +31,6 @@ export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, us
     const user = BigInt(row.user_id)
     const award = BigInt(row.award)
     const level = Number(row.level)
-    const bonusBefore = (await userBalances(q, user)).bonus
     const tx = await post(
       q,
       {
@@ -46,7 +45,7 @@ export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, us
       },
       at,
     )
-    if (wagerX > 0) await addWageringRequirement(q, user, award * BigInt(wagerX), bonusBefore, at)
+    if (wagerX > 0) await addWageringRequirement(q, user, award * BigInt(wagerX), award, at)
     await q.query('UPDATE vip_awards SET credited_at = $3, tx_id = $4 WHERE user_id = $1 AND level = $2', [user, level, at, tx])
     out.push({ userId: user, level, award })
   }

@@ -4,7 +4,8 @@
  * - `userBetAmount` (the bonus boost) once a São Paulo day, when the day's stakes reach the
  *   configured amount: the app shows 'bouns x amount', the EXPPAY package's price plus gift;
  * - the compensation offer (INSBRL) when a bet takes a player who has deposited before from
- *   R$ 10 or more to under R$ 10.
+ *   R$ 10 or more to under R$ 10, if that answers a real loss (compensationDue); `offer:compensation`
+ *   tells the app, which opens the compensation deposit (gameDeposit).
  * Each offer is recorded with its expiry: prePay sells a promotional package only against one.
  * Called after the bet's transaction committed; a failure here never touches the bet.
  */
@@ -63,6 +64,62 @@ async function offerBoost(deps: Deps, userId: bigint, dayTotal: bigint): Promise
   return true
 }
 
+/** The ledger kinds of a bet's result: what a player lost is their sum on cash and bonus, negated. */
+const BET_RESULT_KINDS = ['bet', 'win', 'refund', 'correction']
+
+/**
+ * A loss found short of compensation is not summed again for a minute for the same deposit: the
+ * sum reads every bet since that deposit, and a player moving R$ 10 back and forth would have it
+ * read on every crossing. Per app (its deps) and process; a lapse only delays an offer to the next
+ * crossing.
+ */
+const NOT_DUE_MS = 60_000
+const notDueByApp = new WeakMap<Deps, Map<string, number>>()
+function notDueOf(deps: Deps): Map<string, number> {
+  const known = notDueByApp.get(deps)
+  if (known) return known
+  const fresh = new Map<string, number>()
+  notDueByApp.set(deps, fresh)
+  return fresh
+}
+
+/**
+ * The compensation offer answers a real loss of deposited money, once: the player's bets have lost,
+ * since their last paid deposit, that deposit less R$ 10 and at least R$ 10 (R$ 0,10 lost at R$ 10,00
+ * after money was moved out is no loss), and no compensation offer was made since that deposit nor
+ * this São Paulo day. Before, every crossing of R$ 10 made (or extended) one, so a player who moved
+ * money back above it and lost R$ 0,10 again had an offer at will (issue 29).
+ */
+async function compensationDue(q: Queryable, notDue: Map<string, number>, userId: bigint, now: Date): Promise<boolean> {
+  const last = (
+    await q.query<{ id: bigint; closed_at: Date; amount: bigint; offered: boolean }>(
+      `SELECT d.id, d.closed_at, COALESCE(d.paid_amount, d.amount) AS amount,
+         EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.curreny = 'INSBRL'
+           AND (o.created_at >= d.closed_at OR (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date = $2::date)) AS offered
+       FROM orders d WHERE d.user_id = $1 AND d.type = 10 AND d.status = '10' ORDER BY d.closed_at DESC LIMIT 1`,
+      [userId, dayOf(now.getTime())],
+    )
+  ).rows[0]
+  if (!last || last.offered) return false
+  const key = `${userId}:${last.id}`
+  if ((notDue.get(key) ?? 0) > now.getTime()) return false
+  const lost = (
+    await q.query<{ lost: bigint }>(
+      `SELECT COALESCE(-sum(e.amount), 0) AS lost FROM ledger_transactions t
+         JOIN ledger_entries e ON e.tx_id = t.id
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = $1 AND a.kind IN ('cash', 'bonus')
+       WHERE t.user_id = $1 AND t.kind = ANY($3::text[]) AND t.created_at >= $2`,
+      [userId, last.closed_at, BET_RESULT_KINDS],
+    )
+  ).rows[0]
+  const deposit = BigInt(last.amount)
+  const floor = deposit - LOW_BALANCE_BELOW > LOW_BALANCE_BELOW ? deposit - LOW_BALANCE_BELOW : LOW_BALANCE_BELOW
+  if (BigInt(lost?.lost ?? 0) >= floor) return true
+  if (notDue.size >= 10_000) notDue.clear()
+  notDue.set(key, now.getTime() + NOT_DUE_MS)
+  return false
+}
+
 /**
  * Test accounts play with play money and cannot deposit: no deposit prompt or offer reaches them.
  * The caller awaits it before the bet's reply, so the compensation offer exists by the time the
@@ -73,9 +130,13 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
   }
-  // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10.
+  // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10, after a real loss.
   if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
-    await recordOffer(deps, userId, 'INSBRL')
+    const notDue = notDueOf(deps)
+    if (await recordOffer(deps, userId, 'INSBRL', (q, now) => compensationDue(q, notDue, userId, now))) {
+      // The app opens the compensation deposit on this, not on its own reading of the balance: the offer decides.
+      deps.realtime.toUser(userId, 'offer:compensation', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
+    }
   }
 
   if (!facts.offered) await offerBoost(deps, userId, facts.dayTotal)

@@ -31,15 +31,18 @@ export async function openOffer(q: Queryable, userId: bigint, curreny: PromoCurr
 
 /**
  * Records an offer the server made, open for PROMO_OFFER_TTL_MINUTES: an open offer of the same
- * kind is extended, not doubled.
+ * kind is extended, not doubled. `allowed`, when given, decides under the player's row lock whether
+ * the offer is due at all (two settling bets cannot both pass it); returns whether it was recorded.
  */
-export async function recordOffer(deps: Deps, userId: bigint, curreny: PromoCurreny): Promise<void> {
+export async function recordOffer(deps: Deps, userId: bigint, curreny: PromoCurreny, allowed?: (q: Queryable, now: Date) => Promise<boolean>): Promise<boolean> {
   const now = new Date(deps.now())
   const expires = new Date(now.getTime() + deps.config.wallet.offerTtlMs)
-  await deps.db.tx(async (q) => {
+  return deps.db.tx(async (q) => {
     await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+    if (allowed && !(await allowed(q, now))) return false
     const open = await openOffer(q, userId, curreny, now)
     if (open !== null) await q.query('UPDATE promo_offers SET expires_at = $2 WHERE id = $1', [open, expires])
     else await q.query('INSERT INTO promo_offers (user_id, curreny, created_at, expires_at) VALUES ($1, $2, $3, $4)', [userId, curreny, now, expires])
+    return true
   })
 }

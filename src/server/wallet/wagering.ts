@@ -54,20 +54,44 @@ export async function countWager(q: Queryable, rules: WagerRules, userId: bigint
 }
 
 /**
- * Opens (or raises) the wagering requirement of a gift credited to bonus. `bonusBefore` is the
- * bonus balance before the gift: when it is zero, whatever was left of an earlier requirement
- * belonged to a bonus already lost, and the new gift starts afresh. Only stakes placed from `at`
- * on count toward it.
+ * Bonus staked in bets still open: a mines game, a shared round, a sport bet, a provider round.
+ * It may come back as bonus (creditWin pays a bonus-funded win back to bonus), so a gift that arrives
+ * meanwhile does not find the earlier bonus lost. A product whose bets hold bonus while open adds
+ * its table here.
  */
-export async function addWageringRequirement(q: Queryable, userId: bigint, required: bigint, bonusBefore: bigint, at: Date): Promise<void> {
+async function bonusInOpenBets(q: Queryable, userId: bigint): Promise<bigint> {
+  const r = await q.query<{ staked: bigint }>(
+    `SELECT (SELECT COALESCE(sum(from_bonus), 0) FROM casino_bets WHERE user_id = $1 AND game = 'mines' AND state = 'active')
+          + (SELECT COALESCE(sum(from_bonus), 0) FROM round_bets WHERE user_id = $1 AND state = 'open')
+          + (SELECT COALESCE(sum(from_bonus), 0) FROM sport_bets WHERE user_id = $1 AND status = 0)
+          + (SELECT COALESCE(sum(from_bonus), 0) FROM provider_transactions WHERE user_id = $1 AND kind = 'bet' AND state = 'open') AS staked`,
+    [userId],
+  )
+  return BigInt(one(r.rows, 'bonusInOpenBets').staked)
+}
+
+/**
+ * Opens (or raises) the wagering requirement of a gift just credited to bonus (`gift`, in the
+ * caller's transaction, whose posting locked the bonus account: a bet settling meanwhile cannot
+ * pay bonus back unseen). Only when no bonus was left before the gift, neither in the balance nor
+ * staked in an open bet, did whatever was left of an earlier requirement belong to a bonus already
+ * lost: the new gift then starts afresh. Otherwise the new gift's wagering is added to what is still
+ * owed (a bonus staked in open sport bets, then a sign-in reward, once cut R$ 375 owed to R$ 15:
+ * issue 29). Only stakes placed from `at` on count toward it.
+ */
+export async function addWageringRequirement(q: Queryable, userId: bigint, required: bigint, gift: bigint, at: Date): Promise<void> {
   if (required <= 0n) return
+  const bonusBefore = (await userBalances(q, userId)).bonus - gift
+  // Nothing owed (no requirement, or one met): starting afresh and adding are the same; no need to read the open bets.
+  const owed = (await q.query<{ owed: boolean }>('SELECT required > wagered AS owed FROM bonus_wagering WHERE user_id = $1', [userId])).rows[0]?.owed === true
+  const lost = bonusBefore <= 0n && (!owed || (await bonusInOpenBets(q, userId)) === 0n)
   await q.query(
     `INSERT INTO bonus_wagering (user_id, required, wagered, granted_at) VALUES ($1, $2, 0, $4)
      ON CONFLICT (user_id) DO UPDATE SET
        required = CASE WHEN $3 THEN EXCLUDED.required ELSE bonus_wagering.required + EXCLUDED.required END,
        wagered = CASE WHEN $3 THEN 0 ELSE bonus_wagering.wagered END,
        granted_at = EXCLUDED.granted_at`,
-    [userId, required, bonusBefore === 0n, at],
+    [userId, required, lost, at],
   )
 }
 

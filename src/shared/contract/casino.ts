@@ -49,7 +49,9 @@ export const rotateSeed = defineCall({
   }),
 })
 
-const GAMES = ['dice', 'limbo', 'mines'] as const
+/** The casino originals, by the name their stakes count under (WAGER_CONTRIBUTION's keys). */
+export const CASINO_GAMES = ['dice', 'limbo', 'mines'] as const
+export type CasinoGame = (typeof CASINO_GAMES)[number]
 
 /** The casino limits' defaults in reais: the server's when not configured, and the app's stake buttons. */
 export const CASINO_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00', maxPayout: '100000.00' } as const
@@ -57,7 +59,7 @@ export const CASINO_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00', ma
 /** Every bet reply: the outcome and all that is needed to verify it once the seed is revealed. */
 const betSchema = z.object({
   betId: z.string(),
-  game: z.enum(GAMES),
+  game: z.enum(CASINO_GAMES),
   amount: reais,
   serverSeedHash: z.string(),
   clientSeed: z.string(),
@@ -169,7 +171,7 @@ export const casinoBets = defineCall({
     loading,
     page: z.optional(intField(1, 100_000)),
     size: z.optional(intField(1, 100)),
-    game: z.optional(z.enum([...GAMES, ...ROUND_GAME_IDS] as [string, ...string[]])),
+    game: z.optional(z.enum([...CASINO_GAMES, ...ROUND_GAME_IDS] as [string, ...string[]])),
   }),
   reply: z.object({ records: z.array(z.union([betSchema, roundBetSchema])), total: z.number(), page: z.number(), size: z.number() }),
 })

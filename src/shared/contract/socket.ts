@@ -20,6 +20,8 @@ export const serverEventSchemas = {
   paySuccess: z.object({ czflag: z.number(), orderId: z.optional(z.string()), amount: z.optional(reais) }),
   userBetAmount: z.object({ bouns: z.number(), amount: reais }),
   freeBalance: z.object(wireBalance),
+  /** Ours: the server made the compensation offer (a bet took a depositor under R$ 10 after a real loss): the app opens the compensation deposit. */
+  'offer:compensation': z.object(wireBalance),
   /** Ours: how many players are connected (the lobby shows the spec's 101 x raw + 2 digits). */
   'online:count': z.object({ count: z.number() }),
   /** Shared rounds, to the players in the game's room (game:join): a round opened for bets. */

@@ -1,7 +1,7 @@
 import { firstFloat, type SeedPair } from './fair'
 
 /** Results and targets are hundredths of a multiplier; the result is capped at 1,000,000.00. */
-const LIMBO_MAX = 100_000_000
+export const LIMBO_MAX = 100_000_000
 const LIMBO_MIN_TARGET = 101
 
 /**

@@ -53,3 +53,24 @@ export function fairOdds(results: readonly { result: LegResult; p: number }[]): 
 export function marginOdds(fair: number, margin: number): number {
   return Math.max(1010, Math.floor((fair / (1 + margin)) * 100) * 10)
 }
+
+/**
+ * Whether marginOdds' floor lifted the price above fair / (1 + margin): a near-certain selection
+ * (fair 1.0001 at 1.010 returns 1.0099 a real) whose market is then suspended, not offered. Nine
+ * such legs in a parlay with one 1.40 leg returned 1.05 a real, and counted toward gifts (issue 29).
+ */
+export function liftedByFloor(fair: number, margin: number): boolean {
+  return Math.floor((fair / (1 + margin)) * 1000) < 1010
+}
+
+/** The most a pre-match price drifts above its model price (the simulator's slow wobble). */
+export const PRICE_DRIFT_MAX = 0.015
+
+/**
+ * The best return of any price the model offers, a real staked: the fair price with its most
+ * favourable drift, less the margin; a parlay's is the product of its legs', never more. What
+ * the promotion check (wallet/promoEv.ts) takes for the sportsbook.
+ */
+export function bestPriceReturn(margin: number): number {
+  return (1 + PRICE_DRIFT_MAX) / (1 + margin)
+}

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Bet, UserInfo } from '../../../shared/contract'
+import type { UserInfo } from '../../../shared/contract'
 import { boostValue } from '../../app/BoostPopup'
-import { noteSettled } from '../../store/actions/casino'
 import { realtimeHandlers } from '../../store/realtime'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { closeDeposit, currentOrder, kycAfterRefusal, kycDetour, newIdempotencyKey } from '../../store/actions/cashier'
@@ -101,32 +100,21 @@ it('makes a fresh, header-safe idempotency key per action', () => {
 })
 
 describe('low balance and bonus boost', () => {
-  const bet = (amount: number, payout: number, balance: number) => ({ betId: '1', game: 'dice', amount, payout, balance, state: payout > 0 ? 'won' : 'lost' }) as unknown as Bet
-
-  it('a settled bet crossing under R$10 opens the compensation deposit once, not over another overlay', () => {
-    // A player who never deposited has no compensation offer (the server would refuse the package).
-    store.user = { ...user(1), paySumAmount: 0 } as UserInfo
-    noteSettled(bet(5, 0, 7))
-    expect(store.ui.overlay).toBeNull()
-    store.user = { ...user(1), paySumAmount: 50 } as UserInfo
-    noteSettled(bet(5, 0, 12))
-    expect(store.ui.overlay).toBeNull()
-    noteSettled(bet(5, 0, 7))
+  it("the server's compensation offer (offer:compensation) opens the compensation deposit, not over another overlay, not when stale", () => {
+    store.user = { ...user(1), paySumAmount: 50, balance: 12, balanceVersion: 10 } as UserInfo
+    realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 11 })
     expect(store.ui.overlay).toBe('gameDeposit')
+    expect(store.user.balance).toBe(7)
     store.ui.overlay = null
-    // Already under 10: no second prompt.
-    noteSettled(bet(1, 0, 6))
+    // A late one (the balance has moved on since) opens nothing.
+    realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 9 })
     expect(store.ui.overlay).toBeNull()
     // Under 0.51 the server's freeBalance opens the normal deposit instead.
-    noteSettled(bet(10, 0, 0.5))
+    realtimeHandlers['offer:compensation']({ balance: 0.5, balanceVersion: 12 })
     expect(store.ui.overlay).toBeNull()
     store.ui.overlay = 'withdraw'
-    noteSettled(bet(5, 0, 9))
+    realtimeHandlers['offer:compensation']({ balance: 9, balanceVersion: 13 })
     expect(store.ui.overlay).toBe('withdraw')
-    store.ui.overlay = null
-    store.user = { ...user(1), testFlag: '1' } as UserInfo
-    noteSettled(bet(5, 0, 9))
-    expect(store.ui.overlay).toBeNull()
   })
 
   it('userBetAmount with bouns and amount shows the boost (bouns x amount, two decimals); pay clears it', () => {

@@ -5,7 +5,6 @@
  */
 import { calls, type Bet } from '../../../shared/contract'
 import * as casino from '../../../shared/contract/casino'
-import { FREE_BALANCE_BELOW, LOW_BALANCE_BELOW } from '../../../shared/contract/wallet'
 import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../../shared/money'
 import { applyBalance } from '../balance'
 import { stakeCentavos, percentHundredths, raiseStake } from '../stake'
@@ -43,25 +42,6 @@ async function sendOnce<T>(call: Parameters<typeof http.request>[0], body: Recor
   }
 }
 
-/**
- * A settled bet that took the balance under R$10 opens the compensation deposit (gameDeposit),
- * once as it crosses, and not over another overlay, nor for a test account or a player who has
- * never deposited; under R$0.51 the
- * server's freeBalance event opens the normal deposit instead.
- */
-export function noteSettled(bet: Bet): void {
-  // Play money (a test account) cannot be topped up.
-  if (store.user?.testFlag === '1') return
-  // The compensation offer is the server's for players who have deposited before (it refuses the package otherwise).
-  if (!((store.user?.paySumAmount ?? 0) > 0)) return
-  const c = wireToCentavos
-  const after = c(bet.balance)
-  const before = after - c(bet.payout) + c(bet.amount)
-  if (after < LOW_BALANCE_BELOW && before >= LOW_BALANCE_BELOW && after >= FREE_BALANCE_BELOW && store.ui.overlay === null) {
-    openOverlay('gameDeposit')
-  }
-}
-
 /** The seed pair moved on by one bet (when the panel shows the pair this bet used). */
 function advanceNonce(bet: Bet): void {
   const current = store.casino.fair.current
@@ -72,7 +52,6 @@ function recordBet(game: GameName, bet: Bet): void {
   applyBalance(bet)
   const slice = store.casino[game]
   slice.history = [bet, ...slice.history.filter((b) => b.betId !== bet.betId)].slice(0, 12)
-  noteSettled(bet)
 }
 
 /** A visitor who taps a bet gets the login panel (the spec: an own game as guest opens login). */

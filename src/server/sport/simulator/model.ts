@@ -9,7 +9,7 @@
  */
 import { createCipheriv, createHash, createHmac } from 'node:crypto'
 import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
-import { fairOdds, marginOdds } from '../../../shared/sport/pricing'
+import { fairOdds, liftedByFloor, marginOdds, PRICE_DRIFT_MAX } from '../../../shared/sport/pricing'
 import { quarters, settleLeg, type MarketType, type MatchOutcome, type Score, type SelectionName } from '../../../shared/sport/settle'
 import type { FeedMarket } from '../OddsFeed'
 import { SPORTS, type SportId, type SportModel } from '../sports'
@@ -405,12 +405,17 @@ function readings(now: Score, mean: Score) {
 function priced(matchId: string, type: MarketType, period: number, line: number, names: SelectionName[], dist: ReturnType<typeof readings>, margin: number, wobble: number) {
   const marketId = `${matchId}-${type}-${period}-${quarters(line)}`
   const scores = dist[readingOf(type)]
+  let held = false
   const selections = names.map((name) => {
     const fair = fairOdds(scores.map((g) => ({ result: settleLeg({ type, period: 1, line }, name, finished({ home: g.home, away: g.away })), p: g.p })))
+    if (fair !== null && liftedByFloor(fair * wobble, margin)) held = true
     return { selectionId: `${marketId}-${name}`, name, odds: fair === null ? 1010 : marginOdds(fair * wobble, margin) }
   })
-  return { marketId, type, period, line, selections }
+  return { marketId, type, period, line, selections, held }
 }
+
+/** A market as priced: `held` when a price of it could not carry the margin (liftedByFloor): it is suspended. */
+type PricedMarket = Omit<FeedMarket, 'status'> & { held: boolean }
 
 /** The lines around a centre: whole, half and quarter steps. */
 const linesAround = (centre: number, step: number) => [-2, -1, 0, 1, 2].map((i) => Math.round((centre + i * step) * 4) / 4)
@@ -431,7 +436,7 @@ function periodOver(sport: SportModel, period: number, state: MatchState): boole
 }
 
 /** The last prices computed, by match and step: the publisher, the match page and the bets share them. */
-const priceCache = new Map<string, Omit<FeedMarket, 'status'>[]>()
+const priceCache = new Map<string, PricedMarket[]>()
 const PRICE_CACHE_MAX = 5000
 
 /**
@@ -454,18 +459,18 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[]
   const state = stateOf(o, m, plan, now)
   const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
   const status: FeedMarket['status'] = state.matchTime < 0 ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
-  return prices.map((x) => ({ ...x, status: status === 'closed' || periodOver(plan.sport, x.period, state) ? 'closed' : status }))
+  return prices.map(({ held, ...x }) => ({ ...x, status: status === 'closed' || periodOver(plan.sport, x.period, state) ? 'closed' : held ? 'suspended' : status }))
 }
 
-function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): Omit<FeedMarket, 'status'>[] {
+function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): PricedMarket[] {
   const { sport } = plan
   const state = stateOf(o, m, plan, now)
   const left = Math.max(0, 1 - state.minute / sport.playMinutes)
   const mean = { home: plan.means.home * left, away: plan.means.away * left }
   const dist = readings(state.score, mean)
   // Pre-match odds drift slowly (hours); in play they follow the score and the clock.
-  const wobble = state.matchTime === MATCH_TIME.NOT_OPEN ? 1 + 0.015 * Math.sin((now / (3 * 3600_000)) * o.timeScale + (Number(m.matchId) % 97)) : 1
-  const markets: Omit<FeedMarket, 'status'>[] = []
+  const wobble = state.matchTime === MATCH_TIME.NOT_OPEN ? 1 + PRICE_DRIFT_MAX * Math.sin((now / (3 * 3600_000)) * o.timeScale + (Number(m.matchId) % 97)) : 1
+  const markets: PricedMarket[] = []
   const expDiff = state.score.home - state.score.away + mean.home - mean.away
   const expTotal = state.score.home + state.score.away + mean.home + mean.away
   const step = sport.mean < 10 ? 0.25 : Math.max(0.5, Math.round(Math.sqrt(sport.mean) / 2) / 2)
