@@ -3,9 +3,10 @@ import path from 'node:path'
 import { APP_MODES, type AppMode } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
 import { SPORT_LIMIT_DEFAULTS } from '../shared/contract/sport'
+import { largestPayout } from '../shared/games/rounds/payTable'
 import { ROUND_GAMES } from '../shared/games/rounds/registry'
 import { ROUND_GAME_IDS, type RoundGameId, type RoundTimings } from '../shared/games/rounds/types'
-import { reaisTextToCentavos } from '../shared/money'
+import { centavosToReais, reaisTextToCentavos } from '../shared/money'
 
 /** A limit of `count` events per `windowMs`, written in the environment as e.g. "10/15m". */
 export interface RateRule {
@@ -417,6 +418,10 @@ export interface RoundsConfig {
   /** ROUND_MIN_STAKE / ROUND_MAX_STAKE: one bet's limits, reais (0.10 / 1000.00), in centavos. */
   minStake: bigint
   maxStake: bigint
+  /** ROUND_MAX_BETS_PER_PLAYER: bets one player may make on one round (50: every Lucky Color choice three times over). */
+  maxBetsPerPlayer: number
+  /** ROUND_MAX_PAYOUT: the most one round may pay over its possible results, all players' bets together (reais, 100000.00), in centavos. */
+  maxPayout: bigint
 }
 
 function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
@@ -437,13 +442,22 @@ function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
   if (!Number.isInteger(chainLength) || chainLength < 2 || !Number.isInteger(chainEvery) || chainEvery < 1) {
     throw new ConfigError('ROUND_CHAIN_LENGTH must be a whole number of at least 2, ROUND_CHAIN_CHECKPOINT at least 1')
   }
+  const maxBetsPerPlayer = numberEnv(env, 'ROUND_MAX_BETS_PER_PLAYER', 50)
+  if (maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000) throw new ConfigError(`ROUND_MAX_BETS_PER_PLAYER must be a whole number from 1 to 10000, not "${env.ROUND_MAX_BETS_PER_PLAYER}"`)
+  const maxStake = reaisEnv(env, 'ROUND_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake)
+  const maxPayout = reaisEnv(env, 'ROUND_MAX_PAYOUT', '100000.00')
+  // A cap below one bet's largest payout would refuse a single largest bet on the best-paying choice.
+  const bestPay = ROUND_GAME_IDS.map((g) => largestPayout(ROUND_GAMES[g].rules, maxStake)).reduce((a, b) => (b > a ? b : a), 0n)
+  if (maxPayout < bestPay) throw new ConfigError(`ROUND_MAX_PAYOUT must be at least what one largest bet can pay (${centavosToReais(bestPay)} with ROUND_MAX_STAKE), not ${centavosToReais(maxPayout)}`)
   return {
     enabled: switchText === 'on',
     chainLength,
     chainEvery,
     timings,
     minStake: reaisEnv(env, 'ROUND_MIN_STAKE', CASINO_LIMIT_DEFAULTS.minStake),
-    maxStake: reaisEnv(env, 'ROUND_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
+    maxStake,
+    maxBetsPerPlayer,
+    maxPayout,
   }
 }
 

@@ -57,7 +57,7 @@ export function roundRoutes(app: FastifyInstance, deps: Deps, rounds: Rounds): v
     }
   })
 
-  const play = new RoundPlay(db, deps.config.wallet)
+  const play = new RoundPlay(db, deps.config.wallet, deps.config.rounds)
   registerKeyedCall(app, deps, contract.roundBet, async ({ params, body, session, key, hash, ctx }) => {
     const game = params.game as RoundGameId
     const call = { userId: session.userId, key, hash, locale: ctx.locale, at: new Date(deps.now()) }
