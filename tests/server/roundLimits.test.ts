@@ -14,6 +14,7 @@ import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, t
 const ENV = {
   ROUNDS: 'on',
   ROUND_CHAIN_LENGTH: '400',
+  ROUND_SALT_WAIT_SECONDS: '0',
   ROUND_CHAIN_CHECKPOINT: '25',
   ROUND_TIMINGS: 'double=8/0.2/0.2,rowDouble=1.5/0.2/0.2,luckyColor=0.9/0.1/0.2',
   ROUND_MAX_BETS_PER_PLAYER: '5',

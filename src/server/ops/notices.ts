@@ -23,7 +23,7 @@ export interface Notice {
 const DAY = 86_400_000
 
 /** The ops token: OPS_TOKEN, or (outside production) one made now and kept in DATA_DIR/ops-token. */
-function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
+export function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
   const { config } = deps
   if (config.opsToken) return config.opsToken
   if (config.production) return null
@@ -40,7 +40,7 @@ function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
   return token
 }
 
-const same = (a: string, b: string) => {
+export const same = (a: string, b: string) => {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)

@@ -20,11 +20,14 @@ import { openOverlay } from './ui'
 type StateReply = z.output<typeof rounds.roundState.reply>
 const fetchState = (game: RoundGameId) => api<StateReply>(rounds.roundState, { params: { game }, loading: false }, true)
 
-/** The live round as the server has it now: a page opened mid-round shows the time left, the bets so far and the last results. */
-export async function loadRoundState(game: RoundGameId, now = Date.now()): Promise<void> {
+/**
+ * The live round as the server has it now: a page opened mid-round shows the time left, the bets so
+ * far and the last results. True when no round plays yet or the game's chain waits for its salt.
+ */
+export async function loadRoundState(game: RoundGameId, now = Date.now()): Promise<boolean> {
   const state = await fetchState(game)
   const slice = store.rounds[game]
-  if (!state) return
+  if (!state) return true
   slice.clockOffset = state.serverTime - now
   const sameRound = slice.live?.roundId === state.roundId
   slice.live = {
@@ -43,12 +46,25 @@ export async function loadRoundState(game: RoundGameId, now = Date.now()): Promi
     slice.mine = []
   }
   for (const r of [...state.recent].reverse()) addSettled(slice, r)
+  return state.saltPending
 }
 
 /** A round game's page opened: the state now, and the room's events from here on (a guest has no socket and polls). */
 export async function openRoundGame(game: RoundGameId): Promise<void> {
   joinRoundRoom(game)
-  await loadRoundState(game).catch(() => undefined)
+  const pending = await loadRoundState(game).catch(() => false)
+  if (pending) void sendRoundSeed(game).catch(() => undefined)
+}
+
+/**
+ * The game's new chain waits for players' seeds to make its salt: a player's page sends one, a
+ * random one of its own (the salt's inputs are shown in the verifier). A refusal (fixed already) is quiet.
+ */
+async function sendRoundSeed(game: RoundGameId): Promise<void> {
+  if (!store.session.token) return
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  const seed = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  await http.request(rounds.roundSeed, { params: { game }, body: { seed }, loading: false })
 }
 
 export function closeRoundGame(game: RoundGameId): void {

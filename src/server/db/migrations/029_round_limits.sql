@@ -112,3 +112,30 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- The chain's salt (issue 29, L7): fixed after the terminating hash is published, from values the
+-- server cannot choose (chain.ts, saltOf): the seeds of the first `salt_seeds` players to send one
+-- (method 'seeds'), or whatever had come by `salt_deadline`; or a public value named in advance in
+-- `salt_source` and given by the operators once it exists (method 'public'). Until then the salt is
+-- NULL and no round of the chain opens. Chains made before: method 'server', their random salt
+-- fixed when they were made; they stay valid to their end.
+ALTER TABLE round_chains ALTER COLUMN salt DROP NOT NULL;
+ALTER TABLE round_chains
+  ADD COLUMN salt_method text NOT NULL DEFAULT 'server' CHECK (salt_method IN ('server', 'seeds', 'public')),
+  ADD COLUMN salt_seeds integer CHECK (salt_seeds >= 1),
+  ADD COLUMN salt_deadline timestamptz,
+  ADD COLUMN salt_source text,
+  ADD COLUMN salt_inputs jsonb,
+  ADD COLUMN salt_fixed_at timestamptz;
+UPDATE round_chains SET salt_fixed_at = created_at;
+ALTER TABLE round_chains ADD CONSTRAINT round_chains_salt_fixed CHECK ((salt IS NULL) = (salt_fixed_at IS NULL));
+
+-- Players' seeds toward a chain's salt: one per player per chain, in the order they came.
+CREATE TABLE round_chain_seeds (
+  chain_id bigint NOT NULL REFERENCES round_chains (id),
+  user_id bigint NOT NULL,
+  seq bigserial,
+  seed text NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (chain_id, user_id)
+);
