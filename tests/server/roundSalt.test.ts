@@ -110,6 +110,22 @@ describe("the round chain's salt", () => {
     expect(played.some((r) => roundRoll(r.hash, other, 15) !== r.roll)).toBe(true)
   })
 
+  it('players racing their seeds in: exactly the first ROUND_SALT_SEEDS make the salt, in the order they came; the rest are refused', async () => {
+    const t = await app({ ROUND_SALT_SEEDS: '3', ROUND_SALT_WAIT_SECONDS: '3600' })
+    await published(t)
+    const players = await Promise.all(Array.from({ length: 8 }, () => newPlayer(t)))
+    const replies = await Promise.all(players.map((p, i) => sendSeed(t, p.token, `seed-${i}`)))
+    const taken = replies.filter((r) => r.http === 200).map((r) => r.body.data)
+    expect(taken.map((x) => x.position).sort()).toEqual([1, 2, 3])
+    for (const r of replies.filter((x) => x.http !== 200)) expect(r.body.status).toBe(4105)
+    const c = (await history(t)).commitment!
+    const inOrder = [...taken].sort((a, b) => a.position - b.position).map((x) => x.seed)
+    expect(c.saltFrom.inputs).toEqual(inOrder)
+    expect(c.salt).toBe(outside.roundSaltOf(inOrder))
+    const n = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM round_chain_seeds')
+    expect(n.rows[0]!.n).toBe(3n)
+  })
+
   it('with no seed by the deadline, the salt is SHA-256 of the empty text (documented), and rounds begin', async () => {
     const t = await app({ ROUND_SALT_SEEDS: '3', ROUND_SALT_WAIT_SECONDS: '2' })
     const c = await published(t, 'rowDouble')
