@@ -6,7 +6,7 @@ import * as rounds from '../../src/shared/contract/rounds'
 import { followsInChain, roundRoll, saltOf } from '../../src/shared/games/rounds/chain'
 import * as outside from '../verifier/standard'
 import { call, startTestApp, type TestApp } from './testApp'
-import { newPlayer } from './walletHelpers'
+import { listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
 
 // Issue 29, L7: a chain's salt is fixed after its terminating hash is published, from values the
 // server cannot choose: the first players' seeds (or none by a deadline), or a public value the
@@ -124,6 +124,21 @@ describe("the round chain's salt", () => {
     expect(c.salt).toBe(outside.roundSaltOf(inOrder))
     const n = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM round_chain_seeds')
     expect(n.rows[0]!.n).toBe(3n)
+  })
+
+  it("the game's room is asked for seeds while the salt waits; a player's seed sent then fixes it", async () => {
+    const t = await app({ ROUND_SALT_SEEDS: '1', ROUND_SALT_WAIT_SECONDS: '3600' })
+    await published(t, 'rowDouble')
+    const p = await newPlayer(t)
+    const socket = await socketFor(await listen(t), p.token)
+    const heard = recorder(socket)
+    socket.emit('game:join', { game: 'rowDouble' })
+    await waitFor(() => (heard['round:seedWanted'] ?? []).length > 0, 8_000)
+    expect(heard['round:seedWanted']?.[0]).toEqual({ game: 'rowDouble' })
+    expect((await sendSeed(t, p.token, 'from-the-room', 'rowDouble')).body.data).toEqual({ seed: 'from-the-room', position: 1 })
+    expect((await history(t, 'rowDouble')).commitment?.salt).toBe(outside.roundSaltOf(['from-the-room']))
+    await until('a round plays', async () => (await roundCount(t, 'rowDouble')) > 0)
+    socket.close()
   })
 
   it('with no seed by the deadline, the salt is SHA-256 of the empty text (documented), and rounds begin', async () => {

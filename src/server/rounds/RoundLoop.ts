@@ -27,6 +27,8 @@ export interface RoundListener {
   /** Betting closed and the round settled in the same transaction; `outcomes`: each player with a bet. */
   settled?(round: LiveRound, outcomes: PlayerOutcome[]): void
   voided?(game: RoundGameId, roundId: string, outcomes: PlayerOutcome[]): void
+  /** The game's chain waits for players' seeds to make its salt (said again every SEED_CALL_MS while it waits). */
+  seedWanted?(game: RoundGameId): void
 }
 
 export interface RoundLoopDeps {
@@ -53,6 +55,8 @@ const LATE_OPEN_MS = 3_000
 const RETRY_MS = 2_000
 /** While a new chain's salt waits for players' seeds or a public value, the loop looks again this often. */
 const SALT_POLL_MS = 500
+/** How often the game's room is asked for seeds while the salt waits for them. */
+const SEED_CALL_MS = 5_000
 
 /**
  * One game's round loop: opens a round, closes it when its betting time is up and settles it in
@@ -68,6 +72,8 @@ export class RoundLoop {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> = Promise.resolve()
   private stopped = false
+  /** When the room was last asked for seeds. */
+  private seedCalledAt = 0
 
   constructor(
     readonly game: RoundGameId,
@@ -177,6 +183,10 @@ export class RoundLoop {
       const id = chain.id
       chain.salt = await this.deps.db.tx((q) => fixSalt(q, id, new Date(now)))
       if (chain.salt === null) {
+        if (this.deps.chain.salt.method === 'seeds' && now - this.seedCalledAt >= SEED_CALL_MS) {
+          this.seedCalledAt = now
+          this.deps.listener?.seedWanted?.(this.game)
+        }
         this.at(now + SALT_POLL_MS, () => this.open())
         return
       }

@@ -15,6 +15,7 @@ import { addSettled } from '../rounds'
 import { store } from '../store'
 import { newIdempotencyKey } from './cashier'
 import { api } from './session'
+import { sendRoundSeed } from './roundSeed'
 import { openOverlay } from './ui'
 
 type StateReply = z.output<typeof rounds.roundState.reply>
@@ -54,17 +55,6 @@ export async function openRoundGame(game: RoundGameId): Promise<void> {
   joinRoundRoom(game)
   const pending = await loadRoundState(game).catch(() => false)
   if (pending) void sendRoundSeed(game).catch(() => undefined)
-}
-
-/**
- * The game's new chain waits for players' seeds to make its salt: a player's page sends one, a
- * random one of its own (the salt's inputs are shown in the verifier). A refusal (fixed already) is quiet.
- */
-async function sendRoundSeed(game: RoundGameId): Promise<void> {
-  if (!store.session.token) return
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  const seed = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-  await http.request(rounds.roundSeed, { params: { game }, body: { seed }, loading: false })
 }
 
 export function closeRoundGame(game: RoundGameId): void {
