@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config'
+import { liveChain } from '../../src/server/rounds/RoundChain'
 import * as rounds from '../../src/shared/contract/rounds'
 import { followsInChain, roundRoll, saltOf } from '../../src/shared/games/rounds/chain'
 import * as outside from '../verifier/standard'
@@ -177,6 +178,11 @@ describe("the round chain's salt", () => {
     expect(again.body.status).toBe(4105)
     expect((await history(t, 'luckyColor')).commitment).toMatchObject({ salt: saltOf([value]), saltFrom: { method: 'public', source, inputs: [value] } })
     await until('a round plays', async () => (await roundCount(t, 'luckyColor')) > 0)
+    // The next chain cannot name the same value: it is known now.
+    await t.db.query(`UPDATE round_chains SET used_up_at = now() WHERE game = 'double'`)
+    await expect(liveChain(t.db, 'double', { length: 20, every: 5, salt: { method: 'public', source } })).rejects.toThrow(/named an earlier chain's salt/)
+    const next = await liveChain(t.db, 'double', { length: 20, every: 5, salt: { method: 'public', source: 'hash of Bitcoin block 960000' } })
+    expect(next.salt).toBeNull()
   })
 
   it('the configuration: seeds by default (3 seeds, 30 s); nonsense refused; production refuses a wait too short for seeds to come', () => {

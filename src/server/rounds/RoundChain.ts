@@ -94,6 +94,11 @@ export async function liveChain(db: Db, game: RoundGameId, options: ChainOptions
   const select = 'SELECT id, game, salt, terminating_hash, length, checkpoint_every FROM round_chains WHERE game = $1 AND used_up_at IS NULL'
   const found = (await db.query<ChainRow>(select, [game])).rows[0]
   if (found) return load(db, found)
+  if (options.salt.method === 'public') {
+    // A value that has salted a chain (any game's) is known now: the server could pick a chain to suit it.
+    const used = await db.query(`SELECT 1 FROM round_chains WHERE salt_method = 'public' AND salt_source = $1 AND salt IS NOT NULL`, [options.salt.source])
+    if (used.rows.length > 0) throw new Error(`${game}: ROUND_SALT_SOURCE "${options.salt.source}" named an earlier chain's salt; name a value that does not exist yet for the next chain`)
+  }
   const seed = randomBytes(32).toString('hex')
   let tenths = 0
   const made = await generateChain(seed, options.length, options.every, (done) => {
