@@ -74,7 +74,7 @@ function buildDemoProvider(outDir: string) {
 async function serve(clientDir: string, demoProviderDir: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-client-'))
   const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoProviderDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000', ROUND_TIMINGS }),
+    loadConfig({ DATA_DIR: dataDir, LOG: '0', CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoProviderDir, APP_MODE: 'demo', CAPTCHA_FIXED_ANSWER: CAPTCHA, ROUND_CHAIN_LENGTH: '20000', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS }),
   )
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) }

@@ -3,9 +3,11 @@ import path from 'node:path'
 import { APP_MODES, SPORT_FEED_KINDS, type AppMode, type SportFeedKind } from '../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../shared/contract/casino'
 import { SPORT_LIMIT_DEFAULTS } from '../shared/contract/sport'
+import { largestPayout } from '../shared/games/rounds/payTable'
+import type { SaltPlan } from './rounds/RoundChain'
 import { ROUND_GAMES } from '../shared/games/rounds/registry'
 import { ROUND_GAME_IDS, type RoundGameId, type RoundTimings } from '../shared/games/rounds/types'
-import { reaisTextToCentavos } from '../shared/money'
+import { centavosToReais, reaisTextToCentavos } from '../shared/money'
 
 /** A limit of `count` events per `windowMs`, written in the environment as e.g. "10/15m". */
 export interface RateRule {
@@ -445,6 +447,9 @@ function productionProblems(config: Config): string[] {
   if (wallet.pix.reconcileEveryMs === 0) {
     problems.push('PIX_RECONCILE_MINUTES is 0: reconciliation would be off, and a Pix whose webhook never came would never be credited. Set it to a few minutes.')
   }
+  if (config.rounds.salt.method === 'seeds' && config.rounds.salt.waitMs < 10_000) {
+    problems.push('ROUND_SALT_WAIT_SECONDS is under 10: a new chain\'s salt would be fixed before players can send their seeds, often from none (a value known in advance). Give them at least 10 seconds (default 30).')
+  }
   if (wallet.pix.provider === null) problems.push('PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP\'s PIX_* settings.')
   if (wallet.pix.provider === 'apipix') {
     if (wallet.pix.cert === null) problems.push('PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.')
@@ -560,6 +565,16 @@ export interface RoundsConfig {
   /** ROUND_MIN_STAKE / ROUND_MAX_STAKE: one bet's limits, reais (0.10 / 1000.00), in centavos. */
   minStake: bigint
   maxStake: bigint
+  /** ROUND_MAX_BETS_PER_PLAYER: bets one player may make on one round (50: every Lucky Color choice three times over). */
+  maxBetsPerPlayer: number
+  /** ROUND_MAX_PAYOUT: the most one round may pay over its possible results, all players' bets together (reais, 100000.00), in centavos. */
+  maxPayout: bigint
+  /**
+   * How a new chain's salt is made once its terminating hash is published: ROUND_SALT=seeds (default:
+   * the seeds of the first ROUND_SALT_SEEDS (3) players to send one, or those come within
+   * ROUND_SALT_WAIT_SECONDS (30)) or public (a value named by ROUND_SALT_SOURCE, given by the operators).
+   */
+  salt: SaltPlan
 }
 
 /** The longest betting, draw or result phase of a shared round. */
@@ -585,13 +600,40 @@ function loadRoundsConfig(env: NodeJS.ProcessEnv): RoundsConfig {
   if (!Number.isInteger(chainLength) || chainLength < 2 || !Number.isInteger(chainEvery) || chainEvery < 1) {
     throw new ConfigError('ROUND_CHAIN_LENGTH must be a whole number of at least 2, ROUND_CHAIN_CHECKPOINT at least 1')
   }
+  const maxBetsPerPlayer = numberEnv(env, 'ROUND_MAX_BETS_PER_PLAYER', 50)
+  if (maxBetsPerPlayer < 1 || maxBetsPerPlayer > 10_000) throw new ConfigError(`ROUND_MAX_BETS_PER_PLAYER must be a whole number from 1 to 10000, not "${env.ROUND_MAX_BETS_PER_PLAYER}"`)
+  const maxStake = reaisEnv(env, 'ROUND_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake)
+  const maxPayout = reaisEnv(env, 'ROUND_MAX_PAYOUT', '100000.00')
+  // A cap below one bet's largest payout would refuse a single largest bet on the best-paying choice.
+  const bestPay = ROUND_GAME_IDS.map((g) => largestPayout(ROUND_GAMES[g].rules, maxStake)).reduce((a, b) => (b > a ? b : a), 0n)
+  if (maxPayout < bestPay) throw new ConfigError(`ROUND_MAX_PAYOUT must be at least what one largest bet can pay (${centavosToReais(bestPay)} with ROUND_MAX_STAKE), not ${centavosToReais(maxPayout)}`)
+  const saltMethod = (env.ROUND_SALT ?? '').trim() || 'seeds'
+  let salt: SaltPlan
+  if (saltMethod === 'seeds') {
+    const seeds = numberEnv(env, 'ROUND_SALT_SEEDS', 3)
+    if (seeds < 1 || seeds > 100) throw new ConfigError(`ROUND_SALT_SEEDS must be a whole number from 1 to 100, not "${env.ROUND_SALT_SEEDS}"`)
+    const waitSeconds = numberEnv(env, 'ROUND_SALT_WAIT_SECONDS', 30, false)
+    if (waitSeconds > 86_400) throw new ConfigError(`ROUND_SALT_WAIT_SECONDS must be at most 86400 (a day), not "${env.ROUND_SALT_WAIT_SECONDS}"`)
+    salt = { method: 'seeds', seeds, waitMs: Math.round(waitSeconds * 1000) }
+  } else if (saltMethod === 'public') {
+    const source = (env.ROUND_SALT_SOURCE ?? '').trim()
+    if (source.length < 3 || source.length > 200) {
+      throw new ConfigError('ROUND_SALT=public needs ROUND_SALT_SOURCE: the public value each new chain\'s salt will come from, named before it exists (e.g. "hash of Bitcoin block 880000"), 3 to 200 characters')
+    }
+    salt = { method: 'public', source }
+  } else {
+    throw new ConfigError(`ROUND_SALT must be seeds or public, not "${saltMethod}"`)
+  }
   return {
     enabled: switchText === 'on',
+    salt,
     chainLength,
     chainEvery,
     timings,
     minStake: reaisEnv(env, 'ROUND_MIN_STAKE', CASINO_LIMIT_DEFAULTS.minStake),
-    maxStake: reaisEnv(env, 'ROUND_MAX_STAKE', CASINO_LIMIT_DEFAULTS.maxStake),
+    maxStake,
+    maxBetsPerPlayer,
+    maxPayout,
   }
 }
 

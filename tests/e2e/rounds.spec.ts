@@ -55,6 +55,9 @@ test('two players on two phones play the same Double round and see the same resu
   // The round verifies in the app: its hash links to the one before and gives its number.
   await a.getByText('Jogo justo: cadeia de hashes').click()
   await expect(a.getByTestId('round-terminating')).toHaveText(/^[0-9a-f]{64}$/)
+  // The salt, fixed after the commitment from the players' seeds (none here: the test server does not wait for them), checked in the page.
+  await expect(a.getByTestId('round-salt')).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(a.getByText('Confere: o SHA-256 das entradas é o sal.')).toBeVisible()
   await a.getByRole('button', { name: new RegExp(`^Rodada ${seenA?.[1]} `) }).click()
   await a.getByRole('button', { name: 'Verificar', exact: true }).click()
   const verdict = a.getByTestId('round-verify-result')

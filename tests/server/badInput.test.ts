@@ -74,6 +74,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   roundHistory: { params: { game: 'double' }, query: {} },
   roundState: { params: { game: 'double' }, query: {} },
   roundBet: { params: { game: 'double' }, body: { roundId: '1', choice: 'red', amount: '1.00' } },
+  roundSeed: { params: { game: 'double' }, body: { seed: 'minha-seed-1' } },
   sportList: { query: {} },
   sportMatches: { query: { sport: 'football', state: 'live' } },
   sportMatch: { params: { matchId: '1000000001' }, query: {} },
@@ -88,6 +89,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   signinClaim: { body: {} },
   myBonus: { query: {} },
   opsNotice: { body: { text: 'Manutenção às 3h' } },
+  opsRoundSalt: { params: { game: 'double' }, body: { value: '00000000000000000001a2b3c4d5e6f7' } },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
   record: { params: { id: 'D999999999' }, query: {} },
 }
@@ -140,7 +142,7 @@ beforeAll(async () => {
 })
 
 /** Fields where any short printable text is valid input (a client seed may well read 'DROP TABLE users;'). */
-const FREE_TEXT: Partial<Record<CallName, string[]>> = { rotateSeed: ['clientSeed'] }
+const FREE_TEXT: Partial<Record<CallName, string[]>> = { rotateSeed: ['clientSeed'], roundSeed: ['seed'], opsRoundSalt: ['value'] }
 
 /** Money-moving calls need an Idempotency-Key: each request gets a fresh one, so validation is what refuses it. */
 const keyed = (def: CallDef): Record<string, string> => (def.idempotent ? { 'idempotency-key': `bad-${randomUUID()}` } : {})

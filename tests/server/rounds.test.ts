@@ -11,7 +11,7 @@ import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor, type Player } from './walletHelpers'
 
 // Short rounds: Double bets for 3 s, Row Double for 1.5 s; Lucky Color's period is 1.2 s.
-const ENV = { ROUNDS: 'on', ROUND_CHAIN_LENGTH: '400', ROUND_CHAIN_CHECKPOINT: '25', ROUND_TIMINGS: 'double=3/0.2/0.2,rowDouble=1.5/0.2/0.2,luckyColor=0.9/0.1/0.2' }
+const ENV = { ROUNDS: 'on', ROUND_CHAIN_LENGTH: '400', ROUND_CHAIN_CHECKPOINT: '25', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS: 'double=3/0.2/0.2,rowDouble=1.5/0.2/0.2,luckyColor=0.9/0.1/0.2' }
 
 let t: TestApp
 beforeAll(async () => {

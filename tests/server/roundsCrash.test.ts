@@ -32,6 +32,7 @@ describe('shared rounds through SIGKILL', () => {
       RETENTION_INTERVAL_MINUTES: '0',
       ROUNDS: 'on',
       ROUND_CHAIN_LENGTH: '300',
+      ROUND_SALT_WAIT_SECONDS: '0',
       ROUND_CHAIN_CHECKPOINT: '20',
       ROUND_TIMINGS: 'double=16/0.3/0.3,rowDouble=600/1/1,luckyColor=600/1/1',
     }

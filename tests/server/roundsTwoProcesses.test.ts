@@ -52,6 +52,7 @@ describe.runIf(process.env.DATABASE_URL)('shared rounds on two processes', () =>
         RETENTION_INTERVAL_MINUTES: '0',
         ROUNDS: 'on',
         ROUND_CHAIN_LENGTH: '500',
+        ROUND_SALT_WAIT_SECONDS: '0',
         ROUND_CHAIN_CHECKPOINT: '50',
         ROUND_TIMINGS: 'double=1/0.2/0.2,rowDouble=1/0.2/0.2,luckyColor=1/0.2/0.2',
       }

@@ -53,3 +53,16 @@ export const limboMultiplier4 = (target: number) => BigInt(Math.round(target * 1
 
 /** floor(stake centavos x multiplier), in reais. */
 export const payoutOf = (stakeReais: number, multiplier4: bigint) => Number((BigInt(Math.round(stakeReais * 100)) * multiplier4) / 10000n) / 100
+
+/**
+ * Shared rounds: a chain's salt is SHA-256 hex of its inputs (players' seeds, or one public value)
+ * joined by ':'; a round's number is HMAC-SHA256(key = the round's hash text, message = the salt
+ * text) read as a 256-bit big-endian integer, modulo the game's size (15 or 10).
+ */
+export const roundSaltOf = (inputs: string[]) => sha256Hex(inputs.join(':'))
+export function roundRollOf(hash: string, salt: string, size: number): number {
+  const bytes = createHmac('sha256', Buffer.from(hash, 'utf8')).update(salt, 'utf8').digest()
+  let r = 0
+  for (const b of bytes) r = (r * 256 + b) % size
+  return r
+}

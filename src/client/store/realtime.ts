@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio'
 import type { ServerToClientEvents } from '../../shared/contract/socket'
+import type { RoundGameId } from '../../shared/games/rounds/types'
 import { FREE_BALANCE_BELOW } from '../../shared/contract/wallet'
 import { wireToCentavos } from '../../shared/money'
 import type { SocketClient } from '../api/socket'
@@ -7,6 +8,7 @@ import { SNAPSHOT_MODE } from '../engine/determinism'
 import { applyBalance, isStale } from './balance'
 import { store } from './store'
 import { save } from './persist'
+import { sendRoundSeed } from './actions/roundSeed'
 import { fetchUserInfo } from './actions/session'
 import { openOverlay, showNotice } from './actions/ui'
 import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
@@ -58,6 +60,7 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   'round:locked': (e) => roundLocked(e),
   'round:result': (e) => roundResult(e),
   'round:settled': (e) => roundSettled(e),
+  'round:seedWanted': (e) => void sendRoundSeed(e.game as RoundGameId).catch(() => undefined),
   // Sportsbook: a bet of this player settled; the balance it left (the bet pages come with issue 13's client).
   'sport:settled': ({ balance, balanceVersion }) => applyBalance({ balance, balanceVersion }),
   // Sportsbook: the watched match's changed markets and its clock (the match page merges them over what it fetched).

@@ -3,7 +3,7 @@ import { luckyPeriodId } from '../../shared/games/rounds/luckyColor'
 import type { RoundGameId, RoundRules, RoundTimings } from '../../shared/games/rounds/types'
 import type { Db } from '../db/connection'
 import type { WagerRules } from '../wallet/wagering'
-import { liveChain, type ChainOptions, type RoundChain } from './RoundChain'
+import { fixSalt, liveChain, type ChainOptions, type RoundChain } from './RoundChain'
 import { settleRound, voidRound, type PlayerOutcome } from './settleRound'
 
 /** The round a loop is playing, as it tells its listeners. */
@@ -27,6 +27,8 @@ export interface RoundListener {
   /** Betting closed and the round settled in the same transaction; `outcomes`: each player with a bet. */
   settled?(round: LiveRound, outcomes: PlayerOutcome[]): void
   voided?(game: RoundGameId, roundId: string, outcomes: PlayerOutcome[]): void
+  /** The game's chain waits for players' seeds to make its salt (said again every SEED_CALL_MS while it waits). */
+  seedWanted?(game: RoundGameId): void
 }
 
 export interface RoundLoopDeps {
@@ -51,6 +53,10 @@ interface OpenRow {
 const LATE_OPEN_MS = 3_000
 /** After a failure (the database away), the loop tries again this much later. */
 const RETRY_MS = 2_000
+/** While a new chain's salt waits for players' seeds or a public value, the loop looks again this often. */
+const SALT_POLL_MS = 500
+/** How often the game's room is asked for seeds while the salt waits for them. */
+const SEED_CALL_MS = 5_000
 
 /**
  * One game's round loop: opens a round, closes it when its betting time is up and settles it in
@@ -66,6 +72,8 @@ export class RoundLoop {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> = Promise.resolve()
   private stopped = false
+  /** When the room was last asked for seeds. */
+  private seedCalledAt = 0
 
   constructor(
     readonly game: RoundGameId,
@@ -80,7 +88,7 @@ export class RoundLoop {
   }
 
   async start(): Promise<void> {
-    this.chain = await liveChain(this.deps.db, this.game, this.deps.chain, (msg) => this.deps.log.info({ game: this.game }, msg))
+    this.chain = await liveChain(this.deps.db, this.game, this.deps.chain, (msg) => this.deps.log.info({ game: this.game }, msg), this.deps.now)
     await this.step(() => this.recover())
   }
 
@@ -167,8 +175,22 @@ export class RoundLoop {
     if (seq > chain.rounds) {
       // Every link played: the chain is retired and a new one (new commitment) takes over.
       await this.deps.db.query('UPDATE round_chains SET used_up_at = $2 WHERE id = $1 AND used_up_at IS NULL', [chain.id, new Date(now)])
-      chain = this.chain = await liveChain(this.deps.db, this.game, this.deps.chain, (msg) => this.deps.log.info({ game: this.game }, msg))
+      chain = this.chain = await liveChain(this.deps.db, this.game, this.deps.chain, (msg) => this.deps.log.info({ game: this.game }, msg), this.deps.now)
       seq = 1
+    }
+    if (chain.salt === null) {
+      // No round before the salt is fixed: until then nobody, the server included, knows a result.
+      const id = chain.id
+      chain.salt = await this.deps.db.tx((q) => fixSalt(q, id, new Date(now)))
+      if (chain.salt === null) {
+        if (this.deps.chain.salt.method === 'seeds' && now - this.seedCalledAt >= SEED_CALL_MS) {
+          this.seedCalledAt = now
+          this.deps.listener?.seedWanted?.(this.game)
+        }
+        this.at(now + SALT_POLL_MS, () => this.open())
+        return
+      }
+      this.deps.log.info({ game: this.game, chain: String(chain.id) }, 'the chain\'s salt is fixed; its rounds begin')
     }
     const pk = BigInt((await this.deps.db.query<{ id: bigint }>(`SELECT nextval('rounds_id_seq') AS id`)).rows[0]?.id ?? 0n)
     const roundId = this.game === 'luckyColor' ? luckyPeriodId(new Date(bettingEndsAt - 1), this.periodMs) : String(pk)
@@ -194,6 +216,7 @@ export class RoundLoop {
     if (!live) return this.open()
     const chain = this.requireChain()
     const hash = chain.hashOf(live.seq)
+    if (chain.salt === null) throw new Error(`${this.game}: a round of chain ${chain.id} opened before its salt was fixed`)
     const roll = roundRoll(hash, chain.salt, this.rules.size)
     const outcomes = await this.deps.db.tx((q) => settleRound(q, this.rules, this.deps.wager, { pk: live.pk, hash, roll }, new Date(this.deps.now())))
     const settled = { ...live, hash, roll }

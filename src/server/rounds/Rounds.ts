@@ -93,7 +93,7 @@ export class Rounds {
         now: this.deps.now,
         log: this.deps.log,
         wager: this.deps.wallet,
-        chain: { length: this.config.chainLength, every: this.config.chainEvery },
+        chain: { length: this.config.chainLength, every: this.config.chainEvery, salt: this.config.salt },
         listener: this.deps.listener,
       })
       this.loops.push(loop)

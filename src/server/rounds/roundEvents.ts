@@ -56,5 +56,8 @@ export function roundEvents(db: Db, realtime: () => Realtime, now: () => number,
     voided: (game, roundId, outcomes) => {
       later(now(), () => paid(game, roundId, outcomes))
     },
+    seedWanted: (game) => {
+      realtime().toGame(game, 'round:seedWanted', { game })
+    },
   }
 }

@@ -97,6 +97,12 @@ export const ERROR_CODES = {
   ROUND_NOT_OPEN: { status: 4101, http: 409, key: 'roundNotOpen' },
   /** Shared rounds: above the largest bet (ROUND_MAX_STAKE). */
   ROUND_MAX_BET: { status: 4102, http: 400, key: 'roundMaxBet' },
+  /** Shared rounds: the player has made ROUND_MAX_BETS_PER_PLAYER bets on this round already. */
+  ROUND_BET_LIMIT: { status: 4103, http: 409, key: 'roundBetLimit' },
+  /** Shared rounds: the bet would lift the round's largest total payout (over every result) above ROUND_MAX_PAYOUT. */
+  ROUND_PAYOUT_LIMIT: { status: 4104, http: 409, key: 'roundPayoutLimit' },
+  /** Shared rounds: a seed (or a public value) toward a chain's salt that is fixed already or not taking one. */
+  ROUND_SALT_FIXED: { status: 4105, http: 409, key: 'roundSaltFixed' },
   /** Sportsbook: an unknown selection, or its market closed ('option not open for betting'). */
   SPORT_NOT_OPEN: { status: 4201, http: 409, key: 'sportNotOpen' },
   /** Sportsbook: the market is suspended for a moment ('current gameplay not available for purchase'). */

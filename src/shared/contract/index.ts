@@ -62,6 +62,7 @@ export const calls = {
   roundHistory: rounds.roundHistory,
   roundState: rounds.roundState,
   roundBet: rounds.roundBet,
+  roundSeed: rounds.roundSeed,
   sportList: sport.sportList,
   sportMatches: sport.sportMatches,
   sportMatch: sport.sportMatch,
@@ -75,6 +76,7 @@ export const calls = {
   signinClaim: loyalty.signinClaim,
   myBonus: loyalty.myBonus,
   opsNotice: ops.opsNotice,
+  opsRoundSalt: rounds.opsRoundSalt,
 } as const
 
 export type CallName = keyof typeof calls

@@ -28,6 +28,8 @@ export const serverEventSchemas = {
   'round:started': z.object({ game: z.string(), roundId: z.string(), previousHash: z.string(), bettingEndsAt: z.number(), drawEndsAt: z.number(), nextAt: z.number(), serverTime: z.number() }),
   /** A bet on the round (the player masked) and the round's totals per choice after it. */
   'round:bet': z.object({ game: z.string(), roundId: z.string(), player: z.string(), choice: z.string(), amount: reais, totals: z.array(z.object({ choice: z.string(), amount: reais, bets: z.number() })) }),
+  /** The game's new chain waits for players' seeds to make its salt: a player's page sends one (roundSeed). Repeated every few seconds while it waits. */
+  'round:seedWanted': z.object({ game: z.string() }),
   /** Betting closed. */
   'round:locked': z.object({ game: z.string(), roundId: z.string() }),
   /** The round's number and its hash (revealed): the draw animates to it. `at`: when it was sent (server ms). */

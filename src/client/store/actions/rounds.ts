@@ -15,16 +15,20 @@ import { addSettled } from '../rounds'
 import { store } from '../store'
 import { newIdempotencyKey } from './cashier'
 import { api } from './session'
+import { sendRoundSeed } from './roundSeed'
 import { openOverlay } from './ui'
 
 type StateReply = z.output<typeof rounds.roundState.reply>
 const fetchState = (game: RoundGameId) => api<StateReply>(rounds.roundState, { params: { game }, loading: false }, true)
 
-/** The live round as the server has it now: a page opened mid-round shows the time left, the bets so far and the last results. */
-export async function loadRoundState(game: RoundGameId, now = Date.now()): Promise<void> {
+/**
+ * The live round as the server has it now: a page opened mid-round shows the time left, the bets so
+ * far and the last results. True when no round plays yet or the game's chain waits for its salt.
+ */
+export async function loadRoundState(game: RoundGameId, now = Date.now()): Promise<boolean> {
   const state = await fetchState(game)
   const slice = store.rounds[game]
-  if (!state) return
+  if (!state) return true
   slice.clockOffset = state.serverTime - now
   const sameRound = slice.live?.roundId === state.roundId
   slice.live = {
@@ -43,12 +47,14 @@ export async function loadRoundState(game: RoundGameId, now = Date.now()): Promi
     slice.mine = []
   }
   for (const r of [...state.recent].reverse()) addSettled(slice, r)
+  return state.saltPending
 }
 
 /** A round game's page opened: the state now, and the room's events from here on (a guest has no socket and polls). */
 export async function openRoundGame(game: RoundGameId): Promise<void> {
   joinRoundRoom(game)
-  await loadRoundState(game).catch(() => undefined)
+  const pending = await loadRoundState(game).catch(() => false)
+  if (pending) void sendRoundSeed(game).catch(() => undefined)
 }
 
 export function closeRoundGame(game: RoundGameId): void {

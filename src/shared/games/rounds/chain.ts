@@ -10,6 +10,13 @@
  *
  * A round's number: h = HMAC-SHA256(key = the round's hash as hex text, message = the salt text);
  * roll = h read as one 256-bit big-endian integer, modulo the game's size. BigInt, never a float.
+ *
+ * The salt (issue 29) is fixed after the terminating hash is published, from values the server
+ * cannot choose: salt = SHA-256 hex of the inputs joined by ':' (each input a client seed: 1 to 64
+ * printable ASCII characters without ':'). The inputs are the seeds of the first players to send
+ * one to the new chain, in the order they came, or what was there at the deadline (none: the salt
+ * is SHA-256 of the empty text); or one public value named in advance (e.g. a future Bitcoin block's
+ * hash). Chains made before issue 29 keep the random salt they were published with.
  */
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
@@ -33,6 +40,11 @@ export function roundRoll(hash: string, salt: string, modulus: number): number {
   if (!Number.isInteger(modulus) || modulus < 2) throw new Error('a roll needs a modulus of 2 or more')
   const h = hmac(sha256, utf8ToBytes(hash), utf8ToBytes(salt))
   return Number(BigInt(`0x${bytesToHex(h)}`) % BigInt(modulus))
+}
+
+/** The salt a chain's inputs make: SHA-256 hex of the inputs joined by ':'. */
+export function saltOf(inputs: readonly string[]): string {
+  return bytesToHex(sha256(utf8ToBytes(inputs.join(':'))))
 }
 
 /** Walks `steps` links forward from `hash` (steps >= 0). */

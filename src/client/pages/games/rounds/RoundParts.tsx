@@ -6,7 +6,7 @@ import { tileColor } from '../../../../shared/games/rounds/double'
 import { luckyColors } from '../../../../shared/games/rounds/luckyColor'
 import { choicePays, rtpPercent } from '../../../../shared/games/rounds/payTable'
 import { ROUND_GAMES } from '../../../../shared/games/rounds/registry'
-import { verifyRound } from '../../../../shared/games/rounds/chain'
+import { saltOf, verifyRound } from '../../../../shared/games/rounds/chain'
 import type { RoundGameId } from '../../../../shared/games/rounds/types'
 import { multiplierToNumber } from '../../../../shared/games/payout'
 import { formatDecimal } from '../../../format/decimal'
@@ -324,6 +324,33 @@ function RoundInfoBody(props: { game: RoundGameId }) {
   )
 }
 
+type Commitment = NonNullable<NonNullable<Awaited<ReturnType<typeof loadRoundHistory>>>['commitment']>
+
+/** The chain's commitment, and how its salt was (or will be) made: the inputs shown, their SHA-256 checked here. */
+function RoundCommitment({ commitment: c }: { commitment: Commitment }) {
+  const { t } = useTranslation()
+  const from = c.saltFrom
+  const inputs = from.inputs
+  const made = from.method === 'seeds' ? t('casino.round.fair.saltSeeds', { n: from.seeds ?? 0 }) : from.method === 'public' ? t('casino.round.fair.saltPublic', { source: from.source ?? '' }) : t('casino.round.fair.saltServer')
+  return (
+    <dl className="fair-commitment">
+      <dt>{t('casino.round.fair.terminating')}</dt>
+      <dd className="hash" data-testid="round-terminating">{c.terminatingHash}</dd>
+      <dt>{t('casino.round.fair.salt')}</dt>
+      <dd className="hash" data-testid="round-salt">{c.salt ?? t('casino.round.fair.saltPending')}</dd>
+      <dt>{t('casino.round.fair.saltFrom')}</dt>
+      <dd>{made}</dd>
+      {inputs && (
+        <>
+          <dt>{t('casino.round.fair.saltInputs', { n: inputs.length })}</dt>
+          <dd className="hash">{inputs.length > 0 ? inputs.join(' : ') : '–'}</dd>
+          <dd>{c.salt !== null && saltOf(inputs) === c.salt ? t('casino.round.fair.saltChecks') : t('casino.round.fair.saltMismatch')}</dd>
+        </>
+      )}
+    </dl>
+  )
+}
+
 interface Check {
   linked: boolean
   roll: number
@@ -380,14 +407,7 @@ function RoundFairnessBody(props: { game: RoundGameId }) {
   return (
     <div className="round-fair">
       <p className="muted">{t('casino.round.fair.explain')}</p>
-      {history?.commitment && (
-        <dl className="fair-commitment">
-          <dt>{t('casino.round.fair.terminating')}</dt>
-          <dd className="hash" data-testid="round-terminating">{history.commitment.terminatingHash}</dd>
-          <dt>{t('casino.round.fair.salt')}</dt>
-          <dd className="hash">{history.commitment.salt}</dd>
-        </dl>
-      )}
+      {history?.commitment && <RoundCommitment commitment={history.commitment} />}
       {rounds.length > 0 && (
         <ul className="fair-rounds">
           {rounds.slice(0, 10).map((r, i) => (
