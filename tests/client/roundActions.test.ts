@@ -11,6 +11,8 @@ beforeAll(async () => {
   const s = await playMoneyServer('round', {
     ROUND_CHAIN_LENGTH: '300',
     ROUND_CHAIN_CHECKPOINT: '20',
+    // A new chain's salt is fixed at once (no wait for players' seeds): the first round opens now.
+    ROUND_SALT_WAIT_SECONDS: '0',
     ROUND_TIMINGS: 'double=3/0.3/0.3,rowDouble=60/1/1,luckyColor=60/1/1',
   })
   server = s
