@@ -184,11 +184,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopReferral = startReferralCommissions(deps, config.wallet.referral, app.log)
   startRetention(app, deps)
   startPayoutAlert(app, deps)
-  app.addHook('onClose', async () => {
+  // The jobs that call the PSP (the emulator lives on this very server) stop, and their HTTP client
+  // closes, before the server stops listening: a keep-alive connection of theirs to this server,
+  // left open by a call that was in flight when closing began, held the server's close (and so
+  // every onClose hook, this client's own close among them) for fastify's 72 s keep-alive timeout.
+  app.addHook('preClose', async () => {
     await payouts?.stop()
     await pixJobs?.stop()
     await rails?.emulator?.stop()
     await rails?.client.close()
+  })
+  app.addHook('onClose', async () => {
     await rounds.stop()
     sportSettler?.stop()
     sportPublisher?.stop()
