@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/server/config'
 import { purgeExpired } from '../../src/server/maintenance/retention'
 import type { PixJobs } from '../../src/server/payments/PixJobs'
 import type { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
-import { startTestApp, type TestApp } from './testApp'
+import { call, startTestApp, type TestApp } from './testApp'
 import { balances, bank, callKeyed, checkLedgerAfterEach, CNPJ, deposit, depositState, fundCash, pkg100, prePay, sendWebhook, verifiedPlayer, waitFor, type Player } from './walletHelpers'
 
 /**
@@ -59,6 +59,8 @@ describe('with the defaults', () => {
     expect(await balances(t, p.userId)).toMatchObject({ cash: 10_000n, hold: 0n })
     expect(await count('orders WHERE user_id = $1 AND type = 11', [p.userId])).toBe(0)
     expect(await count('withdraw_cards WHERE user_id = $1', [p.userId])).toBe(0)
+    // The cashier offers what the server takes: CPF only (it offered CNPJ and then refused it).
+    expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.types).toEqual(['CPF'])
   })
 
   it('M4: a MED return is taken from cash, the rest kept as a debt (never a negative balance), the bonus forfeited; once per devolução; withdrawals and transfers wait until a deposit settles it', async () => {

@@ -26,7 +26,8 @@ describe('getWithdraw', () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 12_345n)
     await fundCash(t, p.userId, 5_000n, 'bonus')
-    expect(await limits(p)).toEqual({ limitAmount: 30, maxAmount: 10_000, number: 3, lock: false, wdAmount: 123.45, usdtRate: 5.5, cardInfo: {} })
+    // This suite turns WITHDRAW_CNPJ on: CNPJ is offered beside CPF (USDT only with lx '20').
+    expect(await limits(p)).toEqual({ types: ['CPF', 'CNPJ'], limitAmount: 30, maxAmount: 10_000, number: 3, lock: false, wdAmount: 123.45, usdtRate: 5.5, cardInfo: {} })
     await t.db.tx((q) => holdWithdrawals(q, p.userId, 'round-9', new Date()))
     await t.db.tx((q) => holdWithdrawals(q, p.userId, 'round-10', new Date()))
     expect((await limits(p)).lock).toBe(true)

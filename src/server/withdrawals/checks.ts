@@ -38,6 +38,14 @@ export function firstWithdrawFailure(state: WithdrawState, ask: WithdrawAsk): Ap
 /** A TRC20 address: base58 (no 0, O, I, l), 'T' then 33 characters. */
 const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/
 
+/**
+ * The withdrawal types a player is offered (getWithdraw's `types`, the only ones withdraw takes):
+ * CPF always; CNPJ while WITHDRAW_CNPJ is on; USDT with the user's lx '20' (spec).
+ */
+export function withdrawTypesFor(ctx: { lx: string; cnpj: boolean }): ('CPF' | 'CNPJ' | 'USDT')[] {
+  return ['CPF', ...(ctx.cnpj ? (['CNPJ'] as const) : []), ...(ctx.lx === '20' ? (['USDT'] as const) : [])]
+}
+
 export interface Destination {
   type: 'CPF' | 'CNPJ' | 'USDT'
   account: string
@@ -52,9 +60,8 @@ export interface Destination {
  * name is no proof that the money reaches the player.
  */
 export function withdrawDestination(type: 'CPF' | 'CNPJ' | 'USDT', account: string, ifsc: string, ctx: { lx: string; usdtRate: number; cnpj: boolean }): Destination {
-  if (type === 'CNPJ' && !ctx.cnpj) throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
+  if (!withdrawTypesFor(ctx).includes(type)) throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
   if (type === 'USDT') {
-    if (ctx.lx !== '20') throw new AppError('WITHDRAW_TYPE_UNAVAILABLE')
     const address = account.trim()
     if (!TRC20.test(address)) throw new AppError('USDT_ADDRESS_INVALID')
     return { type, account: address, ifsc: String(ctx.usdtRate) }

@@ -9,7 +9,7 @@ import { withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { pushWallet } from '../wallet/walletInfo'
-import { destinationFailure, firstWithdrawFailure, withdrawDestination, type WithdrawState } from './checks'
+import { destinationFailure, firstWithdrawFailure, withdrawDestination, type WithdrawState, withdrawTypesFor } from './checks'
 import * as repo from './repository'
 
 /** What the user sees before withdrawing, and what the checks judge. */
@@ -33,7 +33,9 @@ export async function withdrawLimits(deps: Deps, userId: bigint) {
   for (const c of await repo.cards(deps.db, userId)) {
     cardInfo[c.type] = { ifsc: c.ifsc, payCardNo: c.pay_card_no, name: c.holder_name, whatsapp: c.whatsapp }
   }
+  const lx = (await deps.db.query<{ lx: string }>('SELECT lx FROM users WHERE id = $1', [userId])).rows[0]?.lx ?? ''
   return {
+    types: withdrawTypesFor({ lx, cnpj: deps.config.wallet.withdrawCnpj }),
     limitAmount: centavosToReais(state.min),
     maxAmount: centavosToReais(state.max),
     number: state.remaining,

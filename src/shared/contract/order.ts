@@ -107,6 +107,8 @@ export const getWithdraw = defineCall({
   auth: true,
   query: getQuery,
   reply: z.object({
+    /** The withdrawal types offered to this player: CPF; CNPJ while WITHDRAW_CNPJ is on; USDT with lx '20'. */
+    types: z.array(z.enum(WITHDRAW_TYPES)),
     limitAmount: reais,
     maxAmount: reais,
     number: z.number(),

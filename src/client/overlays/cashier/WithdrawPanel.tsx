@@ -14,9 +14,6 @@ import { firstWithdrawProblem, withdrawMost, type WithdrawProblem } from './with
 
 type WithdrawType = WithdrawForm['payCardBank']
 
-/** Types offered: CPF and CNPJ; USDT only when the user's lx is '20' (spec). */
-const withdrawTypes = (lx: string | undefined): WithdrawType[] => (lx === '20' ? ['CPF', 'CNPJ', 'USDT'] : ['CPF', 'CNPJ'])
-
 function TypeSwitch(props: { types: WithdrawType[]; value: WithdrawType; onChange(t: WithdrawType): void }) {
   const { t } = useTranslation()
   return (
@@ -41,7 +38,8 @@ export default function WithdrawPanel() {
   const lang = snap.session.lang
   const money = (n: number) => formatMoney(n, lang)
   const [info, setInfo] = useState<WithdrawInfo | null>(null)
-  const types = withdrawTypes(snap.user?.lx)
+  // The types the server offers this player (CNPJ only while WITHDRAW_CNPJ is on, USDT with lx '20'); CPF until it says.
+  const types: WithdrawType[] = info?.types ?? ['CPF']
   const [type, setType] = useState<WithdrawType>('CPF')
   const [form, setForm] = useState({ payCardNo: '', name: '', whatsapp: '', amount: '' })
   const [busy, setBusy] = useState(false)

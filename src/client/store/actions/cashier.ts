@@ -220,6 +220,8 @@ export async function submitKyc(name: string, cardNo: string): Promise<boolean> 
 // ---- withdraw -----------------------------------------------------------------------------
 
 export interface WithdrawInfo {
+  /** The withdrawal types this player is offered (the server decides: CNPJ only while WITHDRAW_CNPJ is on). */
+  types: WithdrawForm['payCardBank'][]
   limitAmount: number
   maxAmount: number
   number: number
