@@ -11,7 +11,7 @@ import { RateLimiter } from './auth/RateLimiter'
 import { authRoutes } from './auth/routes'
 import { createSessionStore } from './auth/sessions'
 import { casinoRoutes } from './casino/routes'
-import { fastifyTrustProxy, type Config } from './config'
+import { ConfigError, fastifyTrustProxy, type Config } from './config'
 import { openDb, type Db } from './db/connection'
 import { migrate } from './db/migrate'
 import type { Deps } from './deps'
@@ -47,6 +47,7 @@ import { sportFeedOf } from './sport/feeds'
 import { SportPublisher } from './sport/SportPublisher'
 import { SportSettler } from './sport/SportSettler'
 import { startVipAwards } from './vip/awards'
+import { giftsThatPay } from './wallet/promoEv'
 import { vipRoutes } from './vip/routes'
 import { startReferralCommissions } from './referral/commissions'
 import { referralRoutes } from './referral/routes'
@@ -73,6 +74,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? Date.now
   const db = options.db ?? (await openDb(config))
   await migrate(db)
+  if (config.production) {
+    // Production refuses gifts that pay a player who clears them at the best odds (issue 29).
+    const paying = await giftsThatPay(db, { sport: config.sport, providers: providerRegistry(config.gameProviders), wallet: config.wallet })
+    if (paying.length) {
+      if (!options.db) await db.close()
+      throw new ConfigError(paying.map((g) => `${g.label} (gift R$ ${g.gift.toFixed(2)}) would be worth R$ ${g.ev.toFixed(2)} to a player who clears it on ${g.bestBet}: lower that game's WAGER_CONTRIBUTION or raise the wagering (npx tsx scripts/promo-ev.ts lists every gift).`))
+    }
+  }
 
   const app = Fastify({
     logger: config.log ? loggerOptions(options.logStream) : false,

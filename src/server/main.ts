@@ -1,20 +1,23 @@
 import { ConfigError, loadConfig } from './config'
 
+/** A refused configuration: one line per problem, every one of them (an operator fixes them all in one pass), and exit code 2. */
+function refused(err: unknown): never {
+  if (!(err instanceof ConfigError)) throw err
+  for (const line of err.problems) console.error(`Configuration error: ${line}`)
+  process.exit(2)
+}
+
 async function main(): Promise<void> {
   let config
   try {
     config = loadConfig()
   } catch (err) {
-    if (err instanceof ConfigError) {
-      // One line per problem, every one of them, so an operator fixes them all in one pass.
-      for (const line of err.problems) console.error(`Configuration error: ${line}`)
-      process.exit(2)
-    }
-    throw err
+    refused(err)
   }
   // Loaded once the configuration is accepted: a refusal answers at once, before the database and the rest load.
   const { buildApp } = await import('./app')
-  const app = await buildApp(config)
+  // Production's gifts are checked against the database's packages once it is open (buildApp).
+  const app = await buildApp(config).catch(refused)
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

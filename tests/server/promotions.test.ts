@@ -12,6 +12,7 @@ import { ROUND_GAMES } from '../../src/shared/games/rounds/registry'
 import { providerRegistry, type GameProvider, type ProviderGame } from '../../src/server/providers/registry'
 import { SPORT_GAME } from '../../src/server/sport/bets'
 import { countingBets, giftEvs, houseGifts } from '../../src/server/wallet/promoEv'
+import { ConfigError } from '../../src/server/config'
 import { snapshotDb, startTestApp, call, type TestApp } from './testApp'
 import {
   balances,
@@ -389,4 +390,20 @@ describe('expected value of every gift (scripts/promo-ev.ts)', () => {
     const seeded = gifts.map((g) => (g.label.endsWith('EXPPAY') ? { ...g, wagerX: 1 } : g))
     expect(giftEvs(seeded, bets, t.config.wallet).find((g) => g.label.endsWith('EXPPAY'))!.ev).toBeCloseTo(45, 0)
   })
+  it('production refuses to start with a gift that pays: a WAGER_CONTRIBUTION that counts Lucky Color in full is refused, naming each gift', async () => {
+    const paying = startTestApp({ production: true }, { WAGER_CONTRIBUTION: 'dice=10,limbo=9,mines=10,double=65,rowDouble=65,luckyColor=100,sport=30,slots=35' }, { listen: false })
+    const err = (await paying.then(
+      async (app) => {
+        await app.close()
+        return null
+      },
+      (e: unknown) => e,
+    )) as ConfigError | null
+    expect(err).toBeInstanceOf(ConfigError)
+    expect(err!.problems.some((l) => /^VIP 10 \(gift R\$ 2000000\.00\) would be worth R\$ [\d.]+ to a player who clears it on luckyColor big: /.test(l))).toBe(true)
+    // The defaults start.
+    const prod = await startTestApp({ production: true }, {}, { listen: false })
+    await prod.close()
+  })
 })
+

@@ -73,7 +73,14 @@ export async function startTestApp(
   let stage = 'buildApp'
   const watchdog = setTimeout(() => console.error(`startTestApp: still waiting on ${stage} after 10 s`), 10_000)
   watchdog.unref()
-  const app = await buildApp(config, { db, now, logStream: build.logStream })
+  // A refused build (production's checks) leaves no database or folder behind.
+  const app = await buildApp(config, { db, now, logStream: build.logStream }).catch(async (err: unknown) => {
+    clearTimeout(watchdog)
+    await db.close()
+    await dropDatabase()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw err
+  })
   stage = 'listen'
   // Listening: the PSP emulator and the demo provider on this server are reached over HTTP
   // (a suite that adds routes of its own listens once it has).

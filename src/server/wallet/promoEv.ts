@@ -197,3 +197,13 @@ export async function houseGifts(q: Queryable, wallet: Pick<WalletConfig, 'depos
     ...wallet.signin.rewards.map((r, i) => ({ label: `sign-in day ${i + 1}`, price: 0n, gift: r, wagerX: wallet.signin.wagerX, turnoverX: 0 })),
   ]
 }
+
+/**
+ * The gifts that would pay a player under this configuration, for production's start: a
+ * WAGER_CONTRIBUTION, a wagering multiple or a package that makes any gift's EV positive on any
+ * game refuses the server (the check, scripts/promo-ev.ts, would otherwise only be advice).
+ */
+export async function giftsThatPay(q: Queryable, config: { sport: { margin: number }; providers: ReadonlyMap<string, GameProvider>; wallet: WalletConfig }): Promise<GiftEv[]> {
+  const bets = await countingBets({ sportMargin: config.sport.margin, providers: config.providers })
+  return giftEvs(await houseGifts(q, config.wallet), bets, config.wallet).filter((g) => g.ev > 1e-9)
+}
