@@ -25,12 +25,13 @@ import { request } from 'undici'
 import type { AppFigures } from './bench/appFigures'
 import { ANSWER, freePort, round } from './bench/lib'
 import type { FanoutSpec, FanoutWindow } from './bench/fanout'
+import type { WatchersResult } from './bench/sportWatchers'
 import type { BetWindow, LoadSpec } from './bench/loadClient'
 import { flatten, table, type BetsResult, type ClientResult, type FanoutResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = path.join(root, 'bench')
-const PARTS = ['bets', 'figures', 'ledger', 'fanout', 'client'] as const
+const PARTS = ['bets', 'figures', 'ledger', 'fanout', 'watchers', 'client'] as const
 type Part = (typeof PARTS)[number]
 
 function argValue(name: string): string | undefined {
@@ -307,6 +308,18 @@ async function benchFanout(): Promise<FanoutResult> {
   }
 }
 
+/** getBalance with no socket, then with BENCH_WATCHERS sockets watching sport matches (scripts/bench/sportWatchers.ts). */
+async function benchWatchers(): Promise<WatchersResult> {
+  const appDb = await databases[0]!.fresh()
+  const app = await startServer('app', [path.join(root, 'scripts/start.mjs')], { ...baseEnv(), ...APP_ENV, ...appDb.env })
+  try {
+    return await runScript<WatchersResult>('scripts/bench/sportWatchers.ts', [app.origin])
+  } finally {
+    await app.stop()
+    await appDb.drop()
+  }
+}
+
 const resultsFile = path.join(benchDir, 'results.json')
 const previous: Partial<Results> = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {}
 const runStamp = new Date().toISOString()
@@ -321,6 +334,7 @@ const results: Results = {
   ...(previous.figures ? { figures: previous.figures } : {}),
   ...(previous.ledger ? { ledger: previous.ledger } : {}),
   ...(previous.fanout ? { fanout: previous.fanout } : {}),
+  ...(previous.watchers ? { watchers: previous.watchers } : {}),
   list: [],
 }
 
@@ -363,6 +377,11 @@ try {
   if (parts.has('fanout')) {
     await attempt(`socket fan-out: ${process.env.BENCH_SOCKETS || 2000} sockets in one Double room, app and bare socket.io`, async () => {
       results.fanout = { measuredAt: runStamp, ...(await benchFanout()) }
+    })
+  }
+  if (parts.has('watchers')) {
+    await attempt(`getBalance beside ${process.env.BENCH_WATCHERS || 800} sockets watching sport matches`, async () => {
+      results.watchers = { measuredAt: runStamp, ...(await benchWatchers()) }
     })
   }
   if (parts.has('client')) {

@@ -1,6 +1,7 @@
 /** The bench's results: their shape in bench/results.json, the flat list of figures, the markdown table. */
 import type { AppFigures } from './appFigures'
 import type { FanoutWindow } from './fanout'
+import type { WatchersResult } from './sportWatchers'
 import type { BetWindow } from './loadClient'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
@@ -50,6 +51,7 @@ export interface Results {
   figures?: Section<AppFigures>
   ledger?: Section<LedgerResult>
   fanout?: FanoutResult & { measuredAt: string }
+  watchers?: WatchersResult & { measuredAt: string }
   client?: ClientResult
   /** Every figure flat: value, unit, the baseline beside it, the goal when issue 11 sets one. */
   list: FlatFigure[]
@@ -260,6 +262,21 @@ export function flatten(r: Results): FlatFigure[] {
     ]
     for (const [id, label, value, unit, goal] of simple) {
       if (value !== undefined) out.push({ id, label, value, unit, goal, ...(at ? { measuredAt: at } : {}), outOfProcess: true })
+    }
+  }
+  const w = r.watchers
+  if (w) {
+    for (const [id, key] of [['p50', 'p50Ms'], ['p99', 'p99Ms']] as const) {
+      out.push({
+        id: `watchers.${id}`,
+        label: `getBalance ${id} beside ${w.watchers} sockets watching ${w.matches} sport matches`,
+        value: w.watched[key],
+        unit: 'ms',
+        baseline: { label: 'the same app with no socket open', value: w.idle[key], unit: 'ms' },
+        ratio: ratio(w.watched[key], w.idle[key]),
+        measuredAt: w.measuredAt,
+        outOfProcess: true,
+      })
     }
   }
   const app = r.fanout?.windows.find((w) => w.target === 'app')
