@@ -1,5 +1,9 @@
 -- The schema the migrations build (src/server/db/schemaSnapshot.ts; `npx tsx scripts/schema-snapshot.ts` writes it).
 
+CREATE TYPE casino_move AS (code text, bet_id bigint, stale jsonb, balance bigint, version bigint, is_test boolean, day_total bigint);
+CREATE TYPE casino_reply AS (code text, http integer, body text, bet_id bigint, stale jsonb, balance bigint, version bigint, is_test boolean, day_total bigint, offered boolean, paid boolean);
+CREATE TYPE casino_set_bet AS (n integer, u bigint, k text, h text, at timestamp with time zone, day date, g text, stake bigint, payout bigint, target integer, cond text, outcome integer, mult bigint, counted bigint, seed bigint, nonce integer, low bigint, parts jsonb, cash_id bigint, house bigint, is_test boolean, balance bigint, bid bigint, bet_tx bigint, win_tx bigint, e1 bigint, e2 bigint, e3 bigint, e4 bigint);
+
 CREATE TABLE bonus_wagering (
   user_id bigint NOT NULL,
   required bigint NOT NULL DEFAULT 0,
@@ -147,6 +151,7 @@ ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_owner CHECK ((is_system = (use
 ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_user_nonnegative CHECK ((is_system OR (balance >= 0)));
 CREATE UNIQUE INDEX ledger_accounts_system_kind ON public.ledger_accounts USING btree (kind, shard) WHERE (user_id IS NULL);
 CREATE UNIQUE INDEX ledger_accounts_user_kind ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
+CREATE TRIGGER ledger_accounts_kept BEFORE DELETE OR TRUNCATE ON public.ledger_accounts FOR EACH STATEMENT EXECUTE FUNCTION ledger_accounts_kept();
 
 CREATE TABLE ledger_entries (
   id bigint NOT NULL DEFAULT nextval('ledger_entries_id_seq'::regclass),
@@ -158,6 +163,7 @@ ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_amount_check CHECK ((am
 ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_pkey PRIMARY KEY (id);
 CREATE INDEX ledger_entries_account_last_idx ON public.ledger_entries USING btree (account_id, id);
 CREATE INDEX ledger_entries_tx_idx ON public.ledger_entries USING btree (tx_id);
+CREATE TRIGGER ledger_balanced AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_balanced();
 
 CREATE TABLE ledger_transactions (
   id bigint NOT NULL DEFAULT nextval('ledger_transactions_id_seq'::regclass),
@@ -711,6 +717,7 @@ ALTER TABLE users ADD CONSTRAINT users_uid_range CHECK (((uid >= 10000000) AND (
 ALTER TABLE users ADD CONSTRAINT users_yqm_key UNIQUE (yqm);
 CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
 CREATE UNIQUE INDEX users_one_test_account ON public.users USING btree (test_owner_id) WHERE (test_owner_id IS NOT NULL);
+CREATE TRIGGER users_kyc_final BEFORE UPDATE OF kyc, name, card_no ON public.users FOR EACH ROW EXECUTE FUNCTION users_kyc_final();
 
 CREATE TABLE vip_awards (
   user_id bigint NOT NULL,

@@ -1,14 +1,25 @@
 import type { Queryable } from './connection'
 
 /**
- * The database's schema as text, read from the catalog: every table of the public schema with its
- * columns, constraints and indexes, every sequence, and every function's definition, each in name
- * order. `src/server/db/schema.sql` holds it for the database the migrations build
+ * The database's schema as text, read from the catalog: the composite types, every table of the
+ * public schema with its columns, constraints, indexes and triggers, every sequence, and every
+ * function's definition, each in name order. `src/server/db/schema.sql` holds it for the database the migrations build
  * (`npx tsx scripts/schema-snapshot.ts` writes it; a test keeps it current), so a reviewer sees
  * every change of the database in one diff.
  */
 export async function schemaSnapshot(q: Queryable): Promise<string> {
   const out: string[] = ['-- The schema the migrations build (src/server/db/schemaSnapshot.ts; `npx tsx scripts/schema-snapshot.ts` writes it).', '']
+  // Composite types (the bet paths' reply rows), their attributes in order.
+  const types = (
+    await q.query<{ name: string; attrs: string }>(
+      `SELECT t.typname AS name, string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum) AS attrs
+         FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace JOIN pg_class c ON c.oid = t.typrelid AND c.relkind = 'c'
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+        WHERE n.nspname = 'public' GROUP BY t.typname ORDER BY t.typname`,
+    )
+  ).rows
+  for (const t of types) out.push(`CREATE TYPE ${t.name} AS (${t.attrs});`)
+  if (types.length) out.push('')
   const tables = (await q.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")).rows
   for (const { table_name: table } of tables) {
     const columns = (
@@ -42,6 +53,8 @@ export async function schemaSnapshot(q: Queryable): Promise<string> {
       )
     ).rows
     for (const i of indexes) out.push(`${i.indexdef};`)
+    const triggers = (await q.query<{ def: string }>("SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgrelid = ('public.' || quote_ident($1))::regclass AND NOT tgisinternal ORDER BY tgname", [table])).rows
+    for (const tr of triggers) out.push(`${tr.def};`)
     out.push('')
   }
   const sequences = (await q.query<{ sequence_name: string }>("SELECT sequence_name FROM information_schema.sequences WHERE sequence_schema = 'public' ORDER BY sequence_name")).rows
