@@ -2,12 +2,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'wouter'
 import { fixedClock, realClock } from '../engine/clock'
-import { SNAPSHOT_MODE, SNAPSHOT_SEED } from '../engine/determinism'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, SNAPSHOT_TIME } from '../engine/determinism'
 import { FIRST_SCENE_ID, SCENE_IDS, loadScene } from '../engine/registry'
 import type { SceneHost } from '../engine/SceneHost'
 import type { Motion, SceneDef, Tuning } from '../engine/types'
 import { ensureLocale, i18n } from '../i18n/i18n'
-import { FIXTURE_TIME } from '../scenes/lobby/LobbyScene.fixtures'
 import { TuningPanel } from './TuningPanel'
 
 const PixiStage = lazy(() => import('../engine/PixiStage'))
@@ -52,7 +51,7 @@ export default function SceneSwitcher() {
 
   const fixtureName = params.fixture ?? (def ? Object.keys(def.fixtures)[0] : undefined)
   const fixture = def && fixtureName ? def.fixtures[fixtureName] : undefined
-  const clock = useMemo(() => (SNAPSHOT_MODE || motion === 'none' ? fixedClock(FIXTURE_TIME) : realClock), [motion])
+  const clock = useMemo(() => (SNAPSHOT_MODE || motion === 'none' ? fixedClock(SNAPSHOT_TIME) : realClock), [motion])
   const tr = useCallback((key: string, p?: Record<string, unknown>) => i18n.t(key, p), [])
   const source = useCallback(() => ({ initial: fixture, stop: () => {} }), [fixture])
   const onHost = useCallback((h: SceneHost<unknown> | null) => {

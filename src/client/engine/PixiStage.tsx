@@ -20,19 +20,19 @@ capBatchTextures()
 
 function SceneMount<S>(props: StageProps<S>) {
   const { app, isInitialised } = useApplication()
-  const { def, motion, seed, clock, t, tuning, intents, source, onHost } = props
+  const { def, motion, seed, clock, t, tuning, source, onHost } = props
   useEffect(() => {
     if (!isInitialised) return
     if (TEST_BUILD) window.__app = { ...(window.__app ?? {}), batchTextures: app.renderer.limits.maxBatchableTextures }
     const host = new SceneHost<S>(app)
-    host.mount({ def, motion, seed, clock, t, tuning, intents, source, audio })
+    host.mount({ def, motion, seed, clock, t, tuning, source, audio })
     onHost?.(host)
     // StrictMode mounts, unmounts and mounts again: unmount leaves nothing behind, so the second mount starts clean.
     return () => {
       onHost?.(null)
       host.unmount()
     }
-  }, [app, isInitialised, def, motion, seed, clock, t, tuning, intents, source, onHost])
+  }, [app, isInitialised, def, motion, seed, clock, t, tuning, source, onHost])
   return null
 }
 

@@ -14,7 +14,6 @@ export interface HostOptions<S> {
   /** The page's sounds (a scene in a worker asks the page to play them). */
   audio: AudioService
   tuning?: Tuning
-  intents?: SceneContext['intents']
   /** Where the state comes from: returns the first state and calls `apply` on each change; returns the unsubscribe. */
   source(apply: (state: S) => void): { initial: S; stop(): void }
 }
@@ -52,7 +51,6 @@ export class SceneHost<S> {
       tweens,
       audio: options.audio,
       t: options.t,
-      intents: options.intents ?? {},
       motion: options.motion,
       tuning,
       dispose: (fn) => this.disposers.push(fn),

@@ -9,5 +9,8 @@ export const SNAPSHOT_MODE = TEST_BUILD && typeof location !== 'undefined' && ne
 
 export const SNAPSHOT_SEED = 7
 
+/** Snapshot mode's fixed moment (and the scene fixtures'), so a growing figure draws the same in every run. */
+export const SNAPSHOT_TIME = Date.UTC(2026, 0, 1, 12, 0, 0)
+
 /** `?stage=page` (test builds only): scenes draw on the page's thread even where a worker could (the fallback, tested). */
 export const STAGE_ON_PAGE = TEST_BUILD && typeof location !== 'undefined' && new URLSearchParams(location.search).get('stage') === 'page'

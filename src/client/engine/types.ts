@@ -38,7 +38,7 @@ export interface AudioService {
   readonly muted: boolean
 }
 
-export interface SceneContext<I = Record<string, (...args: never[]) => void>> {
+export interface SceneContext {
   root: Container
   /** The stage's renderer (a scene may bake art into textures with it). */
   renderer: Renderer
@@ -48,7 +48,6 @@ export interface SceneContext<I = Record<string, (...args: never[]) => void>> {
   tweens: TweenScope
   audio: AudioService
   t: (key: string, params?: Record<string, unknown>) => string
-  intents: I
   motion: Motion
   tuning: Tuning
   /** Registers a teardown run at unmount, in reverse order. */

@@ -1,13 +1,12 @@
 import { Suspense, useCallback, useMemo, useRef } from 'react'
 import { snapshot, subscribe } from 'valtio'
 import { fixedClock, realClock } from '../../engine/clock'
-import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, SNAPSHOT_TIME, TEST_BUILD } from '../../engine/determinism'
 import { SceneStage } from '../../engine/SceneStage'
 import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
-import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
 import type { DiceState } from './DiceScene'
 
 
@@ -29,7 +28,7 @@ function diceState(): DiceState {
 /** The dice canvas: it only animates what the store already holds. */
 export default function DiceStage() {
   const container = useRef<HTMLDivElement>(null)
-  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(SNAPSHOT_TIME) : realClock), [])
   const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
   const source = useCallback((apply: (s: DiceState) => void) => {
     const stop = subscribe(store.casino.dice, () => apply(diceState()))

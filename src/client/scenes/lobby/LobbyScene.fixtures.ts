@@ -1,11 +1,6 @@
-import { ACTIVITIES } from '../../../shared/loyalty/activities'
+import { SNAPSHOT_TIME as FIXTURE_TIME } from '../../engine/determinism'
 import type { LobbyState } from './LobbyScene'
-
-/** The lobby banner's slides, one per activity (the live page links each to /active{id}). */
-export const LOBBY_SLIDES: readonly string[] = ACTIVITIES.map((a) => `lobby.bannerSlides.${a.key}`)
-
-/** A fixed moment, so fixtures with a growing jackpot draw the same figure in snapshot mode. */
-export const FIXTURE_TIME = Date.UTC(2026, 0, 1, 12, 0, 0)
+import { LOBBY_SLIDES } from './slides'
 
 /** Named states of the lobby for the dev switcher and the visual snapshots. */
 export const lobbyFixtures: Record<string, LobbyState> = {

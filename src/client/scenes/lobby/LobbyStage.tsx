@@ -8,13 +8,13 @@ import { api } from '../../store/actions/session'
 import { formatMoney, onlineCount } from '../../format/format'
 import { i18n } from '../../i18n/i18n'
 import { fixedClock, realClock } from '../../engine/clock'
-import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, SNAPSHOT_TIME, TEST_BUILD } from '../../engine/determinism'
 import { SceneStage } from '../../engine/SceneStage'
 import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
 import type { LobbyState } from './LobbyScene'
-import { FIXTURE_TIME, LOBBY_SLIDES } from './LobbyScene.fixtures'
+import { LOBBY_SLIDES } from './slides'
 import tuning from './lobby.tuning.json'
 
 /** How often the home reads today's wins again while it shows. */
@@ -113,7 +113,7 @@ function Carousel(props: { active: boolean }) {
 /** The home lobby's canvas (Home mounts it after the page's load event; the DOM tiles never wait for it). */
 export default function LobbyStage(props: { active: boolean }) {
   const container = useRef<HTMLDivElement>(null)
-  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(SNAPSHOT_TIME) : realClock), [])
   const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
   const source = useCallback((apply: (s: LobbyState) => void) => {
     const stopLobby = subscribe(store.lobby, () => apply(lobbyState()))

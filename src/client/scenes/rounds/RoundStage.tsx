@@ -3,13 +3,12 @@ import { snapshot, subscribe } from 'valtio'
 import { ROUND_GAMES } from '../../../shared/games/rounds/registry'
 import type { RoundGameId } from '../../../shared/games/rounds/types'
 import { fixedClock, realClock } from '../../engine/clock'
-import { SNAPSHOT_MODE, SNAPSHOT_SEED, TEST_BUILD } from '../../engine/determinism'
+import { SNAPSHOT_MODE, SNAPSHOT_SEED, SNAPSHOT_TIME, TEST_BUILD } from '../../engine/determinism'
 import { SceneStage } from '../../engine/SceneStage'
 import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
-import { FIXTURE_TIME } from '../lobby/LobbyScene.fixtures'
 import type { RoundSceneState } from './roundScene'
 
 /** The scene's state from the game's slice: the server's times on this device's clock, the rounds before this one. */
@@ -44,7 +43,7 @@ function roundSceneState(game: RoundGameId): RoundSceneState {
 export default function RoundStage(props: { game: RoundGameId }) {
   const { game } = props
   const container = useRef<HTMLDivElement>(null)
-  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(FIXTURE_TIME) : realClock), [])
+  const clock = useMemo(() => (SNAPSHOT_MODE ? fixedClock(SNAPSHOT_TIME) : realClock), [])
   const t = useCallback((key: string, params?: Record<string, unknown>) => i18n.t(key, params), [])
   const source = useCallback(
     (apply: (s: RoundSceneState) => void) => {
