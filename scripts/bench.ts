@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure of the app, each measured from outside the process under test
  * and beside a baseline measured in the same run, into bench/results.json and bench/results.md.
- * See the README's "Bench" section for what each figure means.
+ * See docs/bench.md for what each figure means.
  *
  * Parts (all by default; `npm run bench -- --only=bets,figures` or BENCH_ONLY=bets for some):
  *  - bets: the app (as `npm start` runs it) and the bare baseline (scripts/bench/bareServer.ts),
@@ -124,7 +124,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 const BENCH_PROVIDER_SECRET = randomBytes(24).toString('hex')
 
-/** Settings of the app under test, beyond what `npm start` has; why each is in the README's Bench section. */
+/** Settings of the app under test, beyond what `npm start` has; why each is in docs/bench.md. */
 const APP_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
   SKIP_CLIENT_BUILD: '1',

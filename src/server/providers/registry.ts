@@ -1,7 +1,6 @@
 /**
  * Game providers: what the app needs of one (its games, a launch for a player, a close), and the
- * registry of those configured. A real aggregator is another GameProvider (README, "Provider
- * games"): its launch asks the aggregator for a game URL with the session token; the aggregator's
+ * registry of those configured. A real aggregator is another GameProvider (docs/providers.md): its launch asks the aggregator for a game URL with the session token; the aggregator's
  * servers then call the wallet (providers/wallet.ts) with that token.
  */
 import { ConfigError } from '../config'
