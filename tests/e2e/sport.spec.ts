@@ -9,6 +9,8 @@ async function openUpcoming(page: Page, n: number): Promise<string> {
   await page.getByRole('tab', { name: 'Próximos' }).click()
   const rows = page.getByTestId('match-list').getByRole('link')
   await expect(rows.nth(n)).toBeVisible()
+  // Only upcoming matches are listed (no score): never the live tab's list while the new one loads.
+  await expect(page.getByTestId('match-list').locator('.score')).toHaveCount(0)
   await rows.nth(n).click()
   await expect(page).toHaveURL(/\/sportMatch\/\d+/)
   await expect(page.getByTestId('scoreboard')).toBeVisible()

@@ -124,7 +124,11 @@ function SportsHome(props: { sport?: SportId }) {
   const chosen = props.sport ?? ((SPORT_IDS as readonly string[]).includes(search.get('sport') ?? '') ? (search.get('sport') as SportId) : 'football')
   const [state, setState] = useState<'live' | 'upcoming' | 'finished'>('live')
   const counts = usePolled(fetchSports, 30_000, [])
-  const matches = usePolled(() => fetchMatches(chosen, state), 10_000, [chosen, state])
+  // The list of the sport and tab shown, never the previous tab's while the new one loads (a tap
+  // on 'Próximos' could open a live match from the list it replaced).
+  const shown = `${chosen}|${state}`
+  const polled = usePolled(async () => ({ of: shown, list: await fetchMatches(chosen, state) }), 10_000, [chosen, state])
+  const matches = polled?.of === shown ? polled.list : null
   return (
     <SportShell titleId="sport-title" title={t(`sport.sports.${chosen}`)}>
       <ul className="sport-chips">
