@@ -481,7 +481,7 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
 /** Where the sportsbook's matches come from (SPORT_FEED): the built-in simulator (demo only), or none (the sportsbook is closed). */
 const SPORT_FEEDS = SPORT_FEED_KINDS
 
-export interface SportConfig {
+interface SportConfig {
   /** SPORT_FEED: `simulator` by default in demo mode, `none` in production (which refuses the simulator). */
   feed: SportFeedKind
   /** SPORT_SEED (demo only): the simulator plays the matches of this seed instead of its secret's, the same in every run. */

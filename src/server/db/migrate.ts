@@ -11,7 +11,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 const MIGRATION_LOCK = 7_245_118
 
 /** A migration's checksum: SHA-256 of its text, line ends as LF (a checkout's CRLF changes nothing). */
-export const migrationChecksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex')
+const migrationChecksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex')
 
 /**
  * Applies the numbered SQL files (001_name.sql ...) not yet applied, each in its own transaction,

@@ -29,7 +29,7 @@ export function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
 }
 
 /** Whether a request's X-Ops-Token is the token (compared in constant time). */
-export function isOpsToken(token: string | null, given: unknown): boolean {
+function isOpsToken(token: string | null, given: unknown): boolean {
   if (!token || typeof given !== 'string') return false
   const x = Buffer.from(given)
   const y = Buffer.from(token)
