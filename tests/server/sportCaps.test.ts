@@ -27,6 +27,7 @@ afterAll(async () => {
   await Promise.all([t?.close(), capped?.close()])
 })
 checkLedgerAfterEach(() => t)
+checkLedgerAfterEach(() => capped)
 
 async function upcoming(app: TestApp, n: number): Promise<Detail[]> {
   const list = (await call<{ matchId: string }[]>(app, sport.sportMatches, { query: { sport: 'football', state: 'upcoming' } })).body.data
