@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './testApp'
 import { checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 /**
- * casino_play_batch (migration 026) takes the common case of a batch (dice and limbo bets that
+ * casino_play_batch (db/functions/casino/casino_play_batch.sql) takes the common case of a batch (dice and limbo bets that
  * cash alone pays) as set-based statements, and every other move through casino_play one at a
  * time. Whatever a batch holds, the books it leaves must be the ones the same moves leave when
  * each goes through casino_play alone: the same balances, entries, bets, turnover, today's stakes,

@@ -104,11 +104,11 @@ describe('the public uId', () => {
     expect(ascending || descending).toBe(false)
   })
 
-  it('migration 007 gives every existing account one: unique, 8 to 10 digits, not in id order', async () => {
+  it('the first series\' migration 007 gave every existing account one: unique, 8 to 10 digits, not in id order', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-007-'))
     const db = await openPglite(path.join(dir, 'pglite'))
     try {
-      const migrations = path.resolve('src/server/db/migrations')
+      const migrations = path.resolve('tests/server/fixtures/legacy-migrations')
       const files = fs.readdirSync(migrations).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort()
       const run = async (f: string) => {
         for (const statement of splitStatements(fs.readFileSync(path.join(migrations, f), 'utf8'))) await db.query(statement)

@@ -340,7 +340,7 @@ describe('play money', () => {
     const test = await call(t, calls.getUserTest, { token: owner.token })
     const login = await (await import('./flows')).login(t, test.body.data.username, test.body.data.pwd)
     const token = login.body.data.access_token
-    // Each house is split into sub-accounts (migration 008): the sum over them.
+    // Each house is split into sub-accounts (db/functions/ledger/house_account.sql): the sum over them.
     const house = async (kind: string) =>
       BigInt((await t.db.query<{ balance: bigint }>('SELECT sum(balance)::bigint AS balance FROM ledger_accounts WHERE user_id IS NULL AND kind = $1', [kind])).rows[0]!.balance)
     const real = await house('house')

@@ -26,7 +26,13 @@ export interface TestApp {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'logStream'> & { listen?: boolean } = {},
+  build: Pick<BuildOptions, 'logStream'> & {
+    listen?: boolean
+    /** 'empty': a database no migration has touched (PGlite's template is migrated). */
+    database?: 'template' | 'empty'
+    /** Runs on the database before the server is built on it (and migrates it). */
+    prepare?: (db: Db) => Promise<void>
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-test-'))
   let db: Db
@@ -46,9 +52,10 @@ export async function startTestApp(
       await a.close()
     }
   } else {
-    fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
+    if (build.database !== 'empty') fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
     db = await openPglite(path.join(dataDir, 'pglite'))
   }
+  await build.prepare?.(db)
   let offset = 0
   const now = () => Date.now() + offset
   // The sandbox payout processor waits for the tests to settle withdrawals themselves, and the

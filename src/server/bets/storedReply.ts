@@ -50,7 +50,7 @@ export interface MovedReply extends StoredReply {
 
 /**
  * PostgreSQL lanes of the bet paths' group commit. A lane's batch holds the house sub-accounts it
- * wrote until it commits, so each sub-account (player id mod 16, migration 008) must belong to one
+ * wrote until it commits, so each sub-account (player id mod 16, db/functions/ledger/house_account.sql) must belong to one
  * lane: the lane count divides 16 (3 or 6 lanes made batches wait on each other and deadlock:
  * 11-19 bets/s). 4 measured best at 50 players (1,591-2,059/s against 1,298-1,320 with 8 and
  * 1,159-1,282 with 2): fewer lanes make bigger batches, and a batch's fixed cost is most of a small one's.

@@ -1,8 +1,8 @@
 /**
  * The casino originals' bet path (issue 11): every move (a dice or limbo bet, a mines start,
- * reveal or cash-out) is one call of casino_play (migration 008) that takes the Idempotency-Key,
+ * reveal or cash-out) is one call of casino_play (db/functions/casino/casino_play.sql) that takes the Idempotency-Key,
  * checks and moves the money, writes the bet and stores the reply, sent through GroupCommit so
- * moves that arrive together share one statement and one commit. casino_play_batch (migration 026)
+ * moves that arrive together share one statement and one commit. casino_play_batch (db/functions/casino/casino_play_batch.sql)
  * writes the batch's plain dice and limbo bets together, set-based, and every other move alone.
  *
  * Node computes the outcome before the call, with the shared provably-fair code, from the seed pair
@@ -86,7 +86,7 @@ type Call = KeyedCall
 const MAX_TRIES = 6
 /** Seeds remembered at most (the least recently used are forgotten first). */
 const MAX_REMEMBERED = 50_000
-/** The house sub-accounts (migration 008); the bet paths' lanes (POSTGRES_LANES) must divide them. */
+/** The house sub-accounts (db/functions/ledger/house_account.sql); the bet paths' lanes (POSTGRES_LANES) must divide them. */
 const HOUSE_SHARDS = 16
 if (HOUSE_SHARDS % POSTGRES_LANES !== 0) throw new Error('the PostgreSQL lanes must divide the house sub-accounts')
 

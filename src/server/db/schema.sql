@@ -564,6 +564,13 @@ ALTER TABLE rounds ADD CONSTRAINT rounds_seq_check CHECK ((seq >= 1));
 CREATE INDEX rounds_closed_idx ON public.rounds USING btree (game, id DESC) WHERE (phase = ANY (ARRAY['settled'::text, 'void'::text]));
 CREATE UNIQUE INDEX rounds_one_open ON public.rounds USING btree (game) WHERE (phase = ANY (ARRAY['betting'::text, 'drawing'::text]));
 
+CREATE TABLE schema_functions (
+  file text NOT NULL,
+  checksum text NOT NULL,
+  applied_at timestamp with time zone NOT NULL DEFAULT now()
+);
+ALTER TABLE schema_functions ADD CONSTRAINT schema_functions_pkey PRIMARY KEY (file);
+
 CREATE TABLE schema_migrations (
   version integer NOT NULL,
   name text NOT NULL,

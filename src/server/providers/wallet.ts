@@ -98,7 +98,7 @@ async function maxMultiplier4(deps: Deps, provider: string, game: unknown): Prom
 
 /**
  * One wallet call, already verified as the provider's: the reply to send. The call is one
- * statement, provider_wallet (migrations 024 and 028), which holds the rules above; Node passes
+ * statement, provider_wallet (db/functions/providers/provider_wallet.sql), which holds the rules above; Node passes
  * what needs the app's configuration: the day of today's stakes, the bonus's stake limit, the
  * part of a slot's stake that counts toward a gift (countedStake, so the table and the 1.5x rule
  * stay in one place), the settlement window and a win's game's largest multiplier.

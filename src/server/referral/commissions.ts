@@ -1,7 +1,7 @@
 /**
  * Three-level referral commissions. A referee's counted stakes (settled, by the contribution table
  * and net exposure: what a gift's wagering counts) are summed per São Paulo day in wager_days
- * (vip_add, migration 018). Once a day is over, each inviter up the chain earns its level's rate of
+ * (vip_add, db/functions/loyalty/vip_add.sql). Once a day is over, each inviter up the chain earns its level's rate of
  * them (REFERRAL_RATES, 0.4 %, 0.2 %, 0.1 %): one row per beneficiary, referee and day (the primary
  * key makes a second run, in this process or another, find nothing to pay), then one ledger posting
  * per beneficiary and day, a promotion (award type 141) from the promotions account, to bonus with

@@ -1,6 +1,6 @@
 /**
  * Shared-round bets through the one bet path (as casino/CasinoPlay.ts): each bet is one call of
- * round_play (migration 014) that keeps the Idempotency-Key, takes the stake through wallet_bet,
+ * round_play (db/functions/rounds/round_play.sql) that keeps the Idempotency-Key, takes the stake through wallet_bet,
  * writes the bet and stores the reply, sent through GroupCommit so bets that arrive together share
  * one statement and one commit. A replay answers the stored text, byte for byte.
  */

@@ -1,6 +1,6 @@
 /**
  * Sportsbook bets through the one bet path (as casino/CasinoPlay.ts and rounds/RoundPlay.ts): the
- * slip checked against the feed here, then one call of sport_play (migration 016) that keeps the
+ * slip checked against the feed here, then one call of sport_play (db/functions/sport/sport_play.sql) that keeps the
  * Idempotency-Key, refuses a leg on a settled match, takes the stake through wallet_bet, writes the
  * bet and its legs and stores the reply, sent through GroupCommit so bets that arrive together
  * share one statement and one commit. A replay answers the stored text, byte for byte, even once

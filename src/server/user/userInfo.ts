@@ -63,7 +63,7 @@ function discountOf(price: bigint, gift: bigint): number {
 export async function loadUserInfo(q: Queryable, userId: bigint, now: Date): Promise<UserInfo> {
   // One round trip: the user, the spendable balance (cash + bonus) and its version, the paid deposit and
   // withdrawal sums with the last paid deposit, and the invitees on three referral levels. The query
-  // is user_info_json (migration 025: a function, so its plan is kept); change it there, in a new
+  // is user_info_json (db/functions/accounts/user_info_json.sql: a function, so its plan is kept); change it there, in a new
   // migration. Its numbers arrive as JSON numbers, its times as text.
   const r = await q.query<{ info: UserRow | null }>('SELECT user_info_json($1, $2) AS info', [userId, now])
   const u = r.rows[0]?.info

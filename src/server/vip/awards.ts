@@ -1,5 +1,5 @@
 /**
- * VIP awards: each level a player reaches is recorded once by the database (vip_add, migration 017,
+ * VIP awards: each level a player reaches is recorded once by the database (vip_add, db/functions/loyalty/vip_add.sql,
  * from a deposit or a counted stake); here its award is credited through the ledger as a prize
  * (the spec's order type 19, award type 14) to bonus, from the promotions account, with the gift
  * wagering rule (the award x VIP_AWARD_WAGER_X to wager before it turns into cash). Each award row

@@ -47,7 +47,7 @@ export async function systemAccountId(q: Queryable, kind: SystemAccountKind): Pr
  *
  * Lock order, the same for every posting so concurrent ones cannot deadlock: users' accounts in
  * id order, then the system accounts in id order. Users' accounts come first because a caller
- * may lock one user's accounts to read a balance before it posts (wallet_bet, migration 008).
+ * may lock one user's accounts to read a balance before it posts (wallet_bet, db/functions/wallet/wallet_bet.sql).
  */
 export async function post(q: Queryable, posting: Posting, at: Date): Promise<bigint> {
   const sum = posting.entries.reduce((s, e) => s + e.amount, 0n)
@@ -80,7 +80,7 @@ export async function post(q: Queryable, posting: Posting, at: Date): Promise<bi
 
 /**
  * SQL of the version of a user's balance: the id of the last ledger entry on the user's cash or
- * bonus account (0 before any), as wallet_balance (migration 008) defines it for the bet path too.
+ * bonus account (0 before any), as wallet_balance (db/functions/wallet/wallet_balance.sql) defines it for the bet path too.
  * Read it in the statement that reads the balance, so both come from one snapshot. `user` is the
  * SQL of the user's id.
  */

@@ -32,7 +32,7 @@ async function boostPackage(q: Queryable): Promise<{ price: bigint; gift: bigint
 }
 
 /**
- * What the bet's own database call read for the nudges (casino_play, migration 008), so a settled
+ * What the bet's own database call read for the nudges (casino_play, db/functions/casino/casino_play.sql), so a settled
  * bet that nudges nothing costs no query here.
  */
 export interface BetFacts {

@@ -6,7 +6,7 @@ import type { MoveOptions } from './wallet'
  * Gives a stake back the way it was paid (cash and bonus) from the player's house sub-account:
  * kind 'refund' on the ledger (a voided round; a provider's rollback calls the same function from
  * provider_wallet). Returns the ledger transaction, or null for a stake of nothing. The posting is
- * wallet_refund_stake (migration 024), one statement.
+ * wallet_refund_stake (db/functions/wallet/wallet_refund_stake.sql), one statement.
  */
 export async function refundStake(q: Queryable, userId: bigint, stake: { amount: bigint; fromCash: bigint; fromBonus: bigint }, opts: MoveOptions): Promise<bigint | null> {
   if (stake.amount === 0n) return null

@@ -44,7 +44,7 @@ export interface SettledStake {
 /**
  * Counts a settled stake toward the open wagering requirement; when the requirement is met,
  * releases what is left of the bonus to cash. Returns what was released. The counted part is
- * decided here; the requirement's rows move in the database (wallet_count_wager, migration 008).
+ * decided here; the requirement's rows move in the database (wallet_count_wager, db/functions/wallet/wallet_count_wager.sql).
  */
 export async function countWager(q: Queryable, rules: WagerRules, userId: bigint, s: SettledStake, at: Date): Promise<bigint> {
   const counted = countedStake(rules, s.game, s.stake, s.multiplier4)

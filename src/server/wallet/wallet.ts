@@ -37,7 +37,7 @@ export interface MoveOptions {
  * gift's wagering it counts when the bet settles (countWager), since that depends on what the bet
  * aimed for. Kind 'bet' on the ledger (records show it as a casino bet), against the player's house
  * sub-account (play money's for a test account). The rules run in the database
- * (wallet_bet, migration 008), the function every game's bet path calls.
+ * (wallet_bet, db/functions/wallet/wallet_bet.sql), the function every game's bet path calls.
  */
 export async function debitForBet(q: Queryable, userId: bigint, stake: bigint, opts: MoveOptions & { rules: WagerRules }): Promise<BetResult> {
   if (stake <= 0n) throw new Error('a stake must be positive')

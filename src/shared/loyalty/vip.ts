@@ -2,7 +2,7 @@
  * The spec's VIP table (section 9), read as: column 1 the award for reaching the level, column 2
  * the total deposited (paySumAmount) and column 3 the total wagered (gameSumAmount) needed to reach
  * it; both thresholds must be met. Level 6's "24.000" is 24000. Amounts in centavos. The database
- * holds the same table (vip_levels, migration 017); a test keeps the two equal.
+ * holds the same table (vip_levels, its rows in src/server/db/migrations/001_baseline.sql); a test keeps the two equal.
  */
 export interface VipLevel {
   level: number

@@ -1,0 +1,137 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import * as casino from '../../src/shared/contract/casino'
+import { ConfigError } from '../../src/server/config'
+import type { Db } from '../../src/server/db/connection'
+import { migrate } from '../../src/server/db/migrate'
+import { schemaSnapshot } from '../../src/server/db/schemaSnapshot'
+import { openUserAccounts, post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
+import { startTestApp, type TestApp } from './testApp'
+import { callKeyed, expectLedgerInvariant, fundCash, newPlayer } from './walletHelpers'
+
+/**
+ * Issue 30: the first series of migrations (001_init ... 030_money_out, kept here as fixtures) was
+ * squashed into a schema-only baseline and one file per SQL function. A database built by the
+ * first series, with money on it, is carried over in place: its schema becomes the new layout's
+ * exactly, and every balance, ledger row and bet stays as it was. One stopped part of the way
+ * through the series is refused with a message naming where it stopped.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const LEGACY = path.join(here, 'fixtures/legacy-migrations')
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-legacy-'))
+const NO_FUNCTIONS = path.join(tmp, 'no-functions')
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+/** Builds the database as the code before the squash did: the 30 migrations, their functions in them. */
+async function legacyDatabase(db: Db, upTo = 30): Promise<void> {
+  const dir = path.join(tmp, `legacy-${upTo}`)
+  fs.mkdirSync(dir, { recursive: true })
+  for (const f of fs.readdirSync(LEGACY).filter((f) => Number(f.slice(0, 3)) <= upTo)) fs.copyFileSync(path.join(LEGACY, f), path.join(dir, f))
+  await migrate(db, { migrations: dir, functions: NO_FUNCTIONS })
+  // That code kept no function checksums.
+  await db.exec('DROP TABLE schema_functions')
+}
+
+/** Players with money moved by the first series' own functions: deposits, bets won and lost, a gift being wagered. */
+async function legacyMoney(db: Db): Promise<void> {
+  const at = new Date('2026-11-20T15:00:00Z')
+  for (let i = 0; i < 5; i++) {
+    const { rows } = await db.query<{ id: bigint }>(
+      "INSERT INTO users (email, password_hash, yqm, created_at) VALUES ($1, 'x', $2, $3) RETURNING id",
+      [`legacy${i}@example.com`, `L${i}`, at],
+    )
+    const user = BigInt(rows[0]!.id)
+    await db.tx(async (q) => {
+      await openUserAccounts(q, user)
+      await post(q, { kind: 'deposit', userId: user, ref: `dep-${i}`, entries: [{ accountId: await systemAccountId(q, 'clearing'), amount: -10_000n }, { accountId: await userAccountId(q, user, 'cash'), amount: 10_000n }] }, at)
+      if (i % 2 === 0) {
+        await post(q, { kind: 'bonus', userId: user, ref: `gift-${i}`, entries: [{ accountId: await systemAccountId(q, 'promotions'), amount: -2_000n }, { accountId: await userAccountId(q, user, 'bonus'), amount: 2_000n }] }, at)
+        await q.query('INSERT INTO bonus_wagering (user_id, required, wagered, granted_at) VALUES ($1, 30000, 0, $2)', [user, at])
+      }
+    })
+    for (let b = 0; b < 6; b++) {
+      const placed = new Date(at.getTime() + (b + 1) * 60_000)
+      await db.tx(async (q) => {
+        await q.query("SELECT * FROM wallet_bet($1, $2, $3, $4, $5, $6::date, '{}'::jsonb, NULL)", [user, 700 + b, b % 3 === 0 ? 1400 + 2 * b : 0, `legacy:${i}:${b}`, placed, '2026-11-20'])
+        await q.query('SELECT wallet_count_wager($1, $2, $3, $3)', [user, 700 + b, placed])
+      })
+    }
+  }
+}
+
+/** Every row of every table but the migrations' own bookkeeping, as text. */
+async function rows(db: Db): Promise<Record<string, string>> {
+  const tables = (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'schema_functions') ORDER BY 1")).rows
+  const out: Record<string, string> = {}
+  for (const { name } of tables) {
+    const r = await db.query<{ j: string }>(`SELECT coalesce(json_agg(x ORDER BY x::text)::text, '[]') AS j FROM ${name} x`)
+    out[name] = r.rows[0]!.j
+  }
+  return out
+}
+
+describe('carrying a database of the first migration series over to the baseline', () => {
+  it('keeps every row, ends with the new layout\'s schema exactly, and the server runs on it', async () => {
+    let before: Record<string, string> = {}
+    let upgraded: TestApp | undefined
+    let fresh: TestApp | undefined
+    try {
+      upgraded = await startTestApp({}, {}, {
+        listen: false,
+        database: 'empty',
+        prepare: async (db) => {
+          await legacyDatabase(db)
+          await legacyMoney(db)
+          before = await rows(db)
+        },
+      })
+      const db = upgraded.db
+      // Money was there to carry: deposits, stakes, wins and a gift's wagering.
+      expect(JSON.parse(before.ledger_entries!).length).toBeGreaterThan(50)
+      expect(JSON.parse(before.bonus_wagering!).some((w: { wagered: number }) => w.wagered > 0)).toBe(true)
+      // The server's start adds the sportsbook's secret (a database without one gets one); the rest is as it was.
+      const after = await rows(db)
+      expect(JSON.parse(after.sport_secret!)).toHaveLength(1)
+      expect({ ...after, sport_secret: '[]' }).toEqual(before)
+      expect((await db.query('SELECT version, name FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: 1, name: '001_baseline.sql' }])
+      fresh = await startTestApp({}, {}, { listen: false })
+      expect(await schemaSnapshot(db)).toBe(await schemaSnapshot(fresh.db))
+      await expectLedgerInvariant(db)
+
+      // The carried-over database takes bets on the new code: a new player's, and a legacy player's.
+      const p = await newPlayer(upgraded)
+      await fundCash(upgraded, p.userId, 5_000n)
+      const bet = await callKeyed(upgraded, casino.diceBet, { token: p.token, body: { amount: '1.00', target: '50.00', condition: 'under' } })
+      expect(bet.body.status).toBe(200)
+      const legacy = BigInt((await db.query<{ id: bigint }>("SELECT id FROM users WHERE email = 'legacy1@example.com'")).rows[0]!.id)
+      const had = (await db.query<{ balance: string }>('SELECT balance::text FROM wallet_balance($1)', [legacy])).rows[0]!.balance
+      const r = await db.query<{ code: string | null; balance: string }>(
+        "SELECT code, balance::text FROM wallet_bet($1, 100, 0, 'after-upgrade', now(), current_date, '{}'::jsonb, NULL)",
+        [legacy],
+      )
+      expect(r.rows[0]).toEqual({ code: 'OK', balance: String(BigInt(had) - 100n) })
+      await expectLedgerInvariant(db)
+    } finally {
+      await upgraded?.close()
+      await fresh?.close()
+    }
+  }, 180_000)
+
+  it('refuses a database that stopped part of the way through the first series, naming where', async () => {
+    const err = await startTestApp({}, {}, { listen: false, database: 'empty', prepare: (db) => legacyDatabase(db, 12) }).then(
+      async (t) => {
+        await t.close()
+        return null
+      },
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(ConfigError)
+    expect((err as ConfigError).problems).toEqual([
+      'this database stopped at migration 012_rounds.sql of the first series, which this build replaced by 001_baseline.sql: start a build of commit 6fdf15c on it once (it applies the series up to 030_money_out.sql), then this one.',
+    ])
+  }, 180_000)
+})
