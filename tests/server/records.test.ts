@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BET_RESULT } from '../../src/shared/codes'
 import { calls, walletRecordDetailSchema, walletRecordSchema } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
-import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
+import { creditWin } from '../../src/server/wallet/wallet'
 import { call, startTestApp, type TestApp } from './testApp'
-import { callKeyed, checkLedgerAfterEach, CPF, deposit, fundCash, newPlayer, pkg100, prePay, verifiedPlayer, type Player } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, CPF, deposit, fundCash, newPlayer, pkg100, prePay, stake, verifiedPlayer, type Player } from './walletHelpers'
 
 let t: TestApp
 let a: Player
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ids.transferOut = (await callKeyed(t, calls.transfer, { token: a.token, body: { toUser: b.email, amount: '5' } })).body.data.id
   ids.transferIn = (await callKeyed(t, calls.transfer, { token: b.token, body: { toUser: a.email, amount: '7' } })).body.data.id
   await t.db.tx(async (q) => {
-    const funding = await debitForBet(q, a.userId, 1_000n, { ref: 'dice-42', at: new Date(), rules: t.config.wallet })
+    const funding = await stake(q, t, a.userId, 1_000n, 'dice-42')
     await creditWin(q, a.userId, 1_980n, { funding, ref: 'dice-42', at: new Date() })
     await creditWin(q, a.userId, 500n, { kind: 'prize', ref: 'vip-1', at: new Date() })
   })

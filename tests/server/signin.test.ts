@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import * as sport from '../../src/shared/contract/sport'
-import { wageringLeft } from '../../src/server/wallet/wagering'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, deposit, idem, newPlayer, packagePrice, pkg100, verifiedPlayer } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, deposit, idem, newPlayer, packagePrice, pkg100, verifiedPlayer, wageringLeft } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -57,7 +56,7 @@ describe('daily sign-in', () => {
     await deposit(t, p, await pkg100(t), 1)
     const { price, gift, x } = await packagePrice(t, await pkg100(t))
     const owed = gift * BigInt(x)
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(owed)
+    expect(await wageringLeft(t, p)).toBe(owed)
     // The cash, then the whole bonus, staked in open pre-match sport bets: the balance is zero.
     const list = await call<{ matchId: string }[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'upcoming' } })
     const match = await call<{ markets: { type: string; period: number; status: string; selections: { selectionId: string; name: string; odds: number }[] }[] }>(t, sport.sportMatch, {
@@ -75,6 +74,6 @@ describe('daily sign-in', () => {
     // A sign-in reward arrives: its own wagering adds to what is owed; it does not start afresh.
     const r = await claim(p.token)
     expect(r.body.data).toMatchObject({ day: 1, reward: 0.5 })
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(owed + 50n * BigInt(t.config.wallet.signin.wagerX))
+    expect(await wageringLeft(t, p)).toBe(owed + 50n * BigInt(t.config.wallet.signin.wagerX))
   })
 })

@@ -8,8 +8,8 @@ import { call, startTestApp, type TestApp } from './testApp'
 import { opsTokenOf } from '../../src/server/ops/opsToken'
 import { netExposure } from '../../src/server/sport/exposure'
 import { SPORT_GAME } from '../../src/server/sport/bets'
-import { addWageringRequirement, countedStake, wageringLeft } from '../../src/server/wallet/wagering'
-import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
+import { addWageringRequirement, countedStake } from '../../src/server/wallet/wagering'
+import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor, wageringLeft } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -175,13 +175,13 @@ describe('sport bets', () => {
     for (const leg of [home, away]) expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: leg.selectionId, odds: leg.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(d.match.matchId, { fullTime: { home: 3, away: 0 }, halfTime: { home: 1, away: 0 }, corners: { home: 0, away: 0 } })
     // Together they return about 1.95 x 10 whatever happens: at worst R$ 0,50 lost, never 1.5x: nothing counts.
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000))
+    expect(await wageringLeft(t, p)).toBe(centavosOf(1000))
     const draw = pick(e, '1x2', 'draw')
     expect(draw.odds).toBeGreaterThanOrEqual(1.5)
     expect((await bet(p.token, { type: 'single', amount: '10.00', selections: [{ selectionId: draw.selectionId, odds: draw.odds }], acceptOdds: 'any' })).http).toBe(200)
     await devResult(e.match.matchId, { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 0, away: 0 } })
     // Its whole stake, at the sportsbook's contribution (WAGER_CONTRIBUTION's sport).
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000) - counted(centavosOf(10)))
+    expect(await wageringLeft(t, p)).toBe(centavosOf(1000) - counted(centavosOf(10)))
   })
 
   it('covering parlays over two matches count nothing toward a gift, a cover across markets only its net exposure, a cancelled match nothing', async () => {
@@ -221,7 +221,7 @@ describe('sport bets', () => {
     expect((await devResult(b.match.matchId, ft(0, 1))).body.data.settled).toBe(4)
     await devResult(c.match.matchId, ft(1, 1))
     expect((await devResult(v.match.matchId, { matchTime: -10 })).body.data.settled).toBe(1)
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(centavosOf(1000) - coverCounts)
+    expect(await wageringLeft(t, p)).toBe(centavosOf(1000) - coverCounts)
   })
 
   it('a corrected result moves only the difference, once; what the player no longer has is written off, never a negative balance', async () => {

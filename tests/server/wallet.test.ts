@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
-import { AppError } from '../../src/server/http/AppError'
-import { addWageringRequirement, countWager, wageringLeft } from '../../src/server/wallet/wagering'
-import { creditWin, debitForBet } from '../../src/server/wallet/wallet'
+import { addWageringRequirement, countWager } from '../../src/server/wallet/wagering'
+import { creditWin } from '../../src/server/wallet/wallet'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
-import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100, verifiedPlayer } from './walletHelpers'
+import { balances, checkLedgerAfterEach, deposit, fundCash, newPlayer, packagePrice, pkg100, stake, verifiedPlayer, wageringLeft } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
@@ -15,7 +14,7 @@ afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
 
 const at = () => new Date()
-const bet = (userId: bigint, stake: bigint) => t.db.tx((q) => debitForBet(q, userId, stake, { ref: 'round-1', at: at(), rules: t.config.wallet }))
+const bet = (userId: bigint, amount: bigint) => t.db.tx((q) => stake(q, t, userId, amount, 'round-1'))
 /** A stake that counts in full toward a gift: a game outside the contribution table, aiming at 2x. */
 const counted = (userId: bigint, stake: bigint) =>
   t.db.tx((q) => countWager(q, t.config.wallet, userId, { game: 'other', stake, multiplier4: 20_000n, placedAt: at() }, at()))
@@ -30,17 +29,15 @@ describe('wallet rules', () => {
     expect((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount).toBe(50)
   })
 
-  it('a bet spends cash first, then bonus, and refuses more than both with 9999', async () => {
+  it('a bet spends cash first, then bonus, and refuses more than both (9999 on the wire)', async () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 1_000n)
     await fundCash(t, p.userId, 500n, 'bonus')
-    expect(await bet(p.userId, 600n)).toMatchObject({ fromCash: 600n, fromBonus: 0n })
+    expect(await bet(p.userId, 600n)).toEqual({ code: 'OK', fromCash: 600n, fromBonus: 0n })
     expect(await balances(t, p.userId)).toMatchObject({ cash: 400n, bonus: 500n })
-    expect(await bet(p.userId, 700n)).toMatchObject({ fromCash: 400n, fromBonus: 300n })
+    expect(await bet(p.userId, 700n)).toEqual({ code: 'OK', fromCash: 400n, fromBonus: 300n })
     expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 200n })
-    const err = await bet(p.userId, 201n).catch((e) => e)
-    expect(err).toBeInstanceOf(AppError)
-    expect((err as AppError).code.status).toBe(9999)
+    expect((await bet(p.userId, 201n)).code).toBe('INSUFFICIENT_BALANCE')
     expect(await balances(t, p.userId)).toMatchObject({ cash: 0n, bonus: 200n })
     await expect(bet(p.userId, 0n)).rejects.toThrow(/positive/)
   })
@@ -51,7 +48,7 @@ describe('wallet rules', () => {
     await fundCash(t, p.userId, 300n, 'bonus')
     await t.db.tx((q) => addWageringRequirement(q, p.userId, 4_500n, 300n, at()))
     const funding = await bet(p.userId, 400n)
-    expect(funding).toMatchObject({ fromCash: 100n, fromBonus: 300n })
+    expect(funding).toEqual({ code: 'OK', fromCash: 100n, fromBonus: 300n })
     await t.db.tx((q) => creditWin(q, p.userId, 1_000n, { funding, ref: 'round-1', at: at() }))
     // 3/4 of the stake was bonus: 750 back to bonus, 250 to cash.
     expect(await balances(t, p.userId)).toMatchObject({ cash: 250n, bonus: 750n })
@@ -67,7 +64,7 @@ describe('wallet rules', () => {
     expect(x).toBe(15)
     await deposit(t, p, pkgId, 1)
     expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: gift })
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 15n)
+    expect(await wageringLeft(t, p)).toBe(gift * 15n)
     // Wager all but one centavo of the requirement with stakes that are won back, so money stays.
     let left = gift * 15n
     while (left > 1n) {
@@ -77,7 +74,7 @@ describe('wallet rules', () => {
       await counted(p.userId, stake)
       left -= stake
     }
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(1n)
+    expect(await wageringLeft(t, p)).toBe(1n)
     const before = await balances(t, p.userId)
     expect(before.bonus).toBeGreaterThan(0n)
     expect(centavosOf((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount)).toBe(before.cash)
@@ -86,7 +83,7 @@ describe('wallet rules', () => {
     const after = await balances(t, p.userId)
     expect(after.bonus).toBe(0n)
     expect(after.cash).toBe(before.cash + before.bonus - 1n)
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(0n)
+    expect(await wageringLeft(t, p)).toBe(0n)
     expect(centavosOf((await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount)).toBe(after.cash)
   })
 
@@ -96,7 +93,7 @@ describe('wallet rules', () => {
     const { price } = await packagePrice(t, pkgId)
     await deposit(t, p, pkgId, 0)
     expect(await balances(t, p.userId)).toMatchObject({ cash: price, bonus: 0n })
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(0n)
+    expect(await wageringLeft(t, p)).toBe(0n)
   })
 
   it('a bonus lost to nothing keeps its requirement until a new gift starts afresh', async () => {
@@ -106,14 +103,14 @@ describe('wallet rules', () => {
     await bet(p.userId, 1_000n)
     await counted(p.userId, 1_000n)
     // The bet may still win: what it won back from bonus stays bonus, under the same requirement.
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(14_000n)
+    expect(await wageringLeft(t, p)).toBe(14_000n)
     // A new gift while the bonus is empty: the old requirement belonged to a lost bonus.
     await deposit(t, p, await pkg100(t), 1)
     const { gift } = await packagePrice(t, await pkg100(t))
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 15n)
+    expect(await wageringLeft(t, p)).toBe(gift * 15n)
     // A second gift while bonus remains adds up.
     await deposit(t, p, await pkg100(t), 1)
-    expect(await t.db.tx((q) => wageringLeft(q, p.userId))).toBe(gift * 30n)
+    expect(await wageringLeft(t, p)).toBe(gift * 30n)
   })
 
   it('posts every movement as one balanced transaction (the invariant check itself can fail)', async () => {

@@ -5,10 +5,12 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterEach, expect } from 'vitest'
 import { calls, type CallDef } from '../../src/shared/contract'
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
-import type { Db } from '../../src/server/db/connection'
+import type { Db, Queryable } from '../../src/server/db/connection'
+import { dayOf } from '../../src/server/wallet/days'
 import { WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import type { PspEmulator } from '../../src/server/payments/emulator/PspEmulator'
 import { post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
+import { centavosOf } from '../centavos'
 import { registerUser } from './flows'
 import { call, type CallOptions, type TestApp } from './testApp'
 
@@ -67,6 +69,28 @@ export async function fundCash(t: TestApp, userId: bigint, centavos: bigint, kin
     const account = await userAccountId(q, userId, kind)
     await post(q, { kind: 'test_credit', userId, entries: [{ accountId: clearing, amount: -centavos }, { accountId: account, amount: centavos }] }, new Date())
   })
+}
+
+/**
+ * Takes a stake the way every bet path does: wallet_bet (src/server/db/functions/wallet), the one
+ * home of the rule (cash first, then bonus; the bonus stake limit), unsettled. Its code ('OK',
+ * 'INSUFFICIENT_BALANCE', 'BONUS_MAX_STAKE') and how it was paid (what a win is paid back by).
+ */
+export async function stake(q: Queryable, t: TestApp, userId: bigint, amount: bigint, ref = 'test-bet'): Promise<{ code: string; fromCash: bigint; fromBonus: bigint }> {
+  const at = new Date()
+  const r = await q.query<{ code: string; from_cash: bigint | null; from_bonus: bigint | null }>(
+    "SELECT code, from_cash, from_bonus FROM wallet_bet($1, $2, NULL, $3, $4, $5, '{}'::jsonb, $6)",
+    [userId, amount, ref, at, dayOf(at.getTime()), t.config.wallet.bonusMaxStake],
+  )
+  const row = r.rows[0]!
+  return { code: row.code, fromCash: BigInt(row.from_cash ?? 0), fromBonus: BigInt(row.from_bonus ?? 0) }
+}
+
+/** The wagering still owed before the bonus turns into cash, as the player's bonus page shows it, centavos. */
+export async function wageringLeft(t: TestApp, p: Pick<Player, 'token'>): Promise<bigint> {
+  const b = (await call(t, calls.myBonus, { token: p.token })).body.data
+  const left = centavosOf(b.required) - centavosOf(b.wagered)
+  return left > 0n ? left : 0n
 }
 
 export async function balances(t: TestApp, userId: bigint): Promise<{ cash: bigint; bonus: bigint; hold: bigint }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
-import { holdWithdrawals, releaseWithdrawals } from '../../src/server/wallet/players'
+import * as casino from '../../src/shared/contract/casino'
 import { settleWithdrawal } from '../../src/server/withdrawals/service'
 import { login } from './flows'
 import { call, startTestApp, type TestApp } from './testApp'
@@ -28,12 +28,12 @@ describe('getWithdraw', () => {
     await fundCash(t, p.userId, 5_000n, 'bonus')
     // This suite turns WITHDRAW_CNPJ on: CNPJ is offered beside CPF (USDT only with lx '20').
     expect(await limits(p)).toEqual({ types: ['CPF', 'CNPJ'], limitAmount: 30, maxAmount: 10_000, number: 3, lock: false, wdAmount: 123.45, usdtRate: 5.5, cardInfo: {} })
-    await t.db.tx((q) => holdWithdrawals(q, p.userId, 'round-9', new Date()))
-    await t.db.tx((q) => holdWithdrawals(q, p.userId, 'round-10', new Date()))
+    // An open mines game holds withdrawals until it ends (24 mines: the first reveal ends it either way).
+    expect((await callKeyed(t, casino.minesStart, { token: p.token, body: { amount: '1.00', mines: 24 } })).body.status).toBe(200)
     expect((await limits(p)).lock).toBe(true)
-    await t.db.tx((q) => releaseWithdrawals(q, p.userId, 'round-9'))
-    expect((await limits(p)).lock).toBe(true)
-    await t.db.tx((q) => releaseWithdrawals(q, p.userId, 'round-10'))
+    const reveal = await callKeyed(t, casino.minesReveal, { token: p.token, body: { tile: 0 } })
+    expect(reveal.body.status).toBe(200)
+    if (reveal.body.data.state === 'active') expect((await callKeyed(t, casino.minesCashout, { token: p.token })).body.status).toBe(200)
     expect((await limits(p)).lock).toBe(false)
   })
 })

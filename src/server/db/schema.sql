@@ -1652,12 +1652,14 @@ BEGIN
        (SELECT game_sum FROM vip_progress WHERE user_id = u.id) AS game_sum,
        (SELECT outstanding FROM cash_turnover WHERE user_id = u.id) AS turnover,
        (SELECT GREATEST(required - wagered, 0) FROM bonus_wagering WHERE user_id = u.id) AS wager_left,
+       nxt.pay_min AS next_pay_min, nxt.game_min AS next_game_min,
        offer.pkg AS offer_pkg, offer.price AS offer_price, offer.gift AS offer_gift, offer.expires_at AS offer_expires,
        (SELECT count(*) FROM l1) AS l1, (SELECT count(*) FROM l2) AS l2, (SELECT count(*) FROM l3) AS l3,
        (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 1) AS a1,
        (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 2) AS a2,
        (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 3) AS a3
      FROM users u
+     LEFT JOIN LATERAL (SELECT pay_min, game_min FROM vip_levels WHERE level <= u.level + 1 ORDER BY level DESC LIMIT 1) nxt ON true
      LEFT JOIN LATERAL (
        SELECT p.id AS pkg, p.price, p.gift, o.expires_at FROM promo_offers o
        JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE curreny = o.curreny AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true

@@ -6,7 +6,7 @@ import { roundBetOf } from '../rounds/roundBets'
 /**
  * Every wallet record of a user, from where each kind lives: deposit and withdrawal orders,
  * transfers (out or in), and the ledger's bets, wins, prizes and refunds (posted by the games
- * through debitForBet and creditWin, and by a voided shared round). $1 is the user id.
+ * through wallet_bet and wallet_credit_win, and by a voided shared round). $1 is the user id.
  */
 const RECORDS = `
   SELECT CASE WHEN o.type = 10 THEN 'D' ELSE 'W' END || o.id AS id, o.type::int AS type, o.status,

@@ -1,7 +1,6 @@
 /**
- * The sportsbook's money: placing a single or a parlay at the feed's current odds (inside the
- * caller's idempotent transaction, through the wallet's debitForBet), and settling the legs of a
- * finished match (each bet once: its row is taken with `status = 0`, so a second settlement of the
+ * The sportsbook's money: checking a slip against the feed's current odds (the bet itself is one
+ * call of sport_play, in SportPlay.ts), and settling the legs of a finished match (each bet once: its row is taken with `status = 0`, so a second settlement of the
  * same match, in this process or another, moves nothing).
  */
 import { BET_RESULT } from '../../shared/codes'

@@ -1,5 +1,4 @@
 import type { UserInfo } from '../../shared/contract'
-import { VIP_LEVELS, VIP_TOP, type VipLevel } from '../../shared/loyalty/vip'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../http/AppError'
@@ -30,6 +29,8 @@ interface UserRow {
   game_sum: Sum | null
   turnover: Sum | null
   wager_left: Sum | null
+  next_pay_min: Sum
+  next_game_min: Sum
   offer_pkg: number | null
   offer_price: Sum | null
   offer_gift: Sum | null
@@ -63,16 +64,14 @@ function discountOf(price: bigint, gift: bigint): number {
 export async function loadUserInfo(q: Queryable, userId: bigint, now: Date): Promise<UserInfo> {
   // One round trip: the user, the spendable balance (cash + bonus) and its version, the paid deposit and
   // withdrawal sums with the last paid deposit, and the invitees on three referral levels. The query
-  // is user_info_json (db/functions/accounts/user_info_json.sql: a function, so its plan is kept); change it there, in a new
-  // migration. Its numbers arrive as JSON numbers, its times as text.
+  // is user_info_json (db/functions/accounts/user_info_json.sql: a function, so its plan is kept);
+  // change it in that file. Its numbers arrive as JSON numbers, its times as text.
   const r = await q.query<{ info: UserRow | null }>('SELECT user_info_json($1, $2) AS info', [userId, now])
   const u = r.rows[0]?.info
   if (!u) throw new AppError('LOGGED_OUT')
   const balance = centavosToReais(BigInt(u.spendable))
   const totals = { payAmount: u.last_pay != null ? BigInt(u.last_pay) : 0n, paySumAmount: BigInt(u.pay_sum), wdSumAmount: BigInt(u.wd_sum) }
   const [level1Person, level2Person, level3Person] = [Number(u.l1), Number(u.l2), Number(u.l3)]
-  // The next level's thresholds (the top level's own at the top).
-  const next = VIP_LEVELS[Math.min(u.level + 1, VIP_TOP)] as VipLevel
   return {
     uId: Number(u.uid),
     name: u.name,
@@ -97,7 +96,8 @@ export async function loadUserInfo(q: Queryable, userId: bigint, now: Date): Pro
     paySumAmount: centavosToReais(totals.paySumAmount),
     wdSumAmount: centavosToReais(totals.wdSumAmount),
     gameSumAmount: centavosToReais(BigInt(u.game_sum ?? 0)),
-    nextlevel: { paySumAmount: centavosToReais(next.payMin), gameSumAmount: centavosToReais(next.gameMin) },
+    // The next level's thresholds (the top level's own at the top).
+    nextlevel: { paySumAmount: centavosToReais(BigInt(u.next_pay_min)), gameSumAmount: centavosToReais(BigInt(u.next_game_min)) },
     payDiscount: u.offer_pkg != null ? { discount: discountOf(BigInt(u.offer_price ?? 0), BigInt(u.offer_gift ?? 0)), expiredTime: new Date(u.offer_expires ?? 0).getTime() } : null,
     paypackage: u.offer_pkg != null ? Number(u.offer_pkg) : null,
     kyc: u.kyc,

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/loyalty'
-import { VIP_LEVELS, VIP_TOP } from '../../shared/loyalty/vip'
 import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 
-const wireLevel = (l: (typeof VIP_LEVELS)[number]) => ({ level: l.level, award: centavosToReais(l.award), payMin: centavosToReais(l.payMin), gameMin: centavosToReais(l.gameMin) })
+interface LevelRow {
+  level: number
+  award: bigint
+  pay_min: bigint
+  game_min: bigint
+}
+const wireLevel = (l: LevelRow) => ({ level: Number(l.level), award: centavosToReais(BigInt(l.award)), payMin: centavosToReais(BigInt(l.pay_min)), gameMin: centavosToReais(BigInt(l.game_min)) })
 
 const sourceOf = (kind: string, ref: string | null): (typeof contract.BONUS_SOURCES)[number] =>
   kind === 'deposit' ? 'deposit' : ref?.startsWith('vip:') ? 'vip' : ref?.startsWith('signin:') ? 'signin' : ref?.startsWith('referral:') ? 'referral' : 'other'
@@ -60,14 +65,17 @@ export function vipRoutes(app: FastifyInstance, deps: Deps): void {
       'SELECT level, award, reached_at, credited_at FROM vip_awards WHERE user_id = $1 ORDER BY level',
       [session.userId],
     )
+    // The spec's VIP table (section 9) lives in the database, vip_levels: vip_reach reaches levels by it.
+    const levels = (await deps.db.query<LevelRow>('SELECT level, award, pay_min, game_min FROM vip_levels ORDER BY level')).rows
     const level = Number(p?.level ?? 0)
+    const next = levels.find((l) => Number(l.level) === level + 1)
     return {
       level,
       paySum: centavosToReais(BigInt(p?.pay_sum ?? 0)),
       gameSum: centavosToReais(BigInt(p?.game_sum ?? 0)),
-      next: level >= VIP_TOP ? null : wireLevel(VIP_LEVELS[level + 1] as (typeof VIP_LEVELS)[number]),
+      next: next ? wireLevel(next) : null,
       seenLevel: Number(p?.seen_level ?? 0),
-      levels: VIP_LEVELS.map(wireLevel),
+      levels: levels.map(wireLevel),
       awards: awards.rows.map((a) => ({ level: Number(a.level), award: centavosToReais(BigInt(a.award)), reachedAt: new Date(a.reached_at).getTime(), credited: a.credited_at !== null })),
     }
   })

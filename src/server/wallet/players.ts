@@ -30,16 +30,3 @@ export async function lockRealUser(q: Queryable, userId: bigint): Promise<RealUs
   if (row.is_test) throw new AppError('TEST_ACCOUNT_REFUSED')
   return { lx: row.lx, kyc: row.kyc, cardNo: row.card_no, passwordChangedAt: row.password_changed_at ? new Date(row.password_changed_at) : null }
 }
-
-/**
- * The withdrawal lock of unsettled games (getWithdraw's `lock`, the spec's 'Sua fatura do jogo
- * está sendo gerada'): a game that takes a stake it settles later holds a lock under its own
- * reference, in the same transaction as the stake, and releases it with the settlement.
- */
-export async function holdWithdrawals(q: Queryable, userId: bigint, ref: string, at: Date): Promise<void> {
-  await q.query('INSERT INTO open_game_locks (user_id, ref, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, ref, at])
-}
-
-export async function releaseWithdrawals(q: Queryable, userId: bigint, ref: string): Promise<void> {
-  await q.query('DELETE FROM open_game_locks WHERE user_id = $1 AND ref = $2', [userId, ref])
-}

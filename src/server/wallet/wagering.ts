@@ -95,12 +95,6 @@ export async function addWageringRequirement(q: Queryable, userId: bigint, requi
   )
 }
 
-/** The wagering still to do before the bonus turns into cash (centavos of counted stakes; 0 when none). */
-export async function wageringLeft(q: Queryable, userId: bigint): Promise<bigint> {
-  const r = await q.query<{ left: bigint }>('SELECT GREATEST(required - wagered, 0) AS left FROM bonus_wagering WHERE user_id = $1', [userId])
-  return r.rows[0] ? BigInt(r.rows[0].left) : 0n
-}
-
 /** Adds a deposit's turnover: its cash must be staked `times` over before it may leave. */
 export async function addTurnover(q: Queryable, userId: bigint, amount: bigint, times: number): Promise<void> {
   if (times <= 0 || amount <= 0n) return

@@ -9,6 +9,11 @@ export interface WithdrawalRow {
   created_at: Date
 }
 
+/**
+ * The withdrawal lock of unsettled games (getWithdraw's `lock`, the spec's 'Sua fatura do jogo
+ * está sendo gerada'): an open mines game holds one under its bet, taken with the stake
+ * (casino_new_bet) and released when the game ends (casino_mines_move).
+ */
 export async function hasGameLock(q: Queryable, userId: bigint): Promise<boolean> {
   const r = await q.query('SELECT 1 FROM open_game_locks WHERE user_id = $1 LIMIT 1', [userId])
   return r.rows.length > 0

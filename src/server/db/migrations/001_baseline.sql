@@ -534,8 +534,8 @@ ALTER TABLE vip_awards ADD CONSTRAINT vip_awards_award_check CHECK ((award > 0))
 CREATE INDEX vip_awards_pending_idx ON vip_awards USING btree (reached_at) WHERE (credited_at IS NULL);
 
 -- VIP levels (issue 14). The spec's table read as: the award for reaching a level, the total
--- deposited and the total wagered needed to reach it, both thresholds met (src/shared/loyalty/vip.ts
--- holds the same table; a test keeps them equal). The wagered total counts what a gift's wagering
+-- deposited and the total wagered needed to reach it, both thresholds met (its one home: the server
+-- reads it from here; tests/server/vip.test.ts holds it to the spec). The wagered total counts what a gift's wagering
 -- counts (the contribution table, net exposure, the 1.5x rule: wallet_count_wager's p_counted), so no
 -- level can be bought at a profit. Test accounts (play money) have no VIP progress.
 CREATE TABLE vip_levels (
