@@ -20,39 +20,27 @@ import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
 import { loggerOptions } from './http/logging'
-import { installSecurityHeaders, providerPage, withHeadersBeforeRouting } from './http/securityHeaders'
+import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
 import { buildPixRails, type PixRails } from './payments/buildProviders'
-import { PixJobs } from './payments/PixJobs'
-import { paymentRoutes } from './payments/routes'
-import { PROVIDER_WALLET_PREFIX, providerWalletRoutes } from './providers/routes'
-import { DemoProvider } from './providers/demoProvider'
-import { providerSecretOf } from './providers/secrets'
-import { demoProviderPlugin } from '../../demo-provider/server/demoProvider'
 import { providerRegistry } from './providers/registry'
-import { startPayoutAlert } from './providers/payoutAlert'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
-import { PayoutProcessor } from './withdrawals/PayoutProcessor'
 import { withdrawalRoutes } from './withdrawals/routes'
-import { Rounds } from './rounds/Rounds'
-import { roundEvents } from './rounds/roundEvents'
-import { roundRoutes } from './rounds/routes'
-import { sportRoutes } from './sport/routes'
-import { sportFeedOf } from './sport/feeds'
-import { SportPublisher } from './sport/SportPublisher'
-import { SportSettler } from './sport/SportSettler'
-import { startVipAwards } from './vip/awards'
 import { giftsThatPay } from './wallet/promoEv'
-import { vipRoutes } from './vip/routes'
-import { startReferralCommissions } from './referral/commissions'
-import { referralRoutes } from './referral/routes'
-import { signinRoutes } from './signin/routes'
 import { NoticeBoard } from './ops/notices'
+import type { Domain } from './domain'
+import { loyaltyDomain } from './loyalty/domain'
+import { paymentsDomain } from './payments/domain'
+import type { PixJobs } from './payments/PixJobs'
+import { providersDomain } from './providers/domain'
+import { roundsDomain } from './rounds/domain'
+import { sportDomain } from './sport/domain'
+import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -101,8 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
-  let payouts: PayoutProcessor | null = null
-  let pixJobs: PixJobs | null = null
+  let money: ReturnType<typeof paymentsDomain> = { payouts: null, pixJobs: null }
   // This server's own address once it listens: the demo provider and the PSP emulator live on it.
   const selfUrl = () => {
     const a = app.server.address()
@@ -111,7 +98,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return `http://${host}:${a.port}`
   }
   const rails = buildPixRails(config, { db, now, selfUrl, log: app.log })
-  const payoutProvider = rails?.payouts ?? null
   const deps: Deps = {
     config,
     db,
@@ -128,87 +114,45 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: rails?.payments ?? null,
     providers: providerRegistry(config.gameProviders),
     get payouts(): PayoutProcessor | null {
-      return payouts
+      return money.payouts
     },
     get pixJobs(): PixJobs | null {
-      return pixJobs
+      return money.pixJobs
     },
-  }
-  if (rails) pixJobs = new PixJobs(deps, rails.payments, { everyMs: config.wallet.pix.reconcileEveryMs, windowMs: config.wallet.pix.reconcileWindowMs }, app.log)
-  if (payoutProvider) {
-    payouts = new PayoutProcessor(deps, payoutProvider.provider, app.log, payoutProvider.everyMs)
-  } else {
-    app.log.warn({ appMode: config.appMode }, 'no payout provider: withdrawals stay pending until one is configured')
   }
   app.decorate('deps', deps)
   app.decorate('pixRails', rails)
 
-  appInfoRoutes(app, deps)
-  authRoutes(app, deps)
-  passwordResetRoutes(app, deps)
-  userRoutes(app, deps)
-  gameRoutes(app, deps)
-  depositRoutes(app, deps)
-  paymentRoutes(app, deps, rails?.emulator ?? null)
-  providerWalletRoutes(app, deps)
-  // The built-in demo provider's own server, on this port: it calls the wallet above over HTTP.
-  demoProviderPlugin(app, {
-    walletUrl: () => `${selfUrl()}${PROVIDER_WALLET_PREFIX}`,
-    secretOf: (code) => ([...deps.providers.values()].some((p) => p.code === code && p instanceof DemoProvider) ? providerSecretOf(config, code) : null),
-    faults: config.demoProviderFaults && !config.production,
-    page: { dir: config.demoProviderDir, routeOptions: { helmet: providerPage(config) } },
-  })
-  withdrawalRoutes(app, deps)
-  transferRoutes(app, deps)
-  kycRoutes(app, deps)
-  recordRoutes(app, deps)
-  casinoRoutes(app, deps, config.casino)
-  const rounds = new Rounds(db, config.rounds, { now, log: app.log, wallet: config.wallet, listener: roundEvents(db, () => deps.realtime, now, app.log) })
-  roundRoutes(app, deps, rounds)
-  const feed = await sportFeedOf(config, db, now)
-  const sportSettler = feed && new SportSettler(deps, feed, app.log)
-  sportRoutes(app, deps, feed && sportSettler && { feed, settler: sportSettler })
-  vipRoutes(app, deps)
-  referralRoutes(app, deps)
-  signinRoutes(app, deps)
-  const sportPublisher = feed && new SportPublisher(feed, () => deps.realtime, config.sport.pushEveryMs, now)
-  // Socket events across processes go through the configured PostgreSQL (tests that hand in a
-  // database of their own run one process and need none).
+  // The domains, each with its routes and its jobs (src/server/domain.ts).
+  const domains: Domain[] = [
+    appInfoRoutes,
+    authRoutes,
+    passwordResetRoutes,
+    userRoutes,
+    gameRoutes,
+    depositRoutes,
+    (app, deps) => void (money = paymentsDomain(app, deps, rails)),
+    (app, deps) => providersDomain(app, deps, selfUrl),
+    withdrawalRoutes,
+    transferRoutes,
+    kycRoutes,
+    recordRoutes,
+    (app, deps) => casinoRoutes(app, deps, deps.config.casino),
+    roundsDomain,
+    loyaltyDomain,
+    startRetention,
+  ]
+  for (const domain of domains) await domain(app, deps)
+  const feed = await sportDomain(app, deps)
   const notices = new NoticeBoard(deps)
   await notices.load()
   notices.routes(app)
+  // Socket events across processes go through the configured PostgreSQL (tests that hand in a
+  // database of their own run one process and need none).
   realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: () => notices.latest() }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now).realtime
 
   await serveClient(app, config.clientDir, config.production)
-
-  // The PSP learns our webhook's address as soon as we listen (and again before a charge or a payout, until it took it).
-  if (rails) app.addHook('onListen', async () => void rails.payments.ensureWebhook().catch((err: unknown) => app.log.warn({ err }, 'PIX webhook not registered yet; tried again before the next charge or payout')))
-  payouts?.start()
-  rails?.emulator?.start()
-  pixJobs?.start()
-  rounds.start()
-  sportSettler?.start()
-  sportPublisher?.start()
-  const stopVipAwards = startVipAwards(deps, app.log)
-  const stopReferral = startReferralCommissions(deps, config.wallet.referral, app.log)
-  startRetention(app, deps)
-  startPayoutAlert(app, deps)
-  // The jobs that call the PSP (the emulator lives on this very server) stop, and their HTTP client
-  // closes, before the server stops listening: a keep-alive connection of theirs to this server,
-  // left open by a call that was in flight when closing began, held the server's close (and so
-  // every onClose hook, this client's own close among them) for fastify's 72 s keep-alive timeout.
-  app.addHook('preClose', async () => {
-    await payouts?.stop()
-    await pixJobs?.stop()
-    await rails?.emulator?.stop()
-    await rails?.client.close()
-  })
   app.addHook('onClose', async () => {
-    await rounds.stop()
-    sportSettler?.stop()
-    sportPublisher?.stop()
-    stopVipAwards()
-    stopReferral()
     if (!options.db) await db.close()
   })
   return app

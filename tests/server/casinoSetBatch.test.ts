@@ -6,9 +6,10 @@ import { startTestApp, type TestApp } from './testApp'
 import { checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 /**
- * casino_play_batch (db/functions/casino/casino_play_batch.sql) takes the common case of a batch (dice and limbo bets that
- * cash alone pays) as set-based statements, and every other move through casino_play one at a
- * time. Whatever a batch holds, the books it leaves must be the ones the same moves leave when
+ * casino_play_batch (db/functions/casino/casino_play_batch.sql) takes the common case of a batch
+ * (dice and limbo bets that cash alone pays) as set-based statements, their money through
+ * wallet_bets and wallet_count_wagers with all of them at once (the functions a single move calls
+ * with one), and every other move through casino_play one at a time. Whatever a batch holds, the books it leaves must be the ones the same moves leave when
  * each goes through casino_play alone: the same balances, entries, bets, turnover, today's stakes,
  * VIP sums and levels, referral sums, wagering and released bonus, stored replies and nudges.
  * Each case runs both ways on the same rows (each way rolled back), and compares everything but
@@ -185,7 +186,7 @@ describe('a batch of bets leaves the books each bet leaves alone', () => {
     const c = await player({ cash: 100_000, test: true })
     const d = await player({ cash: 300, bonus: 800 })
     await t.db.query('INSERT INTO cash_turnover (user_id, outstanding) VALUES ($1, 250), ($2, 10000)', [a, b])
-    await t.db.query("INSERT INTO boost_offers (user_id, day, bouns, amount, sent_at) VALUES ($1, $2, 0.1, 100, now())", [b, dayOf(Date.now())])
+    await t.db.query("INSERT INTO boost_offers (user_id, day, multiplier, amount, sent_at) VALUES ($1, $2, 0.1, 100, now())", [b, dayOf(Date.now())])
     const out = await bothWays([
       { u: a, stake: 100n, payout: 198n },
       { u: b, stake: 1000n, payout: 0n },

@@ -85,7 +85,7 @@ describe('bet nudges', () => {
 
   it('sends offer:compensation when the server made the compensation offer, and only then (the app opens the compensation deposit on it)', async () => {
     const p = await verifiedPlayer(t)
-    const pkg = (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = 2000`)).rows[0]!.id
+    const pkg = (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE currency = 'BRL' AND price = 2000`)).rows[0]!.id
     await deposit(t, p, pkg, 0)
     const s = await socketFor(base, p.token)
     sockets.push(s)

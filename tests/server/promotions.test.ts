@@ -36,10 +36,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
 
-async function pkgOf(curreny: 'INSBRL' | 'EXPPAY' | 'BRL', price?: bigint): Promise<number> {
+async function pkgOf(currency: 'INSBRL' | 'EXPPAY' | 'BRL', price?: bigint): Promise<number> {
   const r = await t.db.query<{ id: number }>(
-    `SELECT id FROM price_packages WHERE curreny = $1 ${price ? 'AND price = $2' : ''} ORDER BY sort, id LIMIT 1`,
-    price ? [curreny, price] : [curreny],
+    `SELECT id FROM price_packages WHERE currency = $1 ${price ? 'AND price = $2' : ''} ORDER BY sort, id LIMIT 1`,
+    price ? [currency, price] : [currency],
   )
   return r.rows[0]!.id
 }
@@ -56,8 +56,8 @@ async function wagering(userId: bigint): Promise<{ required: bigint; wagered: bi
   return r.rows[0] ? { required: BigInt(r.rows[0].required), wagered: BigInt(r.rows[0].wagered) } : { required: 0n, wagered: 0n }
 }
 
-async function openOffers(userId: bigint, curreny: string): Promise<number> {
-  const r = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND curreny = $2 AND used_at IS NULL', [userId, curreny])
+async function openOffers(userId: bigint, currency: string): Promise<number> {
+  const r = await t.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND currency = $2 AND used_at IS NULL', [userId, currency])
   return Number(r.rows[0]!.n)
 }
 
@@ -87,9 +87,9 @@ async function pay(orderPayNo: string): Promise<{ outcome: string }> {
 describe('promotional packages need an offer', () => {
   it('EXPPAY and INSBRL without an offer: the 9999 alert with a clear message, and nothing is written', async () => {
     const p = await verifiedPlayer(t)
-    for (const curreny of ['EXPPAY', 'INSBRL'] as const) {
+    for (const currency of ['EXPPAY', 'INSBRL'] as const) {
       const before = await snapshotDb(t.db)
-      const res = await prePay(t, p.token, await pkgOf(curreny), 1)
+      const res = await prePay(t, p.token, await pkgOf(currency), 1)
       expect(res.http).toBe(402)
       expect(res.body.status).toBe(9999)
       expect(res.body.msg).toMatch(/oferta/)
@@ -197,7 +197,7 @@ describe('promotional packages need an offer', () => {
 
 describe('the compensation offer cannot be had at will', () => {
   const offersMade = async (userId: bigint) =>
-    Number((await t.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND curreny = 'INSBRL'`, [userId])).rows[0]!.n)
+    Number((await t.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM promo_offers WHERE user_id = $1 AND currency = 'INSBRL'`, [userId])).rows[0]!.n)
 
   it("once per lost deposit and São Paulo day: R$ 0,10 lost at R$ 10,00 brings none (the audit's repeated trigger)", async () => {
     const p = await verifiedPlayer(t)
@@ -320,7 +320,7 @@ describe('deposited cash is turned over before it leaves', () => {
     const capped = await startTestApp({}, { DEPOSIT_GIFT_CAP: '20' })
     try {
       const p = await verifiedPlayer(capped)
-      const pkg = (await capped.db.query<{ id: number; gift: bigint }>(`SELECT id, gift FROM price_packages WHERE curreny = 'BRL' AND price = 10000`)).rows[0]!
+      const pkg = (await capped.db.query<{ id: number; gift: bigint }>(`SELECT id, gift FROM price_packages WHERE currency = 'BRL' AND price = 10000`)).rows[0]!
       expect(BigInt(pkg.gift)).toBe(1_500n)
       await deposit(capped, p, pkg.id, 1)
       await deposit(capped, p, pkg.id, 1)

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
-import { payDueReferralDays } from '../../src/server/referral/commissions'
+import { payDueReferralDays } from '../../src/server/loyalty/referral/commissions'
 import { dayOf } from '../../src/server/wallet/days'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import * as casino from '../../src/shared/contract/casino'
-import { creditVipAwards } from '../../src/server/vip/awards'
+import { creditVipAwards } from '../../src/server/loyalty/vip/awards'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, deposit, fundCash, listen, recorder, socketFor, verifiedPlayer, waitFor } from './walletHelpers'
@@ -37,7 +37,7 @@ const prizes = async (userId: bigint) => {
   const r = (await t.db.query<{ n: bigint; total: bigint }>(`SELECT count(*) AS n, COALESCE(sum(e.amount), 0) AS total FROM ledger_transactions lt JOIN ledger_entries e ON e.tx_id = lt.id JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = lt.user_id WHERE lt.user_id = $1 AND lt.kind = 'prize'`, [userId])).rows[0]!
   return { n: BigInt(r.n), total: BigInt(r.total) }
 }
-const pkgPriced = async (reais: number) => (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = $1`, [reais * 100])).rows[0]!.id
+const pkgPriced = async (reais: number) => (await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE currency = 'BRL' AND price = $1`, [reais * 100])).rows[0]!.id
 
 describe('VIP levels', () => {
   it('stakes and then one deposit jump two levels: each award credited once, to bonus with its wagering, live', async () => {

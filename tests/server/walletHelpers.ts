@@ -164,7 +164,7 @@ export async function packagePrice(t: TestApp, pkgId: number): Promise<{ price: 
 
 /** The BRL package priced R$100 (the one the client preselects). */
 export async function pkg100(t: TestApp): Promise<number> {
-  const r = await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE curreny = 'BRL' AND price = 10000`)
+  const r = await t.db.query<{ id: number }>(`SELECT id FROM price_packages WHERE currency = 'BRL' AND price = 10000`)
   return r.rows[0]!.id
 }
 

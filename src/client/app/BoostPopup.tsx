@@ -6,13 +6,13 @@ import { openOverlay } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Modal } from '../overlays/Modal'
 
-/** The shown value: bouns x amount, two decimals (spec), in centavos: bouns has four decimals, rounded to the nearest centavo. */
-export const boostValue = (bouns: number, amount: number) =>
-  centavosToReais((wireToCentavos(amount) * BigInt(Math.round(bouns * 10_000)) + 5_000n) / 10_000n)
+/** The shown value: multiplier x amount, two decimals (spec), in centavos: the multiplier has four decimals, rounded to the nearest centavo. */
+export const boostValue = (multiplier: number, amount: number) =>
+  centavosToReais((wireToCentavos(amount) * BigInt(Math.round(multiplier * 10_000)) + 5_000n) / 10_000n)
 
 /**
- * The bonus-boost pop-up: a userBetAmount event carrying bouns and amount offers "deposit amount,
- * play with bouns x amount". It waits while another overlay is open, leads to the boost deposit,
+ * The bonus-boost pop-up: a userBetAmount event carrying a multiplier (the spec's `bouns`) and an amount offers "deposit amount,
+ * play with multiplier x amount". It waits while another overlay is open, leads to the boost deposit,
  * and closes on pay (the socket handler clears it), when the player dismisses it, or when they take
  * the offer to the boost deposit.
  */
@@ -26,9 +26,9 @@ export function BoostPopup() {
   return (
     <Modal title={t('cashier.boost.title')} onClose={dismiss} className="boost-popup">
       <p className="boost-value" data-testid="boost-value">
-        {formatMoney(boostValue(boost.bouns, boost.amount), lang)}
+        {formatMoney(boostValue(boost.multiplier, boost.amount), lang)}
       </p>
-      <p className="boost-text">{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.bouns, boost.amount), lang) })}</p>
+      <p className="boost-text">{t('cashier.boost.text', { amount: formatMoney(boost.amount, lang), value: formatMoney(boostValue(boost.multiplier, boost.amount), lang) })}</p>
       <div className="boost-actions">
         <button
           type="button"

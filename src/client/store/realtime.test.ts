@@ -69,7 +69,7 @@ describe('socket events into the store', () => {
     realtimeHandlers.userBetAmount({ bouns: 0, amount: 10 })
     expect(store.ui.bonusBoost).toBeNull()
     realtimeHandlers.userBetAmount({ bouns: 1.5, amount: 10 })
-    expect(store.ui.bonusBoost).toEqual({ bouns: 1.5, amount: 10 })
+    expect(store.ui.bonusBoost).toEqual({ multiplier: 1.5, amount: 10 })
     realtimeHandlers.freeBalance({ balance: 0.51, balanceVersion: 11 })
     expect(store.ui.overlay).toBeNull()
     realtimeHandlers.freeBalance({ balance: 0.5, balanceVersion: 12 })

@@ -36,7 +36,7 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     void fetchUserInfo()
   },
   userBetAmount: ({ bouns, amount }) => {
-    if (bouns && amount) store.ui.bonusBoost = { bouns, amount }
+    if (bouns && amount) store.ui.bonusBoost = { multiplier: bouns, amount }
   },
   freeBalance: (wire) => {
     // A late one (the player has since topped up or won) is not a reason to ask for a deposit.

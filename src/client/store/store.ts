@@ -146,8 +146,8 @@ export const store = proxy({
     /** Bumped to make the captcha image fetch a new one. */
     captchaNonce: 0,
     muted: load('muted') === true,
-    /** The bonus-boost offer from a userBetAmount event (bouns x amount is shown); cleared on token change and on pay. */
-    bonusBoost: null as { bouns: number; amount: number } | null,
+    /** The bonus-boost offer from a userBetAmount event (its multiplier, the wire's `bouns`, x amount is shown); cleared on token change and on pay. */
+    bonusBoost: null as { multiplier: number; amount: number } | null,
     supportPanel: false,
   },
   games: {

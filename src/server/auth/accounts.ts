@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { openUserAccounts } from '../wallet/ledger'
 import { randomCode, UNAMBIGUOUS } from './tokens'
 

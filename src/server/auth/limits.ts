@@ -1,6 +1,6 @@
 import type { RateRule } from '../config'
 import type { RateLimiter } from './RateLimiter'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 /** Throws RATE_LIMITED (with the wait in minutes) when `key` is over `rule`; counts it when `count`. */
 export function enforce(limiter: RateLimiter, key: string, rule: RateRule, count = true): void {

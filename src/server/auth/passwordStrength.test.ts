@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { assertStrongPassword } from './passwordStrength'
 
 const refusal = (password: string, inputs: string[] = []) =>

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '../../shared/contract/fields'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 /** zxcvbn's score (0 to 4) a new password needs: 2 is "somewhat guessable", above the common lists. */
 const MIN_PASSWORD_SCORE = 2

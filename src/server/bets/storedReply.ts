@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { STATUS_OK } from '../../shared/contract/errors'
 import type { Locale } from '../../shared/locales'
 import type { Db } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { errorEnvelope } from '../http/errorHandler'
 import type { StoredReply } from '../http/idempotency'
 

@@ -6,7 +6,7 @@ import { minePositions } from '../../shared/games/mines'
 import { multiplierToNumber, payoutOf } from '../../shared/games/payout'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { readWireBalance } from '../wallet/walletInfo'
 
 export interface CasinoLimits {

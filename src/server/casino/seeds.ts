@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hashServerSeed } from '../../shared/games/fair'
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { one } from '../db/one'
 
 export interface SeedRow {

@@ -2,7 +2,10 @@
 
 CREATE TYPE casino_move AS (code text, bet_id bigint, stale jsonb, balance bigint, version bigint, is_test boolean, day_total bigint);
 CREATE TYPE casino_reply AS (code text, http integer, body text, bet_id bigint, stale jsonb, balance bigint, version bigint, is_test boolean, day_total bigint, offered boolean, paid boolean);
-CREATE TYPE casino_set_bet AS (n integer, u bigint, k text, h text, at timestamp with time zone, day date, g text, stake bigint, payout bigint, target integer, cond text, outcome integer, mult bigint, counted bigint, seed bigint, nonce integer, low bigint, parts jsonb, cash_id bigint, house bigint, is_test boolean, balance bigint, bid bigint, bet_tx bigint, win_tx bigint, e1 bigint, e2 bigint, e3 bigint, e4 bigint);
+CREATE TYPE casino_set_bet AS (n integer, u bigint, k text, h text, at timestamp with time zone, day date, g text, stake bigint, payout bigint, target integer, cond text, outcome integer, mult bigint, counted bigint, seed bigint, nonce integer, low bigint, parts jsonb, is_test boolean, bid bigint, bonus_max bigint);
+CREATE TYPE wallet_posting AS (n integer, u bigint, code text, stake bigint, payout bigint, ref text, at timestamp with time zone, day date, meta jsonb, cash_id bigint, bonus_id bigint, house bigint, is_test boolean, from_cash bigint, from_bonus bigint, to_bonus bigint, balance bigint, bet_tx bigint, win_tx bigint);
+CREATE TYPE wallet_stake AS (n integer, u bigint, stake bigint, payout bigint, ref text, at timestamp with time zone, day date, meta jsonb, bonus_max bigint);
+CREATE TYPE wallet_staked AS (n integer, code text, bet_tx bigint, from_cash bigint, from_bonus bigint, balance bigint, version bigint, is_test boolean, day_total bigint);
 
 CREATE TABLE bonus_wagering (
   user_id bigint NOT NULL,
@@ -18,7 +21,7 @@ ALTER TABLE bonus_wagering ADD CONSTRAINT bonus_wagering_wagered_check CHECK ((w
 CREATE TABLE boost_offers (
   user_id bigint NOT NULL,
   day date NOT NULL,
-  bouns numeric(10,4) NOT NULL,
+  multiplier numeric(10,4) NOT NULL,
   amount bigint NOT NULL,
   sent_at timestamp with time zone NOT NULL
 );
@@ -310,7 +313,7 @@ ALTER TABLE player_debts ADD CONSTRAINT player_debts_user_id_fkey FOREIGN KEY (u
 
 CREATE TABLE price_packages (
   id integer NOT NULL DEFAULT nextval('price_packages_id_seq'::regclass),
-  curreny text NOT NULL,
+  currency text NOT NULL,
   price bigint NOT NULL,
   gift bigint NOT NULL DEFAULT 0,
   gift_wager_x integer NOT NULL DEFAULT 15,
@@ -318,7 +321,7 @@ CREATE TABLE price_packages (
   active boolean NOT NULL DEFAULT true,
   turnover_x integer
 );
-ALTER TABLE price_packages ADD CONSTRAINT price_packages_curreny_check CHECK ((curreny = ANY (ARRAY['BRL'::text, 'EXTPAY'::text, 'BTBRL'::text, 'FCBRL'::text, 'INSBRL'::text, 'EXPPAY'::text, ''::text])));
+ALTER TABLE price_packages ADD CONSTRAINT price_packages_currency_check CHECK ((currency = ANY (ARRAY['BRL'::text, 'EXTPAY'::text, 'BTBRL'::text, 'FCBRL'::text, 'INSBRL'::text, 'EXPPAY'::text, ''::text])));
 ALTER TABLE price_packages ADD CONSTRAINT price_packages_gift_check CHECK ((gift >= 0));
 ALTER TABLE price_packages ADD CONSTRAINT price_packages_gift_wager_x_check CHECK ((gift_wager_x >= 0));
 ALTER TABLE price_packages ADD CONSTRAINT price_packages_pkey PRIMARY KEY (id);
@@ -328,17 +331,17 @@ ALTER TABLE price_packages ADD CONSTRAINT price_packages_turnover_x_check CHECK 
 CREATE TABLE promo_offers (
   id bigint NOT NULL DEFAULT nextval('promo_offers_id_seq'::regclass),
   user_id bigint NOT NULL,
-  curreny text NOT NULL,
+  currency text NOT NULL,
   created_at timestamp with time zone NOT NULL,
   expires_at timestamp with time zone NOT NULL,
   used_at timestamp with time zone,
   used_order_id bigint
 );
-ALTER TABLE promo_offers ADD CONSTRAINT promo_offers_curreny_check CHECK ((curreny = ANY (ARRAY['INSBRL'::text, 'EXPPAY'::text])));
+ALTER TABLE promo_offers ADD CONSTRAINT promo_offers_currency_check CHECK ((currency = ANY (ARRAY['INSBRL'::text, 'EXPPAY'::text])));
 ALTER TABLE promo_offers ADD CONSTRAINT promo_offers_pkey PRIMARY KEY (id);
 ALTER TABLE promo_offers ADD CONSTRAINT promo_offers_used_order_id_fkey FOREIGN KEY (used_order_id) REFERENCES orders(id);
 ALTER TABLE promo_offers ADD CONSTRAINT promo_offers_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
-CREATE INDEX promo_offers_user_idx ON public.promo_offers USING btree (user_id, curreny, expires_at);
+CREATE INDEX promo_offers_user_idx ON public.promo_offers USING btree (user_id, currency, expires_at);
 
 CREATE TABLE provider_sessions (
   id bigint NOT NULL DEFAULT nextval('provider_sessions_id_seq'::regclass),
@@ -1000,16 +1003,11 @@ DECLARE
   cand int[];
   players bigint[];
   bets casino_set_bet[];
-  day_u bigint[];
-  day_total bigint[];
-  risen bigint;
-  met_u bigint[];
-  met_at timestamptz[];
-  rel_balance bigint;
-  rel_version bigint;
+  staked wallet_staked[];
   released bigint[] := '{}';
   released_balance bigint[] := '{}';
   released_version bigint[] := '{}';
+  rel record;
   set_n int[];
   set_r casino_reply[];
   stored bigint;
@@ -1038,26 +1036,20 @@ BEGIN
          OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT DISTINCT x % 16 FROM unnest(players) x))
       ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
 
-    -- The bets that cash alone pays (and that the bonus stake limit cannot refuse: no bonus, or a
-    -- stake within it), with the ids they take.
+    -- The bets that cash alone pays (so that wallet_bets cannot refuse them: no bonus, or a stake
+    -- within the bonus stake limit), with the bet ids they take.
     SELECT array_agg(ROW(b.n, b.u, b.v->>'k', b.v->>'h', (b.v->>'at')::timestamptz, (b.v->>'day')::date, b.v->>'g', b.stake, b.payout,
         (b.v->>'target')::int, b.v->>'cond', (b.v->>'outcome')::int, (b.v->>'mult')::bigint, (b.v->>'counted')::bigint,
-        (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts',
-        b.cash_id, b.house, b.is_test, b.cash + b.bonus + b.payout - b.stake,
-        nextval('casino_bets_id_seq'), nextval('ledger_transactions_id_seq'),
-        CASE WHEN b.payout > 0 THEN nextval('ledger_transactions_id_seq') END,
-        -- The entries: the bet's house and cash, then the win's house and cash.
-        nextval('ledger_entries_id_seq'), nextval('ledger_entries_id_seq'),
-        CASE WHEN b.payout > 0 THEN nextval('ledger_entries_id_seq') END, CASE WHEN b.payout > 0 THEN nextval('ledger_entries_id_seq') END
+        (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts', b.is_test,
+        nextval('casino_bets_id_seq'), (b.v->>'bonusMax')::bigint
       )::casino_set_bet ORDER BY b.n) INTO bets
     FROM (
       SELECT e.n::int AS n, e.v, (e.v->>'u')::bigint AS u, (e.v->>'stake')::bigint AS stake, (e.v->>'payout')::bigint AS payout,
-        cash.id AS cash_id, cash.balance AS cash, bonus.balance AS bonus, house.id AS house, usr.is_test
+        cash.balance AS cash, bonus.balance AS bonus, usr.is_test
       FROM jsonb_array_elements(p) WITH ORDINALITY AS e(v, n)
       JOIN users usr ON usr.id = (e.v->>'u')::bigint
       JOIN ledger_accounts cash ON cash.user_id = usr.id AND cash.kind = 'cash'
       JOIN ledger_accounts bonus ON bonus.user_id = usr.id AND bonus.kind = 'bonus'
-      JOIN ledger_accounts house ON house.user_id IS NULL AND house.kind = CASE WHEN usr.is_test THEN 'play_house' ELSE 'house' END AND house.shard = usr.id % 16
       WHERE e.n = ANY (cand)
       ORDER BY e.n
     ) b
@@ -1066,73 +1058,39 @@ BEGIN
 
   IF bets IS NOT NULL THEN
     UPDATE fair_seeds f SET nonce = f.nonce + 1 FROM unnest(bets) b WHERE f.id = b.seed;
-    -- Each account once, by its net amount: a cash account by its bet, a house sub-account by
-    -- the sum of its bets.
-    UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM (
-      SELECT b.cash_id AS id, b.payout - b.stake AS delta FROM unnest(bets) b WHERE b.payout <> b.stake
-      UNION ALL
-      SELECT b.house, sum(b.stake - b.payout) FROM unnest(bets) b GROUP BY b.house HAVING sum(b.stake - b.payout) <> 0
-    ) d WHERE a.id = d.id;
-    INSERT INTO ledger_transactions (id, kind, ref, user_id, created_at, meta)
-      SELECT t.id, t.kind, 'casino:' || b.bid, b.u, b.at, t.meta FROM unnest(bets) b
-      CROSS JOIN LATERAL (VALUES
-        (1, b.bet_tx, 'bet', jsonb_build_object('game', b.g, 'fromCash', b.stake::text, 'fromBonus', '0')),
-        (2, b.win_tx, 'win', jsonb_build_object('game', b.g))) AS t(pos, id, kind, meta)
-      WHERE t.id IS NOT NULL ORDER BY b.n, t.pos;
-    -- Every bet's entries in one statement (one balance check), with the ids taken above: the
-    -- player's last cash entry is the balance's new version.
-    INSERT INTO ledger_entries (id, tx_id, account_id, amount)
-      SELECT x.id, x.tx, x.a, x.m FROM unnest(bets) b
-      CROSS JOIN LATERAL (VALUES
-        (b.e1, b.bet_tx, b.house, b.stake), (b.e2, b.bet_tx, b.cash_id, -b.stake),
-        (b.e3, b.win_tx, b.house, -b.payout), (b.e4, b.win_tx, b.cash_id, b.payout)) AS x(id, tx, a, m)
-      WHERE x.tx IS NOT NULL AND x.m <> 0 ORDER BY x.id;
-    UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - b.stake, 0) FROM unnest(bets) b WHERE c.user_id = b.u AND c.outstanding > 0;
-    WITH d AS (
-      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT b.u, b.day, b.stake FROM unnest(bets) b
-        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-        RETURNING d.user_id, d.total
-    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
+    -- The stakes and wins: wallet_bets, as for a single move.
+    SELECT array_agg(w ORDER BY w.n) INTO staked FROM wallet_bets(ARRAY(
+      SELECT ROW(b.n, b.u, b.stake, b.payout, 'casino:' || b.bid, b.at, b.day, jsonb_build_object('game', b.g), b.bonus_max)::wallet_stake
+      FROM unnest(bets) b ORDER BY b.n)) w;
+    IF EXISTS (SELECT 1 FROM unnest(staked) w WHERE w.code <> 'OK') THEN
+      RAISE EXCEPTION 'a batched bet was refused by wallet_bets: its selection above lets through only what cash pays';
+    END IF;
     INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, target, condition, outcome, state, multiplier, payout,
         from_cash, from_bonus, created_at, settled_at)
       SELECT b.bid, b.u, b.g, b.seed, b.nonce, b.stake, b.target, b.cond, b.outcome, CASE WHEN b.payout > 0 THEN 'won' ELSE 'lost' END,
-        b.mult, b.payout, b.stake, 0, b.at, b.at
-      FROM unnest(bets) b ORDER BY b.n;
+        b.mult, b.payout, w.from_cash, w.from_bonus, b.at, b.at
+      FROM unnest(bets) b JOIN unnest(staked) w ON w.n = b.n ORDER BY b.n;
 
-    -- The counted part of each stake (wallet_count_wager's work for many players): VIP and
-    -- referral sums for real money, then the open wagering requirements.
-    INSERT INTO wager_days AS w (user_id, day, counted)
-      SELECT b.u, (b.at AT TIME ZONE 'America/Sao_Paulo')::date, b.counted FROM unnest(bets) b JOIN users usr ON usr.id = b.u
-      WHERE b.counted > 0 AND NOT b.is_test AND usr.inviter_id IS NOT NULL
-      ON CONFLICT (user_id, day) DO UPDATE SET counted = w.counted + EXCLUDED.counted;
-    WITH v AS (
-      INSERT INTO vip_progress AS v (user_id, pay_sum, game_sum) SELECT b.u, 0, b.counted FROM unnest(bets) b WHERE b.counted > 0 AND NOT b.is_test
-        ON CONFLICT (user_id) DO UPDATE SET game_sum = v.game_sum + EXCLUDED.game_sum
-        RETURNING v.*
-    ) SELECT count(vip_reach(v, b.at)) INTO risen FROM v JOIN unnest(bets) b ON b.u = v.user_id
-      WHERE EXISTS (SELECT 1 FROM vip_levels l WHERE l.level > v.level AND l.pay_min <= v.pay_sum AND l.game_min <= v.game_sum);
-    WITH w AS (
-      UPDATE bonus_wagering w SET wagered = w.wagered + b.counted FROM unnest(bets) b
-        WHERE w.user_id = b.u AND b.counted > 0 AND w.required > 0 AND (w.granted_at IS NULL OR w.granted_at <= b.at)
-        RETURNING w.user_id, w.required, w.wagered, b.at
-    ) SELECT array_agg(w.user_id ORDER BY w.user_id), array_agg(w.at ORDER BY w.user_id) INTO met_u, met_at FROM w WHERE w.wagered >= w.required;
-    -- A met requirement releases the bonus (rare: one statement each).
-    FOR i IN 1 .. COALESCE(cardinality(met_u), 0) LOOP
-      IF wallet_release_bonus(met_u[i], met_at[i]) > 0 THEN
-        SELECT x.balance, x.version INTO rel_balance, rel_version FROM wallet_balance(met_u[i]) x;
-        released := released || met_u[i];
-        released_balance := released_balance || rel_balance;
-        released_version := released_version || rel_version;
-      END IF;
+    -- The counted part of each stake, as for a single move; a met requirement releases the bonus,
+    -- and the reply then carries the balance after it.
+    FOR rel IN
+      SELECT c.user_id, c.released FROM wallet_count_wagers(
+        ARRAY(SELECT b.u FROM unnest(bets) b ORDER BY b.n), ARRAY(SELECT b.counted FROM unnest(bets) b ORDER BY b.n),
+        ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n), ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n)) c
+      WHERE c.released > 0
+    LOOP
+      released := released || rel.user_id;
+      released_balance := released_balance || (SELECT x.balance FROM wallet_balance(rel.user_id) x);
+      released_version := released_version || (SELECT x.version FROM wallet_balance(rel.user_id) x);
     END LOOP;
 
     -- The replies (Node's text around the bet id, balance and version), stored under their keys,
     -- with what the nudges need (none reach play money).
     WITH r AS (
-      SELECT b.n, b.u, b.k, b.h, b.at, b.day, b.parts, b.is_test, b.low, b.bid, d.total,
-        COALESCE(w.balance, b.balance) AS balance, COALESCE(w.version, GREATEST(b.e2, b.e4)) AS version
+      SELECT b.n, b.u, b.k, b.h, b.at, b.day, b.parts, b.is_test, b.low, b.bid, s.day_total AS total,
+        COALESCE(w.balance, s.balance) AS balance, COALESCE(w.version, s.version) AS version
       FROM unnest(bets) b
-      JOIN unnest(day_u, day_total) AS d(u, total) ON d.u = b.u
+      JOIN unnest(staked) s ON s.n = b.n
       LEFT JOIN unnest(released, released_balance, released_version) AS w(u, balance, version) ON w.u = b.u
     ), body AS (
       SELECT r.*, (r.parts->>0) || r.bid::text || (r.parts->>1) || reais_json(r.balance) || (r.parts->>2) || r.version::text || (r.parts->>3) AS reply
@@ -1662,7 +1620,7 @@ BEGIN
      LEFT JOIN LATERAL (SELECT pay_min, game_min FROM vip_levels WHERE level <= u.level + 1 ORDER BY level DESC LIMIT 1) nxt ON true
      LEFT JOIN LATERAL (
        SELECT p.id AS pkg, p.price, p.gift, o.expires_at FROM promo_offers o
-       JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE curreny = o.curreny AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true
+       JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE currency = o.currency AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true
        WHERE o.user_id = u.id AND o.used_at IS NULL AND o.expires_at > p_now
          AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = o.id AND d.status IN ('00', '10'))
        ORDER BY p.gift::numeric / p.price DESC, o.expires_at LIMIT 1
@@ -1689,21 +1647,37 @@ CREATE OR REPLACE FUNCTION public.vip_add(p_user bigint, p_pay bigint, p_game bi
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  u record;
-  pr vip_progress;
+  lvl smallint;
 BEGIN
-  SELECT is_test, inviter_id INTO u FROM users WHERE id = p_user;
-  IF NOT FOUND OR u.is_test THEN
-    RETURN NULL;
-  END IF;
-  IF p_game > 0 AND u.inviter_id IS NOT NULL THEN
-    INSERT INTO wager_days AS w (user_id, day, counted) VALUES (p_user, (p_at AT TIME ZONE 'America/Sao_Paulo')::date, p_game)
-      ON CONFLICT (user_id, day) DO UPDATE SET counted = w.counted + EXCLUDED.counted;
-  END IF;
-  INSERT INTO vip_progress AS v (user_id, pay_sum, game_sum) VALUES (p_user, p_pay, p_game)
-    ON CONFLICT (user_id) DO UPDATE SET pay_sum = v.pay_sum + EXCLUDED.pay_sum, game_sum = v.game_sum + EXCLUDED.game_sum
-    RETURNING * INTO pr;
-  RETURN vip_reach(pr, p_at);
+  SELECT r.level INTO lvl FROM vip_adds(ARRAY[p_user], ARRAY[p_pay], ARRAY[p_game], ARRAY[p_at]) r;
+  RETURN lvl;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.vip_adds(p_users bigint[], p_pay bigint[], p_game bigint[], p_at timestamp with time zone[])
+ RETURNS TABLE(user_id bigint, level smallint)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+#variable_conflict use_column
+BEGIN
+  INSERT INTO wager_days AS w (user_id, day, counted)
+    SELECT x.u, (x.at AT TIME ZONE 'America/Sao_Paulo')::date, x.game FROM unnest(p_users, p_game, p_at) AS x(u, game, at)
+    JOIN users usr ON usr.id = x.u
+    WHERE x.game > 0 AND NOT usr.is_test AND usr.inviter_id IS NOT NULL
+    ON CONFLICT ON CONSTRAINT wager_days_pkey DO UPDATE SET counted = w.counted + EXCLUDED.counted;
+  RETURN QUERY
+    WITH v AS (
+      INSERT INTO vip_progress AS v (user_id, pay_sum, game_sum)
+        SELECT x.u, x.pay, x.game FROM unnest(p_users, p_pay, p_game) AS x(u, pay, game)
+        JOIN users usr ON usr.id = x.u
+        WHERE (x.pay > 0 OR x.game > 0) AND NOT usr.is_test
+        ON CONFLICT ON CONSTRAINT vip_progress_pkey DO UPDATE SET pay_sum = v.pay_sum + EXCLUDED.pay_sum, game_sum = v.game_sum + EXCLUDED.game_sum
+        RETURNING v.*
+    )
+    SELECT v.user_id, vip_reach(v, x.at) FROM v JOIN unnest(p_users, p_at) AS x(u, at) ON x.u = v.user_id
+      -- vip_reach only where a higher level is now reached (it would answer NULL for the rest).
+      WHERE EXISTS (SELECT 1 FROM vip_levels l WHERE l.level > v.level AND l.pay_min <= v.pay_sum AND l.game_min <= v.game_sum);
 END
 $function$;
 
@@ -1744,79 +1718,108 @@ CREATE OR REPLACE FUNCTION public.wallet_bet(p_user bigint, p_stake bigint, p_pa
  RETURNS record
  LANGUAGE plpgsql
 AS $function$
-DECLARE
-  cash_id bigint;
-  cash bigint := 0;
-  bonus_id bigint;
-  bonus bigint := 0;
-  house bigint;
-  payout bigint := COALESCE(p_payout, 0);
-  win_tx bigint;
-  to_bonus bigint := 0;
-  d_cash bigint;
-  d_bonus bigint;
 BEGIN
-  IF p_stake <= 0 OR payout < 0 THEN
+  SELECT s.code, s.bet_tx, s.from_cash, s.from_bonus, s.balance, s.version, s.is_test, s.day_total
+    INTO code, bet_tx, from_cash, from_bonus, balance, version, is_test, day_total
+    FROM wallet_bets(ARRAY[ROW(1, p_user, p_stake, p_payout, p_ref, p_at, p_day, p_meta, p_bonus_max)::wallet_stake]) s;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_bets(p wallet_stake[])
+ RETURNS SETOF wallet_staked
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+DECLARE
+  rows wallet_posting[];
+  versions bigint[];
+  version_u bigint[];
+  day_u bigint[];
+  day_total bigint[];
+BEGIN
+  IF EXISTS (SELECT 1 FROM unnest(p) b WHERE b.stake <= 0 OR COALESCE(b.payout, 0) < 0) THEN
     RAISE EXCEPTION 'a stake must be positive and a win not negative';
   END IF;
-  -- The player's cash and bonus, locked in id order (the lock order of every posting), and the
-  -- player's house sub-account (play money's for a test account), in one statement.
-  WITH mine AS (
-    SELECT a.id, a.kind, a.balance FROM ledger_accounts a
-    WHERE a.user_id = p_user AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE
-  )
-  SELECT max(mine.id) FILTER (WHERE mine.kind = 'cash'), max(mine.balance) FILTER (WHERE mine.kind = 'cash'),
-      max(mine.id) FILTER (WHERE mine.kind = 'bonus'), max(mine.balance) FILTER (WHERE mine.kind = 'bonus'),
-      max(theirs.account_id), bool_or(theirs.is_test)
-    INTO cash_id, cash, bonus_id, bonus, house, is_test
-    FROM mine CROSS JOIN house_account(p_user) theirs;
-  IF cash_id IS NULL OR bonus_id IS NULL OR house IS NULL THEN
-    RAISE EXCEPTION 'user % has no cash, bonus or house account', p_user;
+  PERFORM 1 FROM ledger_accounts a
+    WHERE a.user_id = ANY (ARRAY(SELECT b.u FROM unnest(p) b)) AND a.kind IN ('cash', 'bonus')
+    ORDER BY a.id FOR NO KEY UPDATE;
+  SELECT array_agg(ROW(x.n, x.u, x.code, x.stake, x.payout, x.ref, x.at, x.day, x.meta, x.cash_id, x.bonus_id, x.house, x.is_test,
+      x.from_cash, x.from_bonus, x.to_bonus, x.cash + x.bonus - x.stake + x.payout,
+      CASE WHEN x.code = 'OK' THEN nextval('ledger_transactions_id_seq') END,
+      CASE WHEN x.code = 'OK' AND x.payout > 0 THEN nextval('ledger_transactions_id_seq') END)::wallet_posting ORDER BY x.n)
+    INTO rows
+  FROM (
+    SELECT d.*,
+      CASE WHEN d.payout > 0 AND d.from_bonus > 0 AND d.wagering THEN (d.payout * d.from_bonus) / d.stake ELSE 0 END AS to_bonus
+    FROM (
+      SELECT c.*, LEAST(c.stake, c.cash) AS from_cash, c.stake - LEAST(c.stake, c.cash) AS from_bonus,
+        CASE WHEN c.stake > c.cash + c.bonus THEN 'INSUFFICIENT_BALANCE'
+             WHEN c.stake > c.bonus_max AND c.bonus > 0 AND c.wagering_owed THEN 'BONUS_MAX_STAKE'
+             ELSE 'OK' END AS code
+      FROM (
+        SELECT b.n, b.u, b.stake, COALESCE(b.payout, 0) AS payout, b.ref, b.at, b.day, b.meta, b.bonus_max,
+          cash.id AS cash_id, cash.balance AS cash, bonus.id AS bonus_id, bonus.balance AS bonus, h.account_id AS house, h.is_test,
+          COALESCE(w.required > w.wagered, false) AS wagering_owed, COALESCE(w.required > 0, false) AS wagering
+        FROM unnest(p) b
+        JOIN ledger_accounts cash ON cash.user_id = b.u AND cash.kind = 'cash'
+        JOIN ledger_accounts bonus ON bonus.user_id = b.u AND bonus.kind = 'bonus'
+        CROSS JOIN LATERAL house_account(b.u) h
+        LEFT JOIN bonus_wagering w ON w.user_id = b.u
+      ) c
+    ) d
+  ) x;
+  IF COALESCE(cardinality(rows), 0) <> cardinality(p) OR EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.house IS NULL) THEN
+    RAISE EXCEPTION 'a player has no cash, bonus or house account';
   END IF;
-  IF p_stake > cash + bonus THEN
-    code := 'INSUFFICIENT_BALANCE';
-    RETURN;
+  IF (SELECT count(DISTINCT r.u) FROM unnest(rows) r) <> cardinality(rows) THEN
+    RAISE EXCEPTION 'one stake per player in a call';
   END IF;
-  IF p_stake > p_bonus_max AND bonus > 0
-    AND EXISTS (SELECT 1 FROM bonus_wagering w WHERE w.user_id = p_user AND w.required > w.wagered) THEN
-    code := 'BONUS_MAX_STAKE';
-    RETURN;
+
+  IF EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK') THEN
+    -- Each account once, by its net amount: the players' first (the lock order), then each house
+    -- sub-account by the sum of its stakes less its wins.
+    UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM (
+      SELECT r.cash_id AS id, r.payout - r.to_bonus - r.from_cash AS delta FROM unnest(rows) r WHERE r.code = 'OK'
+      UNION ALL
+      SELECT r.bonus_id, r.to_bonus - r.from_bonus FROM unnest(rows) r WHERE r.code = 'OK'
+      UNION ALL
+      SELECT r.house, sum(r.stake - r.payout) FROM unnest(rows) r WHERE r.code = 'OK' GROUP BY r.house
+    ) d WHERE a.id = d.id AND d.delta <> 0;
+    INSERT INTO ledger_transactions (id, kind, ref, user_id, created_at, meta)
+      SELECT t.id, t.kind, r.ref, r.u, r.at, t.meta FROM unnest(rows) r
+      CROSS JOIN LATERAL (VALUES
+        (1, r.bet_tx, 'bet', COALESCE(r.meta, '{}'::jsonb) || jsonb_build_object('fromCash', r.from_cash::text, 'fromBonus', r.from_bonus::text)),
+        (2, r.win_tx, 'win', r.meta)) AS t(pos, id, kind, meta)
+      WHERE t.id IS NOT NULL ORDER BY r.n, t.pos;
+    -- Every stake's and win's entries in one statement (one balance check), in posting order.
+    WITH e AS (
+      INSERT INTO ledger_entries (tx_id, account_id, amount)
+        SELECT x.tx, x.a, x.m FROM unnest(rows) r
+        CROSS JOIN LATERAL (VALUES (1, r.bet_tx, r.house, r.stake), (2, r.bet_tx, r.cash_id, -r.from_cash), (3, r.bet_tx, r.bonus_id, -r.from_bonus),
+          (4, r.win_tx, r.house, -r.payout), (5, r.win_tx, r.cash_id, r.payout - r.to_bonus), (6, r.win_tx, r.bonus_id, r.to_bonus)) AS x(pos, tx, a, m)
+        WHERE r.code = 'OK' AND x.tx IS NOT NULL AND x.m <> 0 ORDER BY r.n, x.pos
+        RETURNING id, account_id
+    )
+    SELECT array_agg(r.u), array_agg(v.version) INTO version_u, versions
+      FROM (SELECT e.account_id, max(e.id) AS version FROM e GROUP BY e.account_id) v
+      JOIN unnest(rows) r ON v.account_id IN (r.cash_id, r.bonus_id);
+    UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
+      FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
+    WITH d AS (
+      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT r.u, r.day, r.stake FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
+        RETURNING d.user_id, d.total
+    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
   END IF;
-  from_cash := LEAST(p_stake, cash);
-  from_bonus := p_stake - from_cash;
-  IF payout > 0 AND from_bonus > 0 AND EXISTS (SELECT 1 FROM bonus_wagering w WHERE w.user_id = p_user AND w.required > 0) THEN
-    to_bonus := (payout * from_bonus) / p_stake;
-  END IF;
-  d_cash := payout - to_bonus - from_cash;
-  d_bonus := to_bonus - from_bonus;
-  -- Each account once, by its net amount (the player's first: the lock order).
-  IF d_cash <> 0 THEN UPDATE ledger_accounts la SET balance = la.balance + d_cash WHERE la.id = cash_id; END IF;
-  IF d_bonus <> 0 THEN UPDATE ledger_accounts la SET balance = la.balance + d_bonus WHERE la.id = bonus_id; END IF;
-  IF p_stake <> payout THEN UPDATE ledger_accounts la SET balance = la.balance + (p_stake - payout) WHERE la.id = house; END IF;
-  INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta)
-    VALUES ('bet', p_ref, p_user, p_at, COALESCE(p_meta, '{}'::jsonb) || jsonb_build_object('fromCash', from_cash::text, 'fromBonus', from_bonus::text))
-    RETURNING id INTO bet_tx;
-  IF payout > 0 THEN
-    INSERT INTO ledger_transactions (kind, ref, user_id, created_at, meta) VALUES ('win', p_ref, p_user, p_at, p_meta) RETURNING id INTO win_tx;
-  END IF;
-  -- Both transactions' entries in one statement (one balance check), in posting order.
-  WITH e AS (
-    INSERT INTO ledger_entries (tx_id, account_id, amount)
-      SELECT x.tx, x.a, x.m FROM (VALUES (1, bet_tx, house, p_stake), (2, bet_tx, cash_id, -from_cash), (3, bet_tx, bonus_id, -from_bonus),
-        (4, win_tx, house, -payout), (5, win_tx, cash_id, payout - to_bonus), (6, win_tx, bonus_id, to_bonus)) AS x(n, tx, a, m)
-      WHERE x.m <> 0 ORDER BY x.n
-      RETURNING id, account_id
-  )
-  SELECT max(e.id) FILTER (WHERE e.account_id <> house) INTO version FROM e;
-  UPDATE cash_turnover SET outstanding = GREATEST(outstanding - p_stake, 0) WHERE user_id = p_user AND outstanding > 0;
-  UPDATE daily_stakes d SET total = d.total + p_stake WHERE d.user_id = p_user AND d.day = p_day RETURNING d.total INTO day_total;
-  IF NOT FOUND THEN
-    INSERT INTO daily_stakes AS d (user_id, day, total) VALUES (p_user, p_day, p_stake)
-      ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-      RETURNING d.total INTO day_total;
-  END IF;
-  balance := cash + bonus + d_cash + d_bonus;
-  code := 'OK';
+
+  RETURN QUERY
+    SELECT r.n, r.code, r.bet_tx,
+      CASE WHEN r.code = 'OK' THEN r.from_cash END, CASE WHEN r.code = 'OK' THEN r.from_bonus END,
+      CASE WHEN r.code = 'OK' THEN r.balance END,
+      (SELECT max(v.version) FROM unnest(version_u, versions) AS v(u, version) WHERE v.u = r.u),
+      r.is_test,
+      (SELECT d.total FROM unnest(day_u, day_total) AS d(u, total) WHERE d.u = r.u)
+    FROM unnest(rows) r ORDER BY r.n;
 END
 $function$;
 
@@ -1825,21 +1828,47 @@ CREATE OR REPLACE FUNCTION public.wallet_count_wager(p_user bigint, p_counted bi
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  req bigint;
-  done bigint;
+  total bigint;
 BEGIN
   IF p_counted <= 0 THEN
     RETURN 0;
   END IF;
-  -- Every counted stake also counts toward the VIP levels (gameSumAmount).
-  PERFORM vip_add(p_user, 0, p_counted, p_at);
-  UPDATE bonus_wagering SET wagered = wagered + p_counted
-    WHERE user_id = p_user AND required > 0 AND (granted_at IS NULL OR granted_at <= p_placed_at)
-    RETURNING required, wagered INTO req, done;
-  IF NOT FOUND OR done < req THEN
-    RETURN 0;
+  SELECT COALESCE(sum(r.released), 0) INTO total FROM wallet_count_wagers(ARRAY[p_user], ARRAY[p_counted], ARRAY[p_placed_at], ARRAY[p_at]) r;
+  RETURN total;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_count_wagers(p_users bigint[], p_counted bigint[], p_placed_at timestamp with time zone[], p_at timestamp with time zone[])
+ RETURNS TABLE(user_id bigint, released bigint)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+#variable_conflict use_column
+DECLARE
+  met record;
+  counted_u bigint[];
+  counted bigint[];
+  counted_at timestamp with time zone[];
+BEGIN
+  SELECT array_agg(x.u), array_agg(x.c), array_agg(x.at) INTO counted_u, counted, counted_at
+    FROM unnest(p_users, p_counted, p_at) AS x(u, c, at) WHERE x.c > 0;
+  IF counted_u IS NULL THEN
+    RETURN;
   END IF;
-  RETURN wallet_release_bonus(p_user, p_at);
+  PERFORM 1 FROM vip_adds(counted_u, array_fill(0::bigint, ARRAY[cardinality(counted_u)]), counted, counted_at);
+  FOR met IN
+    WITH w AS (
+      UPDATE bonus_wagering w SET wagered = w.wagered + x.c
+        FROM unnest(p_users, p_counted, p_placed_at, p_at) AS x(u, c, placed_at, at)
+        WHERE w.user_id = x.u AND x.c > 0 AND w.required > 0 AND (w.granted_at IS NULL OR w.granted_at <= x.placed_at)
+        RETURNING w.user_id AS u, w.required, w.wagered, x.at
+    )
+    SELECT w.u, w.at FROM w WHERE w.wagered >= w.required ORDER BY w.u
+  LOOP
+    user_id := met.u;
+    released := wallet_release_bonus(met.u, met.at);
+    RETURN NEXT;
+  END LOOP;
 END
 $function$;
 

@@ -4,7 +4,7 @@ import { one } from '../db/one'
 
 export interface PackageRow {
   id: number
-  curreny: string
+  currency: string
   price: bigint
   gift: bigint
   gift_wager_x: number
@@ -39,15 +39,15 @@ const DEPOSIT_COLUMNS = 'id, user_id, status, amount, gift, gift_wager_x, provid
 
 export async function listPackages(q: Queryable, currenies: readonly string[]): Promise<PackageRow[]> {
   const r = await q.query<PackageRow>(
-    `SELECT id, curreny, price, gift, gift_wager_x, sort, turnover_x FROM price_packages
-     WHERE active AND curreny = ANY($1::text[]) ORDER BY sort, id`,
+    `SELECT id, currency, price, gift, gift_wager_x, sort, turnover_x FROM price_packages
+     WHERE active AND currency = ANY($1::text[]) ORDER BY sort, id`,
     [currenies],
   )
   return r.rows
 }
 
 export async function findPackage(q: Queryable, id: number): Promise<PackageRow | null> {
-  const r = await q.query<PackageRow>('SELECT id, curreny, price, gift, gift_wager_x, sort, turnover_x FROM price_packages WHERE id = $1 AND active', [id])
+  const r = await q.query<PackageRow>('SELECT id, currency, price, gift, gift_wager_x, sort, turnover_x FROM price_packages WHERE id = $1 AND active', [id])
   return r.rows[0] ?? null
 }
 

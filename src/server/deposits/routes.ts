@@ -9,16 +9,16 @@ import { listPackages } from './repository'
 import { cancelDeposit, createDeposit, depositStatus, discardCharge, pendingDeposit, prepareDeposit, type NewDeposit, type PreparedCharge } from './service'
 
 /** Without a query: the normal deposit's packages (BRL, EXTPAY, empty) and the main-data ones (BTBRL, FCBRL). */
-const DEFAULT_CURRENIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
+const DEFAULT_CURRENCIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
 
 export function depositRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.getPrices, async ({ query }) => {
-    const rows = await listPackages(deps.db, query.curreny ? [query.curreny] : DEFAULT_CURRENIES)
+    const rows = await listPackages(deps.db, query.curreny ? [query.curreny] : DEFAULT_CURRENCIES)
     return rows.map((p) => ({
       pkgId: p.id,
       price: centavosToReais(p.price),
       gift: centavosToReais(p.gift),
-      curreny: p.curreny as PricePackage['curreny'],
+      curreny: p.currency as PricePackage['curreny'],
       sort: p.sort,
       wagerX: p.gift_wager_x,
       turnoverX: p.turnover_x ?? deps.config.wallet.depositTurnover,

@@ -2,7 +2,7 @@ import { centavosToReais } from '../../shared/money'
 import { randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { requireKyc } from '../kyc/identityChecks'
 import type { PaymentEvent, PaymentProvider, PixReturn } from '../payments/PaymentProvider'
 import { post, systemAccountId, userAccountId, type Entry } from '../wallet/ledger'
@@ -10,7 +10,7 @@ import { bookPixReturn, settlePixDebt } from '../wallet/debts'
 import { isPromotional, openOffer } from '../wallet/offers'
 import { lockRealUser } from '../wallet/players'
 import { parseRecordId, recordId } from '../wallet/recordIds'
-import { settleVipAwardsOf } from '../vip/awards'
+import { settleVipAwardsOf } from '../loyalty/vip/awards'
 import { addTurnover, addWageringRequirement } from '../wallet/wagering'
 import { pushWallet } from '../wallet/walletInfo'
 import * as repo from './repository'
@@ -44,8 +44,8 @@ async function depositChecks(deps: Deps, q: Queryable, userId: bigint, d: NewDep
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
   // A promotional package only against an open offer the server made to this player.
   let offerId: bigint | null = null
-  if (isPromotional(pkg.curreny)) {
-    offerId = await openOffer(q, userId, pkg.curreny, now)
+  if (isPromotional(pkg.currency)) {
+    offerId = await openOffer(q, userId, pkg.currency, now)
     if (offerId === null) throw new AppError('PROMO_OFFER_REQUIRED')
   }
   return { pkg, offerId }

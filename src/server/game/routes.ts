@@ -4,7 +4,7 @@ import type { Db } from '../db/connection'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
 import { gameCatalog, providerGames } from './catalog'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { closeProviderSessions, openProviderSession } from '../providers/sessions'
 
 /**

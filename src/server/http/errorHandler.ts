@@ -4,7 +4,7 @@ import type { ErrorName } from '../../shared/contract/errors'
 import type { Locale } from '../../shared/locales'
 import { formatReais } from '../i18n/formatMoney'
 import { translate } from '../i18n/messages'
-import { AppError } from './AppError'
+import { AppError } from '../AppError'
 import { requestContext } from './route'
 
 /** Fastify's own client errors, mapped to our codes. */

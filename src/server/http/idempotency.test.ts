@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FastifyRequest } from 'fastify'
-import { AppError } from './AppError'
+import { AppError } from '../AppError'
 import { idempotencyKey, requestHash } from './idempotency'
 
 const req = (value: unknown) => ({ headers: { 'idempotency-key': value } }) as unknown as FastifyRequest

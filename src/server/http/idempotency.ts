@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Envelope } from '../../shared/contract/define'
 import type { Db, Queryable } from '../db/connection'
-import { AppError } from './AppError'
+import { AppError } from '../AppError'
 
 const IDEMPOTENCY_HEADER = 'idempotency-key'
 const MAX_KEY_LENGTH = 100

@@ -6,7 +6,7 @@ import { normalizeLocale, type Locale } from '../../shared/locales'
 import type { Session, SessionStore } from '../auth/sessions'
 import type { Db, Queryable } from '../db/connection'
 import { translate } from '../i18n/messages'
-import { AppError } from './AppError'
+import { AppError } from '../AppError'
 import { errorEnvelope } from './errorHandler'
 import { idempotencyKey, keyAnswered, requestHash, runIdempotent, type StoredReply } from './idempotency'
 import { validate } from './validate'
@@ -24,7 +24,8 @@ export interface RequestContext {
   ip: string
   deviceId: string
   zone: string
-  curreny: string
+  /** The spec's `curreny` header. */
+  currency: string
   devices: string
   userAgent: string
 }
@@ -79,7 +80,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
     ip: request.ip,
     deviceId: header(request, 'deviceid'),
     zone: header(request, 'zone', 64),
-    curreny: header(request, 'curreny', 16),
+    currency: header(request, 'curreny', 16),
     devices: header(request, 'devices', 32),
     userAgent: header(request, 'user-agent', 512),
   }

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini'
 import type { Locale } from '../../shared/locales'
 import { fieldLabel, translate } from '../i18n/messages'
-import { AppError } from './AppError'
+import { AppError } from '../AppError'
 
 type Issue = z.core.$ZodIssue
 const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode', 'amountPositive', 'date', 'toUser', 'option', 'twoDecimals', 'clientSeed', 'passwordTooShort'])

@@ -1,4 +1,4 @@
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import type { RealUser } from '../wallet/players'
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
 import type { Deps } from '../deps'
 import { enforce } from '../auth/limits'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { registerCall } from '../http/route'
 import { normalizeCpf } from '../withdrawals/checks'
 

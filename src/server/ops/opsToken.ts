@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import { enforce } from '../auth/limits'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 /**
  * The operators' token (header X-Ops-Token on the operators' calls: notices, the demo's sport

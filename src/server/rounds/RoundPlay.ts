@@ -12,7 +12,7 @@ import { GroupCommit } from '../bets/GroupCommit'
 import { HOLE, POSTGRES_LANES, replyParts, storeRefusal, storedAnswer, type KeyedCall, type KeyedReplyRow, type MovedReply } from '../bets/storedReply'
 import type { Db } from '../db/connection'
 import type { RoundsConfig, WalletConfig } from '../config'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { dayOf } from '../wallet/days'
 export interface RoundBet {
   game: RoundGameId

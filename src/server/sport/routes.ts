@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { registerCall, registerKeyedCall } from '../http/route'
 import { opsTokenOf, requireOpsToken } from '../ops/opsToken'
 import { centavosToReais } from '../../shared/money'

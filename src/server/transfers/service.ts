@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { enforce } from '../auth/limits'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import type { WireBalance } from '../../shared/contract'
 import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
 import { startOfToday } from '../wallet/days'

@@ -8,7 +8,7 @@ import { enforce } from '../auth/limits'
 import { DIGITS, randomCode, UNAMBIGUOUS } from '../auth/tokens'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { post, systemAccountId, userAccountId } from '../wallet/ledger'
 import { readWireBalance } from '../wallet/walletInfo'
 

@@ -1,7 +1,7 @@
 import type { UserInfo } from '../../shared/contract'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 type Sum = number | string
 

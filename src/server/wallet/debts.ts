@@ -11,7 +11,7 @@
  * Every function runs inside the caller's transaction.
  */
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { post, systemAccountId, userAccountId, type Entry } from './ledger'
 
 /** What the player owes after MED returns, centavos (0 when nothing). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { one } from '../db/one'
 
 /** A user's accounts: spendable cash, bonus still to be wagered, and money held for a withdrawal. */

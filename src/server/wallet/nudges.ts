@@ -2,7 +2,7 @@
  * What a settled bet may tell the player's app besides the new balance (spec sections 4, 7, 9):
  * - `freeBalance` when the bet took the balance under R$0.51: the app opens the deposit overlay;
  * - `userBetAmount` (the bonus boost) once a São Paulo day, when the day's stakes reach the
- *   configured amount: the app shows 'bouns x amount', the EXPPAY package's price plus gift;
+ *   configured amount: the app shows the multiplier x amount (the event's `bouns`), the EXPPAY package's price plus gift;
  * - the compensation offer (INSBRL) when a bet takes a player who has deposited before from
  *   R$ 10 or more to under R$ 10, if that answers a real loss (compensationDue); `offer:compensation`
  *   tells the app, which opens the compensation deposit (gameDeposit).
@@ -24,9 +24,9 @@ export interface SettledBet {
   balanceVersion: number
 }
 
-/** The bonus-boost offer: the first EXPPAY package (spec: first item only); bouns = (price + gift) / price. */
+/** The bonus-boost offer: the first EXPPAY package (spec: first item only); its multiplier = (price + gift) / price. */
 async function boostPackage(q: Queryable): Promise<{ price: bigint; gift: bigint } | null> {
-  const r = await q.query<{ price: bigint; gift: bigint }>(`SELECT price, gift FROM price_packages WHERE curreny = 'EXPPAY' AND active ORDER BY sort, id LIMIT 1`)
+  const r = await q.query<{ price: bigint; gift: bigint }>(`SELECT price, gift FROM price_packages WHERE currency = 'EXPPAY' AND active ORDER BY sort, id LIMIT 1`)
   const row = r.rows[0]
   return row ? { price: BigInt(row.price), gift: BigInt(row.gift) } : null
 }
@@ -53,14 +53,14 @@ async function offerBoost(deps: Deps, userId: bigint, dayTotal: bigint): Promise
   const pkg = await boostPackage(deps.db)
   if (!pkg) return false
   // Four decimals, rounded down, like every multiplier on the wire.
-  const bouns = Number(((pkg.price + pkg.gift) * 10_000n) / pkg.price) / 10_000
+  const multiplier = Number(((pkg.price + pkg.gift) * 10_000n) / pkg.price) / 10_000
   const inserted = await deps.db.query(
-    'INSERT INTO boost_offers (user_id, day, bouns, amount, sent_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING user_id',
-    [userId, dayOf(now), bouns, pkg.price, new Date(now)],
+    'INSERT INTO boost_offers (user_id, day, multiplier, amount, sent_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING user_id',
+    [userId, dayOf(now), multiplier, pkg.price, new Date(now)],
   )
   if (!inserted.rows.length) return false
   await recordOffer(deps, userId, 'EXPPAY')
-  deps.realtime.toUser(userId, 'userBetAmount', { bouns, amount: centavosToReais(pkg.price) })
+  deps.realtime.toUser(userId, 'userBetAmount', { bouns: multiplier, amount: centavosToReais(pkg.price) })
   return true
 }
 
@@ -94,7 +94,7 @@ async function compensationDue(q: Queryable, notDue: Map<string, number>, userId
   const last = (
     await q.query<{ id: bigint; closed_at: Date; amount: bigint; offered: boolean }>(
       `SELECT d.id, d.closed_at, COALESCE(d.paid_amount, d.amount) AS amount,
-         EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.curreny = 'INSBRL'
+         EXISTS (SELECT 1 FROM promo_offers o WHERE o.user_id = $1 AND o.currency = 'INSBRL'
            AND (o.created_at >= d.closed_at OR (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date = $2::date)) AS offered
        FROM orders d WHERE d.user_id = $1 AND d.type = 10 AND d.status = '10' ORDER BY d.closed_at DESC LIMIT 1`,
       [userId, dayOf(now.getTime())],

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/connection'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 /** What money-moving calls check about the user whose row they lock. */
 export interface RealUser {

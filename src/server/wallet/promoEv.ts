@@ -181,13 +181,13 @@ export function giftEvs(gifts: readonly GiftTerms[], bets: readonly CountingBet[
 
 /** Every gift the house gives under these settings: the active deposit packages, the VIP awards, the sign-in rewards. */
 export async function houseGifts(q: Queryable, wallet: Pick<WalletConfig, 'depositTurnover' | 'vipAwardWagerX' | 'signin'>): Promise<GiftTerms[]> {
-  const packages = await q.query<{ id: number; curreny: string; price: bigint; gift: bigint; gift_wager_x: number; turnover_x: number | null }>(
-    'SELECT id, curreny, price, gift, gift_wager_x, turnover_x FROM price_packages WHERE active ORDER BY curreny, sort, id',
+  const packages = await q.query<{ id: number; currency: string; price: bigint; gift: bigint; gift_wager_x: number; turnover_x: number | null }>(
+    'SELECT id, currency, price, gift, gift_wager_x, turnover_x FROM price_packages WHERE active ORDER BY currency, sort, id',
   )
   const levels = await q.query<{ level: number; award: bigint }>('SELECT level, award FROM vip_levels WHERE award > 0 ORDER BY level')
   return [
     ...packages.rows.map((p) => ({
-      label: `package ${p.id} ${p.curreny}`,
+      label: `package ${p.id} ${p.currency}`,
       price: BigInt(p.price),
       gift: BigInt(p.gift),
       wagerX: p.gift_wager_x,

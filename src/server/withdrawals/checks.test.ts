@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 import { destinationFailure, firstWithdrawFailure, normalizeCpf, withdrawDestination, type WithdrawState } from './checks'
 
 const ok: WithdrawState = { locked: false, remaining: 3, withdrawable: 50_000n, min: 3_000n, max: 1_000_000n }

@@ -1,5 +1,5 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
-import { AppError } from '../http/AppError'
+import { AppError } from '../AppError'
 
 /** What the spec's withdraw checks look at, about the user. */
 export interface WithdrawState {

@@ -121,7 +121,7 @@ describe('low balance and bonus boost', () => {
     realtimeHandlers.userBetAmount({ bouns: 0, amount: 50 })
     expect(store.ui.bonusBoost).toBeNull()
     realtimeHandlers.userBetAmount({ bouns: 1.5, amount: 33.33 })
-    expect(store.ui.bonusBoost).toEqual({ bouns: 1.5, amount: 33.33 })
+    expect(store.ui.bonusBoost).toEqual({ multiplier: 1.5, amount: 33.33 })
     expect(boostValue(1.5, 33.33)).toBe(50)
     expect(boostValue(2, 50)).toBe(100)
     realtimeHandlers.paySuccess({ czflag: 0 })

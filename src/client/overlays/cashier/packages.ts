@@ -1,9 +1,9 @@
 import type { PricePackage } from '../../../shared/contract'
 
 /** The normal deposit shows these currencies (spec: BRL, EXTPAY or empty). */
-const NORMAL_CURRENIES: readonly string[] = ['BRL', 'EXTPAY', '']
+const NORMAL_CURRENCIES: readonly string[] = ['BRL', 'EXTPAY', '']
 /** Kept as main data: their presence sets the gift flag (spec). */
-const GIFT_CURRENIES: readonly string[] = ['BTBRL', 'FCBRL']
+const GIFT_CURRENCIES: readonly string[] = ['BTBRL', 'FCBRL']
 /** The package the normal deposit preselects. */
 const PRESELECTED_PRICE = 100
 /** The compensation list shows only its first four packages (spec). */
@@ -30,8 +30,8 @@ export interface PackageChoice {
  */
 export function choosePackages(all: readonly PricePackage[], kind: 'normal' | 'second' | 'compensation' | 'boost'): PackageChoice {
   const sorted = [...all].sort(bySort)
-  const main = sorted.filter((p) => GIFT_CURRENIES.includes(p.curreny))
-  const normal = sorted.filter((p) => NORMAL_CURRENIES.includes(p.curreny))
+  const main = sorted.filter((p) => GIFT_CURRENCIES.includes(p.curreny))
+  const normal = sorted.filter((p) => NORMAL_CURRENCIES.includes(p.curreny))
   let list: PricePackage[]
   if (kind === 'compensation') list = sorted.filter((p) => p.curreny === 'INSBRL').slice(0, COMPENSATION_COUNT)
   // The bonus boost offers the first EXPPAY package only (spec).

@@ -519,7 +519,7 @@ CREATE TABLE sport_results (
 );
 ALTER TABLE sport_results ADD CONSTRAINT sport_results_pkey PRIMARY KEY (match_id);
 
--- Each level reached, once per player and level; its award is credited by Node (src/server/vip)
+-- Each level reached, once per player and level; its award is credited by Node (src/server/loyalty/vip)
 -- through the ledger, and credited_at set in the same transaction.
 CREATE TABLE vip_awards (
   user_id bigint NOT NULL,

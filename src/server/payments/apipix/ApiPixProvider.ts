@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { AppError } from '../../http/AppError'
+import { AppError } from '../../AppError'
 import type { Charge, PaymentEvent, PaymentProvider, PixReturn, RefundState, WebhookNotice } from '../PaymentProvider'
 import { PspError, type PspClient } from './PspClient'
 import { anyReply, centavosToValor, cobCompleta, devolucao, efiSentNotice, MED_NATUREZAS, pix, pixConsultados, valorToCentavos, webhookBody, type CobSolicitada, type Devolucao, type Pix } from './wire'

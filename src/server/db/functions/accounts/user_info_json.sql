@@ -33,7 +33,7 @@ BEGIN
      LEFT JOIN LATERAL (SELECT pay_min, game_min FROM vip_levels WHERE level <= u.level + 1 ORDER BY level DESC LIMIT 1) nxt ON true
      LEFT JOIN LATERAL (
        SELECT p.id AS pkg, p.price, p.gift, o.expires_at FROM promo_offers o
-       JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE curreny = o.curreny AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true
+       JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE currency = o.currency AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true
        WHERE o.user_id = u.id AND o.used_at IS NULL AND o.expires_at > p_now
          AND NOT EXISTS (SELECT 1 FROM orders d WHERE d.offer_id = o.id AND d.status IN ('00', '10'))
        ORDER BY p.gift::numeric / p.price DESC, o.expires_at LIMIT 1

@@ -1,6 +1,7 @@
 -- Many players' casino moves in one call (casino/CasinoPlay.ts batches them): the common
--- case (a settled dice or limbo bet with cash enough, no bonus, no offer) as set-based statements
--- over all of them (types casino_set_bet), every other move through casino_play one by one.
+-- case (a settled dice or limbo bet that cash alone pays) as set-based statements over all of them
+-- (type casino_set_bet), their money through the same functions as a single move's (wallet_bets,
+-- wallet_count_wagers), and every other move through casino_play one by one.
 -- Its arrays' length would make PostgreSQL plan every statement again on every call (a custom plan
 -- looks cheaper than the generic one): plan_cache_mode = force_generic_plan keeps one plan each.
 CREATE OR REPLACE FUNCTION casino_play_batch(p jsonb)
@@ -12,16 +13,11 @@ DECLARE
   cand int[];
   players bigint[];
   bets casino_set_bet[];
-  day_u bigint[];
-  day_total bigint[];
-  risen bigint;
-  met_u bigint[];
-  met_at timestamptz[];
-  rel_balance bigint;
-  rel_version bigint;
+  staked wallet_staked[];
   released bigint[] := '{}';
   released_balance bigint[] := '{}';
   released_version bigint[] := '{}';
+  rel record;
   set_n int[];
   set_r casino_reply[];
   stored bigint;
@@ -50,26 +46,20 @@ BEGIN
          OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT DISTINCT x % 16 FROM unnest(players) x))
       ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
 
-    -- The bets that cash alone pays (and that the bonus stake limit cannot refuse: no bonus, or a
-    -- stake within it), with the ids they take.
+    -- The bets that cash alone pays (so that wallet_bets cannot refuse them: no bonus, or a stake
+    -- within the bonus stake limit), with the bet ids they take.
     SELECT array_agg(ROW(b.n, b.u, b.v->>'k', b.v->>'h', (b.v->>'at')::timestamptz, (b.v->>'day')::date, b.v->>'g', b.stake, b.payout,
         (b.v->>'target')::int, b.v->>'cond', (b.v->>'outcome')::int, (b.v->>'mult')::bigint, (b.v->>'counted')::bigint,
-        (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts',
-        b.cash_id, b.house, b.is_test, b.cash + b.bonus + b.payout - b.stake,
-        nextval('casino_bets_id_seq'), nextval('ledger_transactions_id_seq'),
-        CASE WHEN b.payout > 0 THEN nextval('ledger_transactions_id_seq') END,
-        -- The entries: the bet's house and cash, then the win's house and cash.
-        nextval('ledger_entries_id_seq'), nextval('ledger_entries_id_seq'),
-        CASE WHEN b.payout > 0 THEN nextval('ledger_entries_id_seq') END, CASE WHEN b.payout > 0 THEN nextval('ledger_entries_id_seq') END
+        (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts', b.is_test,
+        nextval('casino_bets_id_seq'), (b.v->>'bonusMax')::bigint
       )::casino_set_bet ORDER BY b.n) INTO bets
     FROM (
       SELECT e.n::int AS n, e.v, (e.v->>'u')::bigint AS u, (e.v->>'stake')::bigint AS stake, (e.v->>'payout')::bigint AS payout,
-        cash.id AS cash_id, cash.balance AS cash, bonus.balance AS bonus, house.id AS house, usr.is_test
+        cash.balance AS cash, bonus.balance AS bonus, usr.is_test
       FROM jsonb_array_elements(p) WITH ORDINALITY AS e(v, n)
       JOIN users usr ON usr.id = (e.v->>'u')::bigint
       JOIN ledger_accounts cash ON cash.user_id = usr.id AND cash.kind = 'cash'
       JOIN ledger_accounts bonus ON bonus.user_id = usr.id AND bonus.kind = 'bonus'
-      JOIN ledger_accounts house ON house.user_id IS NULL AND house.kind = CASE WHEN usr.is_test THEN 'play_house' ELSE 'house' END AND house.shard = usr.id % 16
       WHERE e.n = ANY (cand)
       ORDER BY e.n
     ) b
@@ -78,73 +68,39 @@ BEGIN
 
   IF bets IS NOT NULL THEN
     UPDATE fair_seeds f SET nonce = f.nonce + 1 FROM unnest(bets) b WHERE f.id = b.seed;
-    -- Each account once, by its net amount: a cash account by its bet, a house sub-account by
-    -- the sum of its bets.
-    UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM (
-      SELECT b.cash_id AS id, b.payout - b.stake AS delta FROM unnest(bets) b WHERE b.payout <> b.stake
-      UNION ALL
-      SELECT b.house, sum(b.stake - b.payout) FROM unnest(bets) b GROUP BY b.house HAVING sum(b.stake - b.payout) <> 0
-    ) d WHERE a.id = d.id;
-    INSERT INTO ledger_transactions (id, kind, ref, user_id, created_at, meta)
-      SELECT t.id, t.kind, 'casino:' || b.bid, b.u, b.at, t.meta FROM unnest(bets) b
-      CROSS JOIN LATERAL (VALUES
-        (1, b.bet_tx, 'bet', jsonb_build_object('game', b.g, 'fromCash', b.stake::text, 'fromBonus', '0')),
-        (2, b.win_tx, 'win', jsonb_build_object('game', b.g))) AS t(pos, id, kind, meta)
-      WHERE t.id IS NOT NULL ORDER BY b.n, t.pos;
-    -- Every bet's entries in one statement (one balance check), with the ids taken above: the
-    -- player's last cash entry is the balance's new version.
-    INSERT INTO ledger_entries (id, tx_id, account_id, amount)
-      SELECT x.id, x.tx, x.a, x.m FROM unnest(bets) b
-      CROSS JOIN LATERAL (VALUES
-        (b.e1, b.bet_tx, b.house, b.stake), (b.e2, b.bet_tx, b.cash_id, -b.stake),
-        (b.e3, b.win_tx, b.house, -b.payout), (b.e4, b.win_tx, b.cash_id, b.payout)) AS x(id, tx, a, m)
-      WHERE x.tx IS NOT NULL AND x.m <> 0 ORDER BY x.id;
-    UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - b.stake, 0) FROM unnest(bets) b WHERE c.user_id = b.u AND c.outstanding > 0;
-    WITH d AS (
-      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT b.u, b.day, b.stake FROM unnest(bets) b
-        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-        RETURNING d.user_id, d.total
-    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
+    -- The stakes and wins: wallet_bets, as for a single move.
+    SELECT array_agg(w ORDER BY w.n) INTO staked FROM wallet_bets(ARRAY(
+      SELECT ROW(b.n, b.u, b.stake, b.payout, 'casino:' || b.bid, b.at, b.day, jsonb_build_object('game', b.g), b.bonus_max)::wallet_stake
+      FROM unnest(bets) b ORDER BY b.n)) w;
+    IF EXISTS (SELECT 1 FROM unnest(staked) w WHERE w.code <> 'OK') THEN
+      RAISE EXCEPTION 'a batched bet was refused by wallet_bets: its selection above lets through only what cash pays';
+    END IF;
     INSERT INTO casino_bets (id, user_id, game, seed_id, nonce, amount, target, condition, outcome, state, multiplier, payout,
         from_cash, from_bonus, created_at, settled_at)
       SELECT b.bid, b.u, b.g, b.seed, b.nonce, b.stake, b.target, b.cond, b.outcome, CASE WHEN b.payout > 0 THEN 'won' ELSE 'lost' END,
-        b.mult, b.payout, b.stake, 0, b.at, b.at
-      FROM unnest(bets) b ORDER BY b.n;
+        b.mult, b.payout, w.from_cash, w.from_bonus, b.at, b.at
+      FROM unnest(bets) b JOIN unnest(staked) w ON w.n = b.n ORDER BY b.n;
 
-    -- The counted part of each stake (wallet_count_wager's work for many players): VIP and
-    -- referral sums for real money, then the open wagering requirements.
-    INSERT INTO wager_days AS w (user_id, day, counted)
-      SELECT b.u, (b.at AT TIME ZONE 'America/Sao_Paulo')::date, b.counted FROM unnest(bets) b JOIN users usr ON usr.id = b.u
-      WHERE b.counted > 0 AND NOT b.is_test AND usr.inviter_id IS NOT NULL
-      ON CONFLICT (user_id, day) DO UPDATE SET counted = w.counted + EXCLUDED.counted;
-    WITH v AS (
-      INSERT INTO vip_progress AS v (user_id, pay_sum, game_sum) SELECT b.u, 0, b.counted FROM unnest(bets) b WHERE b.counted > 0 AND NOT b.is_test
-        ON CONFLICT (user_id) DO UPDATE SET game_sum = v.game_sum + EXCLUDED.game_sum
-        RETURNING v.*
-    ) SELECT count(vip_reach(v, b.at)) INTO risen FROM v JOIN unnest(bets) b ON b.u = v.user_id
-      WHERE EXISTS (SELECT 1 FROM vip_levels l WHERE l.level > v.level AND l.pay_min <= v.pay_sum AND l.game_min <= v.game_sum);
-    WITH w AS (
-      UPDATE bonus_wagering w SET wagered = w.wagered + b.counted FROM unnest(bets) b
-        WHERE w.user_id = b.u AND b.counted > 0 AND w.required > 0 AND (w.granted_at IS NULL OR w.granted_at <= b.at)
-        RETURNING w.user_id, w.required, w.wagered, b.at
-    ) SELECT array_agg(w.user_id ORDER BY w.user_id), array_agg(w.at ORDER BY w.user_id) INTO met_u, met_at FROM w WHERE w.wagered >= w.required;
-    -- A met requirement releases the bonus (rare: one statement each).
-    FOR i IN 1 .. COALESCE(cardinality(met_u), 0) LOOP
-      IF wallet_release_bonus(met_u[i], met_at[i]) > 0 THEN
-        SELECT x.balance, x.version INTO rel_balance, rel_version FROM wallet_balance(met_u[i]) x;
-        released := released || met_u[i];
-        released_balance := released_balance || rel_balance;
-        released_version := released_version || rel_version;
-      END IF;
+    -- The counted part of each stake, as for a single move; a met requirement releases the bonus,
+    -- and the reply then carries the balance after it.
+    FOR rel IN
+      SELECT c.user_id, c.released FROM wallet_count_wagers(
+        ARRAY(SELECT b.u FROM unnest(bets) b ORDER BY b.n), ARRAY(SELECT b.counted FROM unnest(bets) b ORDER BY b.n),
+        ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n), ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n)) c
+      WHERE c.released > 0
+    LOOP
+      released := released || rel.user_id;
+      released_balance := released_balance || (SELECT x.balance FROM wallet_balance(rel.user_id) x);
+      released_version := released_version || (SELECT x.version FROM wallet_balance(rel.user_id) x);
     END LOOP;
 
     -- The replies (Node's text around the bet id, balance and version), stored under their keys,
     -- with what the nudges need (none reach play money).
     WITH r AS (
-      SELECT b.n, b.u, b.k, b.h, b.at, b.day, b.parts, b.is_test, b.low, b.bid, d.total,
-        COALESCE(w.balance, b.balance) AS balance, COALESCE(w.version, GREATEST(b.e2, b.e4)) AS version
+      SELECT b.n, b.u, b.k, b.h, b.at, b.day, b.parts, b.is_test, b.low, b.bid, s.day_total AS total,
+        COALESCE(w.balance, s.balance) AS balance, COALESCE(w.version, s.version) AS version
       FROM unnest(bets) b
-      JOIN unnest(day_u, day_total) AS d(u, total) ON d.u = b.u
+      JOIN unnest(staked) s ON s.n = b.n
       LEFT JOIN unnest(released, released_balance, released_version) AS w(u, balance, version) ON w.u = b.u
     ), body AS (
       SELECT r.*, (r.parts->>0) || r.bid::text || (r.parts->>1) || reais_json(r.balance) || (r.parts->>2) || r.version::text || (r.parts->>3) AS reply

@@ -1,4 +1,4 @@
--- vip_add's second half, shared with the batch: raises a player's level to what the sums reach and
+-- vip_adds' second half: raises a player's level to what the sums reach and
 -- records each new level's award (once). Returns the new level when it rose, else NULL.
 CREATE OR REPLACE FUNCTION vip_reach(pr vip_progress, p_at timestamp with time zone)
  RETURNS smallint

@@ -1,4 +1,4 @@
--- wallet_count_wager's last step, shared with the batch: a met requirement ends, and what is left
+-- wallet_count_wagers' last step: a met requirement ends, and what is left
 -- of the bonus turns into cash. Returns what was released.
 CREATE OR REPLACE FUNCTION wallet_release_bonus(p_user bigint, p_at timestamp with time zone)
  RETURNS bigint

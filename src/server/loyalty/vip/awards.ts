@@ -6,12 +6,12 @@
  * is taken with FOR UPDATE SKIP LOCKED and marked in the same transaction: credited once, whatever
  * runs it (the job, a deposit's follow-up, several processes).
  */
-import { AWARD_TYPE } from '../../shared/codes'
-import type { Deps } from '../deps'
-import type { Queryable } from '../db/connection'
-import { post, systemAccountId, userAccountId } from '../wallet/ledger'
-import { addWageringRequirement } from '../wallet/wagering'
-import { loadUserInfo } from '../user/userInfo'
+import { AWARD_TYPE } from '../../../shared/codes'
+import type { Deps } from '../../deps'
+import type { Queryable } from '../../db/connection'
+import { post, systemAccountId, userAccountId } from '../../wallet/ledger'
+import { addWageringRequirement } from '../../wallet/wagering'
+import { loadUserInfo } from '../../user/userInfo'
 
 export interface CreditedAward {
   userId: bigint

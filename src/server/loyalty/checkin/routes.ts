@@ -7,19 +7,19 @@
  * however many requests race.
  */
 import type { FastifyInstance } from 'fastify'
-import { AWARD_TYPE } from '../../shared/codes'
-import * as contract from '../../shared/contract/loyalty'
-import { signinCycleDay } from '../../shared/loyalty/rules'
-import { centavosToReais } from '../../shared/money'
-import type { Queryable } from '../db/connection'
-import type { Deps } from '../deps'
-import { AppError } from '../http/AppError'
-import { registerCall } from '../http/route'
-import { dayOf } from '../wallet/days'
-import { post, systemAccountId, userAccountId } from '../wallet/ledger'
-import { lockRealUser } from '../wallet/players'
-import { addWageringRequirement } from '../wallet/wagering'
-import { readWireBalance } from '../wallet/walletInfo'
+import { AWARD_TYPE } from '../../../shared/codes'
+import * as contract from '../../../shared/contract/loyalty'
+import { signinCycleDay } from '../../../shared/loyalty/rules'
+import { centavosToReais } from '../../../shared/money'
+import type { Queryable } from '../../db/connection'
+import type { Deps } from '../../deps'
+import { AppError } from '../../AppError'
+import { registerCall } from '../../http/route'
+import { dayOf } from '../../wallet/days'
+import { post, systemAccountId, userAccountId } from '../../wallet/ledger'
+import { lockRealUser } from '../../wallet/players'
+import { addWageringRequirement } from '../../wallet/wagering'
+import { readWireBalance } from '../../wallet/walletInfo'
 
 interface Cycle {
   today: string
@@ -34,7 +34,7 @@ async function cycleOf(q: Queryable, userId: bigint, now: number): Promise<Cycle
   return { today, ...signinCycleDay(last ? { day: last.day, streak: Number(last.streak) } : null, today, dayOf(now - 86_400_000)) }
 }
 
-export function signinRoutes(app: FastifyInstance, deps: Deps): void {
+export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
   const { rewards, wagerX } = deps.config.wallet.signin
   registerCall(app, deps, contract.signinStatus, async ({ session }) => {
     const c = await cycleOf(deps.db, session.userId, deps.now())

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../shared/contract/loyalty'
-import { centavosToReais } from '../../shared/money'
-import type { Deps } from '../deps'
-import { registerCall } from '../http/route'
+import * as contract from '../../../shared/contract/loyalty'
+import { centavosToReais } from '../../../shared/money'
+import type { Deps } from '../../deps'
+import { registerCall } from '../../http/route'
 
 interface LevelRow {
   level: number
@@ -48,13 +48,13 @@ async function bonusGrants(deps: Deps, userId: bigint, balance: bigint) {
 /** The promotional offers made to the player (the last 10): open until they expire, used once a deposit paid their gift. */
 async function promoOffers(deps: Deps, userId: bigint) {
   const now = deps.now()
-  const r = await deps.db.query<{ curreny: 'INSBRL' | 'EXPPAY'; created_at: Date; expires_at: Date; used_at: Date | null }>(
-    'SELECT curreny, created_at, expires_at, used_at FROM promo_offers WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
+  const r = await deps.db.query<{ currency: 'INSBRL' | 'EXPPAY'; created_at: Date; expires_at: Date; used_at: Date | null }>(
+    'SELECT currency, created_at, expires_at, used_at FROM promo_offers WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
     [userId],
   )
   return r.rows.map((o) => {
     const expiresAt = new Date(o.expires_at).getTime()
-    return { kind: contract.OFFER_KINDS[o.curreny], at: new Date(o.created_at).getTime(), expiresAt, state: o.used_at ? ('used' as const) : expiresAt > now ? ('open' as const) : ('expired' as const) }
+    return { kind: contract.OFFER_KINDS[o.currency], at: new Date(o.created_at).getTime(), expiresAt, state: o.used_at ? ('used' as const) : expiresAt > now ? ('open' as const) : ('expired' as const) }
   })
 }
 

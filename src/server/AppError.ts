@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorName } from '../../shared/contract/errors'
+import { ERROR_CODES, type ErrorName } from '../shared/contract/errors'
 
 /**
  * A failure the caller can understand: it becomes the envelope { status, msg, data }

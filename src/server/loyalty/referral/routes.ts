@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../shared/contract/loyalty'
-import { centavosToReais } from '../../shared/money'
-import type { Deps } from '../deps'
-import { registerCall } from '../http/route'
-import { dayOf } from '../wallet/days'
+import * as contract from '../../../shared/contract/loyalty'
+import { centavosToReais } from '../../../shared/money'
+import type { Deps } from '../../deps'
+import { registerCall } from '../../http/route'
+import { dayOf } from '../../wallet/days'
 
 /** "maria.souza@gmail.com" -> "ma***@g***.com": enough to recognise a friend, not to write to them. */
 function maskEmail(email: string): string {

@@ -8,14 +8,14 @@
  * REFERRAL_WAGER_X times itself to wager (to cash when 0). All three levels together pay 0.7 % of
  * counted stakes, less than any game's edge: a player referring himself cannot profit.
  */
-import { AWARD_TYPE } from '../../shared/codes'
-import { commissionOf } from '../../shared/loyalty/rules'
-import type { Queryable } from '../db/connection'
-import type { Deps } from '../deps'
-import { loadUserInfo } from '../user/userInfo'
-import { dayOf } from '../wallet/days'
-import { post, systemAccountId, userAccountId } from '../wallet/ledger'
-import { addWageringRequirement } from '../wallet/wagering'
+import { AWARD_TYPE } from '../../../shared/codes'
+import { commissionOf } from '../../../shared/loyalty/rules'
+import type { Queryable } from '../../db/connection'
+import type { Deps } from '../../deps'
+import { loadUserInfo } from '../../user/userInfo'
+import { dayOf } from '../../wallet/days'
+import { post, systemAccountId, userAccountId } from '../../wallet/ledger'
+import { addWageringRequirement } from '../../wallet/wagering'
 
 export interface ReferralRules {
   /** Basis points of a referee's counted stakes per level (40, 20, 10). */

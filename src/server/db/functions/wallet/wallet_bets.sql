@@ -1,0 +1,109 @@
+-- A bet's money, the one home of its rules, for one player's stake (wallet_bet) or many players'
+-- at once (the casino batch): each stake is paid from cash first, then bonus; refused (a code,
+-- nothing written for it) when cash + bonus is short or, while a gift is being wagered, when the
+-- stake is above its bonus_max. When the bet settles at once (payout not null) its win is paid too,
+-- and the part of the win that the bonus paid for goes back to bonus while a wagering requirement is
+-- open, so winning with a gift does not skip its wagering. A stake and its win are two ledger
+-- transactions ('bet' with how the stake was paid in its meta, then 'win'), each account updated
+-- once by its net amount. Every stake counts toward the deposits' turnover and today's stakes at
+-- once; toward a gift's wagering when it settles (wallet_count_wagers). Answers, per stake, the
+-- balance (cash + bonus) and its version (the player's last cash or bonus entry).
+-- One stake per player in a call. The players' cash and bonus are locked in id order (the lock
+-- order of every posting), and each house sub-account is updated once by the sum of its stakes.
+CREATE OR REPLACE FUNCTION wallet_bets(p wallet_stake[])
+ RETURNS SETOF wallet_staked
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+DECLARE
+  rows wallet_posting[];
+  versions bigint[];
+  version_u bigint[];
+  day_u bigint[];
+  day_total bigint[];
+BEGIN
+  IF EXISTS (SELECT 1 FROM unnest(p) b WHERE b.stake <= 0 OR COALESCE(b.payout, 0) < 0) THEN
+    RAISE EXCEPTION 'a stake must be positive and a win not negative';
+  END IF;
+  PERFORM 1 FROM ledger_accounts a
+    WHERE a.user_id = ANY (ARRAY(SELECT b.u FROM unnest(p) b)) AND a.kind IN ('cash', 'bonus')
+    ORDER BY a.id FOR NO KEY UPDATE;
+  SELECT array_agg(ROW(x.n, x.u, x.code, x.stake, x.payout, x.ref, x.at, x.day, x.meta, x.cash_id, x.bonus_id, x.house, x.is_test,
+      x.from_cash, x.from_bonus, x.to_bonus, x.cash + x.bonus - x.stake + x.payout,
+      CASE WHEN x.code = 'OK' THEN nextval('ledger_transactions_id_seq') END,
+      CASE WHEN x.code = 'OK' AND x.payout > 0 THEN nextval('ledger_transactions_id_seq') END)::wallet_posting ORDER BY x.n)
+    INTO rows
+  FROM (
+    SELECT d.*,
+      CASE WHEN d.payout > 0 AND d.from_bonus > 0 AND d.wagering THEN (d.payout * d.from_bonus) / d.stake ELSE 0 END AS to_bonus
+    FROM (
+      SELECT c.*, LEAST(c.stake, c.cash) AS from_cash, c.stake - LEAST(c.stake, c.cash) AS from_bonus,
+        CASE WHEN c.stake > c.cash + c.bonus THEN 'INSUFFICIENT_BALANCE'
+             WHEN c.stake > c.bonus_max AND c.bonus > 0 AND c.wagering_owed THEN 'BONUS_MAX_STAKE'
+             ELSE 'OK' END AS code
+      FROM (
+        SELECT b.n, b.u, b.stake, COALESCE(b.payout, 0) AS payout, b.ref, b.at, b.day, b.meta, b.bonus_max,
+          cash.id AS cash_id, cash.balance AS cash, bonus.id AS bonus_id, bonus.balance AS bonus, h.account_id AS house, h.is_test,
+          COALESCE(w.required > w.wagered, false) AS wagering_owed, COALESCE(w.required > 0, false) AS wagering
+        FROM unnest(p) b
+        JOIN ledger_accounts cash ON cash.user_id = b.u AND cash.kind = 'cash'
+        JOIN ledger_accounts bonus ON bonus.user_id = b.u AND bonus.kind = 'bonus'
+        CROSS JOIN LATERAL house_account(b.u) h
+        LEFT JOIN bonus_wagering w ON w.user_id = b.u
+      ) c
+    ) d
+  ) x;
+  IF COALESCE(cardinality(rows), 0) <> cardinality(p) OR EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.house IS NULL) THEN
+    RAISE EXCEPTION 'a player has no cash, bonus or house account';
+  END IF;
+  IF (SELECT count(DISTINCT r.u) FROM unnest(rows) r) <> cardinality(rows) THEN
+    RAISE EXCEPTION 'one stake per player in a call';
+  END IF;
+
+  IF EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK') THEN
+    -- Each account once, by its net amount: the players' first (the lock order), then each house
+    -- sub-account by the sum of its stakes less its wins.
+    UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM (
+      SELECT r.cash_id AS id, r.payout - r.to_bonus - r.from_cash AS delta FROM unnest(rows) r WHERE r.code = 'OK'
+      UNION ALL
+      SELECT r.bonus_id, r.to_bonus - r.from_bonus FROM unnest(rows) r WHERE r.code = 'OK'
+      UNION ALL
+      SELECT r.house, sum(r.stake - r.payout) FROM unnest(rows) r WHERE r.code = 'OK' GROUP BY r.house
+    ) d WHERE a.id = d.id AND d.delta <> 0;
+    INSERT INTO ledger_transactions (id, kind, ref, user_id, created_at, meta)
+      SELECT t.id, t.kind, r.ref, r.u, r.at, t.meta FROM unnest(rows) r
+      CROSS JOIN LATERAL (VALUES
+        (1, r.bet_tx, 'bet', COALESCE(r.meta, '{}'::jsonb) || jsonb_build_object('fromCash', r.from_cash::text, 'fromBonus', r.from_bonus::text)),
+        (2, r.win_tx, 'win', r.meta)) AS t(pos, id, kind, meta)
+      WHERE t.id IS NOT NULL ORDER BY r.n, t.pos;
+    -- Every stake's and win's entries in one statement (one balance check), in posting order.
+    WITH e AS (
+      INSERT INTO ledger_entries (tx_id, account_id, amount)
+        SELECT x.tx, x.a, x.m FROM unnest(rows) r
+        CROSS JOIN LATERAL (VALUES (1, r.bet_tx, r.house, r.stake), (2, r.bet_tx, r.cash_id, -r.from_cash), (3, r.bet_tx, r.bonus_id, -r.from_bonus),
+          (4, r.win_tx, r.house, -r.payout), (5, r.win_tx, r.cash_id, r.payout - r.to_bonus), (6, r.win_tx, r.bonus_id, r.to_bonus)) AS x(pos, tx, a, m)
+        WHERE r.code = 'OK' AND x.tx IS NOT NULL AND x.m <> 0 ORDER BY r.n, x.pos
+        RETURNING id, account_id
+    )
+    SELECT array_agg(r.u), array_agg(v.version) INTO version_u, versions
+      FROM (SELECT e.account_id, max(e.id) AS version FROM e GROUP BY e.account_id) v
+      JOIN unnest(rows) r ON v.account_id IN (r.cash_id, r.bonus_id);
+    UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
+      FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
+    WITH d AS (
+      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT r.u, r.day, r.stake FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
+        RETURNING d.user_id, d.total
+    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
+  END IF;
+
+  RETURN QUERY
+    SELECT r.n, r.code, r.bet_tx,
+      CASE WHEN r.code = 'OK' THEN r.from_cash END, CASE WHEN r.code = 'OK' THEN r.from_bonus END,
+      CASE WHEN r.code = 'OK' THEN r.balance END,
+      (SELECT max(v.version) FROM unnest(version_u, versions) AS v(u, version) WHERE v.u = r.u),
+      r.is_test,
+      (SELECT d.total FROM unnest(day_u, day_total) AS d(u, total) WHERE d.u = r.u)
+    FROM unnest(rows) r ORDER BY r.n;
+END
+$function$;
