@@ -17,50 +17,52 @@ CREATE OR REPLACE FUNCTION wallet_bets(p wallet_stake[])
 AS $function$
 DECLARE
   rows wallet_posting[];
+  placed int;
+  ok int;
+  players int;
+  bad boolean;
   versions bigint[];
   version_u bigint[];
   day_u bigint[];
   day_total bigint[];
 BEGIN
-  IF EXISTS (SELECT 1 FROM unnest(p) b WHERE b.stake <= 0 OR COALESCE(b.payout, 0) < 0) THEN
-    RAISE EXCEPTION 'a stake must be positive and a win not negative';
-  END IF;
-  PERFORM 1 FROM ledger_accounts a
+  -- One statement reads the players' cash and bonus, locked in id order (the lock order of every
+  -- posting), their house sub-accounts and open wagering, and decides each stake.
+  WITH mine AS (
+    SELECT a.id, a.user_id, a.kind, a.balance FROM ledger_accounts a
     WHERE a.user_id = ANY (ARRAY(SELECT b.u FROM unnest(p) b)) AND a.kind IN ('cash', 'bonus')
-    ORDER BY a.id FOR NO KEY UPDATE;
+    ORDER BY a.id FOR NO KEY UPDATE
+  ), c AS (
+    SELECT b.n, b.u, b.stake, COALESCE(b.payout, 0) AS payout, b.ref, b.at, b.day, b.meta, b.bonus_max,
+      cash.id AS cash_id, cash.balance AS cash, bonus.id AS bonus_id, bonus.balance AS bonus, h.account_id AS house, h.is_test,
+      COALESCE(w.required > w.wagered, false) AS wagering_owed, COALESCE(w.required > 0, false) AS wagering
+    FROM unnest(p) b
+    JOIN mine cash ON cash.user_id = b.u AND cash.kind = 'cash'
+    JOIN mine bonus ON bonus.user_id = b.u AND bonus.kind = 'bonus'
+    CROSS JOIN LATERAL house_account(b.u) h
+    LEFT JOIN bonus_wagering w ON w.user_id = b.u
+  ), d AS (
+    SELECT c.*, LEAST(c.stake, c.cash) AS from_cash, c.stake - LEAST(c.stake, c.cash) AS from_bonus,
+      CASE WHEN c.stake > c.cash + c.bonus THEN 'INSUFFICIENT_BALANCE'
+           WHEN c.stake > c.bonus_max AND c.bonus > 0 AND c.wagering_owed THEN 'BONUS_MAX_STAKE'
+           ELSE 'OK' END AS code
+    FROM c
+  ), x AS (
+    SELECT d.*, CASE WHEN d.payout > 0 AND d.from_bonus > 0 AND d.wagering THEN (d.payout * d.from_bonus) / d.stake ELSE 0 END AS to_bonus
+    FROM d
+  )
   SELECT array_agg(ROW(x.n, x.u, x.code, x.stake, x.payout, x.ref, x.at, x.day, x.meta, x.cash_id, x.bonus_id, x.house, x.is_test,
       x.from_cash, x.from_bonus, x.to_bonus, x.cash + x.bonus - x.stake + x.payout,
       CASE WHEN x.code = 'OK' THEN nextval('ledger_transactions_id_seq') END,
-      CASE WHEN x.code = 'OK' AND x.payout > 0 THEN nextval('ledger_transactions_id_seq') END)::wallet_posting ORDER BY x.n)
-    INTO rows
-  FROM (
-    SELECT d.*,
-      CASE WHEN d.payout > 0 AND d.from_bonus > 0 AND d.wagering THEN (d.payout * d.from_bonus) / d.stake ELSE 0 END AS to_bonus
-    FROM (
-      SELECT c.*, LEAST(c.stake, c.cash) AS from_cash, c.stake - LEAST(c.stake, c.cash) AS from_bonus,
-        CASE WHEN c.stake > c.cash + c.bonus THEN 'INSUFFICIENT_BALANCE'
-             WHEN c.stake > c.bonus_max AND c.bonus > 0 AND c.wagering_owed THEN 'BONUS_MAX_STAKE'
-             ELSE 'OK' END AS code
-      FROM (
-        SELECT b.n, b.u, b.stake, COALESCE(b.payout, 0) AS payout, b.ref, b.at, b.day, b.meta, b.bonus_max,
-          cash.id AS cash_id, cash.balance AS cash, bonus.id AS bonus_id, bonus.balance AS bonus, h.account_id AS house, h.is_test,
-          COALESCE(w.required > w.wagered, false) AS wagering_owed, COALESCE(w.required > 0, false) AS wagering
-        FROM unnest(p) b
-        JOIN ledger_accounts cash ON cash.user_id = b.u AND cash.kind = 'cash'
-        JOIN ledger_accounts bonus ON bonus.user_id = b.u AND bonus.kind = 'bonus'
-        CROSS JOIN LATERAL house_account(b.u) h
-        LEFT JOIN bonus_wagering w ON w.user_id = b.u
-      ) c
-    ) d
-  ) x;
-  IF COALESCE(cardinality(rows), 0) <> cardinality(p) OR EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.house IS NULL) THEN
-    RAISE EXCEPTION 'a player has no cash, bonus or house account';
-  END IF;
-  IF (SELECT count(DISTINCT r.u) FROM unnest(rows) r) <> cardinality(rows) THEN
-    RAISE EXCEPTION 'one stake per player in a call';
+      CASE WHEN x.code = 'OK' AND x.payout > 0 THEN nextval('ledger_transactions_id_seq') END)::wallet_posting ORDER BY x.n),
+    count(*), count(*) FILTER (WHERE x.code = 'OK'), count(DISTINCT x.u), bool_or(x.stake <= 0 OR x.payout < 0 OR x.house IS NULL)
+    INTO rows, placed, ok, players, bad
+  FROM x;
+  IF placed <> cardinality(p) OR bad OR players <> placed THEN
+    RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
-  IF EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK') THEN
+  IF ok > 0 THEN
     -- Each account once, by its net amount: the players' first (the lock order), then each house
     -- sub-account by the sum of its stakes less its wins.
     UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM (
@@ -76,7 +78,8 @@ BEGIN
         (1, r.bet_tx, 'bet', COALESCE(r.meta, '{}'::jsonb) || jsonb_build_object('fromCash', r.from_cash::text, 'fromBonus', r.from_bonus::text)),
         (2, r.win_tx, 'win', r.meta)) AS t(pos, id, kind, meta)
       WHERE t.id IS NOT NULL ORDER BY r.n, t.pos;
-    -- Every stake's and win's entries in one statement (one balance check), in posting order.
+    -- Every stake's and win's entries in one statement (one balance check), in posting order; a
+    -- player's last cash or bonus entry is the balance's new version.
     WITH e AS (
       INSERT INTO ledger_entries (tx_id, account_id, amount)
         SELECT x.tx, x.a, x.m FROM unnest(rows) r
@@ -101,9 +104,10 @@ BEGIN
     SELECT r.n, r.code, r.bet_tx,
       CASE WHEN r.code = 'OK' THEN r.from_cash END, CASE WHEN r.code = 'OK' THEN r.from_bonus END,
       CASE WHEN r.code = 'OK' THEN r.balance END,
-      (SELECT max(v.version) FROM unnest(version_u, versions) AS v(u, version) WHERE v.u = r.u),
-      r.is_test,
-      (SELECT d.total FROM unnest(day_u, day_total) AS d(u, total) WHERE d.u = r.u)
-    FROM unnest(rows) r ORDER BY r.n;
+      v.version, r.is_test, d.total
+    FROM unnest(rows) r
+    LEFT JOIN (SELECT y.u, max(y.version) AS version FROM unnest(version_u, versions) AS y(u, version) GROUP BY y.u) v ON v.u = r.u
+    LEFT JOIN unnest(day_u, day_total) AS d(u, total) ON d.u = r.u
+    ORDER BY r.n;
 END
 $function$;
