@@ -10,30 +10,16 @@ CREATE OR REPLACE FUNCTION wallet_count_wagers(p_users bigint[], p_counted bigin
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 #variable_conflict use_column
-DECLARE
-  met record;
-  counted_u bigint[];
-  counted bigint[];
-  counted_at timestamp with time zone[];
 BEGIN
-  SELECT array_agg(x.u), array_agg(x.c), array_agg(x.at) INTO counted_u, counted, counted_at
-    FROM unnest(p_users, p_counted, p_at) AS x(u, c, at) WHERE x.c > 0;
-  IF counted_u IS NULL THEN
-    RETURN;
-  END IF;
-  PERFORM 1 FROM vip_adds(counted_u, array_fill(0::bigint, ARRAY[cardinality(counted_u)]), counted, counted_at);
-  FOR met IN
+  PERFORM 1 FROM vip_adds(p_users, array_fill(0::bigint, ARRAY[cardinality(p_users)]), p_counted, p_at);
+  -- The players' accounts are locked already (wallet_bets, or the settling path's own lock).
+  RETURN QUERY
     WITH w AS (
       UPDATE bonus_wagering w SET wagered = w.wagered + x.c
         FROM unnest(p_users, p_counted, p_placed_at, p_at) AS x(u, c, placed_at, at)
         WHERE w.user_id = x.u AND x.c > 0 AND w.required > 0 AND (w.granted_at IS NULL OR w.granted_at <= x.placed_at)
         RETURNING w.user_id AS u, w.required, w.wagered, x.at
     )
-    SELECT w.u, w.at FROM w WHERE w.wagered >= w.required ORDER BY w.u
-  LOOP
-    user_id := met.u;
-    released := wallet_release_bonus(met.u, met.at);
-    RETURN NEXT;
-  END LOOP;
+    SELECT w.u, wallet_release_bonus(w.u, w.at) FROM w WHERE w.wagered >= w.required;
 END
 $function$;
