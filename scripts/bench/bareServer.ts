@@ -107,7 +107,7 @@ app.post<{ Body: { count: number } }>('/bench/players', async (request) => {
   return { status: 200, data: tokens }
 })
 
-/** The app's own argon2id parameters (src/server/config.ts, OWASP's). */
+/** The app's own argon2id parameters (src/server/config/index.ts, OWASP's). */
 const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 app.post<{ Body: { email: string; pwd: string } }>('/bench/account', async (request) => {

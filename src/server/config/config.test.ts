@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig } from './config'
+import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig } from './index'
 
 /** A secret production accepts: 32 bytes. */
 const SECRET = 'k'.repeat(32)
