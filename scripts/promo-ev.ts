@@ -6,6 +6,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Fastify from 'fastify'
+import { demoProviderPlugin } from '../demo-provider/server/demoProvider'
 import { loadConfig } from '../src/server/config'
 import { openPglite } from '../src/server/db/connection'
 import { migrate } from '../src/server/db/migrate'
@@ -15,10 +17,14 @@ import { countingBets, giftEvs, houseGifts } from '../src/server/wallet/promoEv'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-ev-'))
 const config = loadConfig({ ...process.env, DATA_DIR: dir })
 // The packages and levels as a fresh database seeds them (or DATABASE_URL's, when set).
+// The demo provider's catalogue is read over its API, as the server reads it: served here for the run.
+const demo = Fastify()
+demoProviderPlugin(demo, { walletUrl: () => 'http://127.0.0.1:1', secretOf: () => 'promo-ev', faults: false, page: null })
+const demoUrl = await demo.listen({ port: 0, host: '127.0.0.1' })
 const db = config.databaseUrl ? await (await import('../src/server/db/connection')).openPostgres(config.databaseUrl) : await openPglite(path.join(dir, 'pglite'))
 try {
   await migrate(db)
-  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(config.gameProviders) })
+  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(config.gameProviders, { demoUrl: () => demoUrl }) })
   console.log('bet                          counts  best return')
   for (const b of bets) console.log(`${b.bet.padEnd(28)} ${String(config.wallet.wagerContribution[b.game] ?? 100).padStart(5)} %  ${(b.rtp * 100).toFixed(4)} %`)
   const rows = giftEvs(await houseGifts(db, config.wallet), bets, config.wallet)
@@ -31,6 +37,7 @@ try {
   }
   process.exitCode = rows.some((p) => p.ev > 1e-9) ? 1 : 0
 } finally {
+  await demo.close()
   await db.close()
   fs.rmSync(dir, { recursive: true, force: true })
 }

@@ -18,8 +18,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import { DEMO_BETS, openDemoGames } from '../shared/catalog'
-import { evaluate, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
+import { DEMO_BETS, DEMO_GAMES, openDemoGames } from '../shared/catalog'
+import { evaluate, exactRtp, gridOf, payoutCentavos, randomStops } from '../shared/slotMath'
 
 const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfterWin'] as const
 type DemoFault = (typeof DEMO_FAULTS)[number]
@@ -107,8 +107,22 @@ function allowSandboxedPage(request: FastifyRequest, reply: FastifyReply): void 
   if (request.headers.origin === SANDBOXED) reply.header('access-control-allow-origin', SANDBOXED)
 }
 
+/** Every demo game plays the one machine: its exact return is each game's RTP. */
+const DEMO_RTP = (() => {
+  const { num, den } = exactRtp()
+  return Number(num) / Number(den)
+})()
+
 export function demoProviderPlugin(app: FastifyInstance, opts: DemoProviderOptions): void {
   servePage(app, opts)
+  // The provider's game list, as an operator reads a real provider's catalogue: each game with its
+  // RTP, the most a round pays (in stakes) and its tile art (an address under this provider).
+  app.get('/demo-provider/:code/api/games', async (request, reply) => {
+    const { code } = request.params as { code: string }
+    if (!opts.secretOf(code)) return reply.code(404).send({ status: 'UNKNOWN_PROVIDER' })
+    const games = (DEMO_GAMES[code] ?? DEMO_GAMES.PG ?? []).map((g) => ({ ...g, rtp: DEMO_RTP, image: `/demo-provider/thumbs/${g.code}.svg` }))
+    return reply.header('cache-control', 'no-cache').send({ status: 'OK', games })
+  })
   // The preflight of the page's JSON calls.
   app.options('/demo-provider/:code/api/:call', async (request, reply) => {
     allowSandboxedPage(request, reply)

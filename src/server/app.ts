@@ -25,6 +25,7 @@ import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
 import { buildPixRails, type PixRails } from './payments/buildProviders'
+import { DemoProvider } from './providers/demoProvider'
 import { providerRegistry } from './providers/registry'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { recordRoutes } from './records/routes'
@@ -41,6 +42,10 @@ import { providersDomain } from './providers/domain'
 import { roundsDomain } from './rounds/domain'
 import { sportDomain } from './sport/domain'
 import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
+
+const selfUrlBeforeListen = (): string => {
+  throw new Error('not listening yet')
+}
 
 export interface BuildOptions {
   /** An already open database (tests share a migrated one); otherwise opened from the config. */
@@ -64,7 +69,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(db)
   if (config.production) {
     // Production refuses gifts that pay a player who clears them at the best odds (issue 29).
-    const paying = await giftsThatPay(db, { sport: config.sport, providers: providerRegistry(config.gameProviders), wallet: config.wallet })
+    // The demo provider is served by this server, so its catalogue cannot be read before it listens;
+    // production's configuration refuses it anyway (config/index.ts), so it is not weighed here.
+    const remote = [...providerRegistry(config.gameProviders, { demoUrl: selfUrlBeforeListen })].filter(([, p]) => !(p instanceof DemoProvider))
+    const paying = await giftsThatPay(db, { sport: config.sport, providers: new Map(remote), wallet: config.wallet })
     if (paying.length) {
       if (!options.db) await db.close()
       throw new ConfigError(paying.map((g) => `${g.label} (gift R$ ${g.gift.toFixed(2)}) would be worth R$ ${g.ev.toFixed(2)} to a player who clears it on ${g.bestBet}: lower that game's WAGER_CONTRIBUTION or raise the wagering (npx tsx scripts/promo-ev.ts lists every gift).`))
@@ -112,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return realtime
     },
     payments: rails?.payments ?? null,
-    providers: providerRegistry(config.gameProviders),
+    providers: providerRegistry(config.gameProviders, { demoUrl: selfUrl }),
     get payouts(): PayoutProcessor | null {
       return money.payouts
     },

@@ -48,7 +48,7 @@ const EMULATOR_ROUTES = [
   'GET /qr/:token',
   'GET /jwks',
 ].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
-const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'OPTIONS /demo-provider/:code/api/:call']
+const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'GET /demo-provider/:code/api/games', 'OPTIONS /demo-provider/:code/api/:call']
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
@@ -335,7 +335,7 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
     await fuzz('provider-wallet', arb)
   })
 
-  it('demo provider: spins and balance asks with any body never get a 5xx (its wallet unreachable here: not listening)', async () => {
+  it('demo provider: spins, balance asks and game lists with any body never get a 5xx (its wallet unreachable here: not listening)', async () => {
     const launched = (await call<{ url: string }>(t, calls.launchGame, { token: player.token, body: { productCode: 'PG', game: 'demo-fruits' } })).body.data.url
     const token = new URL(launched, 'http://x').searchParams.get('token')!
     const body = objectOf(
@@ -344,7 +344,7 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
     )
     const raw = fc.oneof({ weight: 4, arbitrary: body.map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null') })
     // OPTIONS: the sandboxed page's preflight (origin 'null'), or anyone's.
-    const arb = fc.tuple(raw, fc.constantFrom('spin', 'balance', 'x'), fc.constantFrom('PG', 'EVO', 'XX', '%00'), fc.constantFrom('POST', 'POST', 'OPTIONS'), fc.constantFrom('null', 'https://evil.example', '')).map(
+    const arb = fc.tuple(raw, fc.constantFrom('spin', 'balance', 'games', 'x'), fc.constantFrom('PG', 'EVO', 'XX', '%00'), fc.constantFrom('POST', 'POST', 'OPTIONS', 'GET'), fc.constantFrom('null', 'https://evil.example', '')).map(
       ([payload, op, code, method, origin]): FuzzRequest => ({ method, url: `/demo-provider/${code}/api/${op}`, headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, payload: method === 'POST' ? payload : undefined }),
     )
     await fuzz('demo-provider', arb)

@@ -9,7 +9,7 @@ import * as casino from '../../src/shared/contract/casino'
 import { SELF_GAME_TYPES } from '../../src/shared/codes'
 import { choicePays } from '../../src/shared/games/rounds/payTable'
 import { ROUND_GAMES } from '../../src/shared/games/rounds/registry'
-import { providerRegistry, type GameProvider, type ProviderGame } from '../../src/server/providers/registry'
+import type { GameProvider, ProviderGame } from '../../src/server/providers/registry'
 import { SPORT_GAME } from '../../src/server/sport/bets'
 import { countingBets, giftEvs, houseGifts } from '../../src/server/wallet/promoEv'
 import { ConfigError } from '../../src/server/config'
@@ -353,7 +353,7 @@ describe('play money', () => {
 })
 
 describe('expected value of every gift (scripts/promo-ev.ts)', () => {
-  const sources = () => ({ sportMargin: t.config.sport.margin, providers: providerRegistry(t.config.gameProviders) })
+  const sources = () => ({ sportMargin: t.config.sport.margin, providers: t.app.deps.providers })
 
   it('weighs every game and bet type the server has: the originals, each round choice, the sportsbook, each provider game', async () => {
     const bets = await countingBets(sources())
@@ -364,7 +364,7 @@ describe('expected value of every gift (scripts/promo-ev.ts)', () => {
     }
     expect(bets.find((b) => b.bet === 'luckyColor big')?.rtp).toBeCloseTo(0.98, 9)
     expect(bets.find((b) => b.game === SPORT_GAME)?.rtp).toBeCloseTo(1.015 / (1 + t.config.sport.margin), 9)
-    for (const [code, provider] of providerRegistry(t.config.gameProviders)) {
+    for (const [code, provider] of t.app.deps.providers) {
       for (const g of await provider.listGames()) expect(bets.find((b) => b.bet === `${code} ${g.code}`)?.rtp, `${code} ${g.code}`).toBe(g.rtp)
     }
     for (const b of bets) expect(b.rtp, b.bet).toBeLessThan(1)

@@ -21,8 +21,8 @@ const logStream = new Writable({
   },
 })
 beforeAll(async () => {
-  // R$ 100 a day.
-  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${SECRETS.PG},EVO=${SECRETS.EVO}`, PROVIDER_ALERT_NET_PER_DAY: '100', LOG: '1' }, { logStream, listen: false })
+  // R$ 100 a day. Listening: the demo provider's game list is read over HTTP from this server.
+  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${SECRETS.PG},EVO=${SECRETS.EVO}`, PROVIDER_ALERT_NET_PER_DAY: '100', LOG: '1' }, { logStream })
 })
 afterAll(() => t.close())
 

@@ -82,8 +82,9 @@ describe('provider games in the app', () => {
   })
 
   it('GAME_PROVIDERS is read strictly', () => {
-    expect([...providerRegistry('PG=demo, EVO=demo').keys()]).toEqual(['PG', 'EVO'])
-    expect(providerRegistry('').size).toBe(0)
-    for (const bad of ['PG', 'PG=aggregator', 'pg=demo']) expect(() => providerRegistry(bad), bad).toThrow(ConfigError)
+    const hosts = { demoUrl: () => 'http://127.0.0.1:1' }
+    expect([...providerRegistry('PG=demo, EVO=demo', hosts).keys()]).toEqual(['PG', 'EVO'])
+    expect(providerRegistry('', hosts).size).toBe(0)
+    for (const bad of ['PG', 'PG=aggregator', 'pg=demo']) expect(() => providerRegistry(bad, hosts), bad).toThrow(ConfigError)
   })
 })

@@ -35,23 +35,28 @@ export interface GameProvider {
   launch(input: { sessionToken: string; game: string; locale: string }): Promise<{ url: string }>
 }
 
+/** Where the providers this build runs itself are served: the demo provider, on this server. */
+export interface ProviderHosts {
+  demoUrl: () => string
+}
+
 /** The kinds of provider this build has; a real aggregator's joins here. */
-const KINDS: Record<string, (code: string) => GameProvider> = {
-  demo: (code) => new DemoProvider(code),
+const KINDS: Record<string, (code: string, hosts: ProviderHosts) => GameProvider> = {
+  demo: (code, hosts) => new DemoProvider(code, hosts.demoUrl),
 }
 
 /**
  * GAME_PROVIDERS: "CODE=kind" pairs (default "PG=demo,EVO=demo,BG=demo": the built-in demo
  * provider under the side menu's three codes); an empty value turns the providers off.
  */
-export function providerRegistry(raw: string | undefined): Map<string, GameProvider> {
+export function providerRegistry(raw: string | undefined, hosts: ProviderHosts): Map<string, GameProvider> {
   const text = raw ?? 'PG=demo,EVO=demo,BG=demo'
   const registry = new Map<string, GameProvider>()
   for (const part of text.split(',').map((x) => x.trim()).filter(Boolean)) {
     const [code = '', kind = ''] = part.split('=').map((x) => x.trim())
     const make = KINDS[kind]
     if (!/^[A-Z0-9]{2,16}$/.test(code) || !make) throw new ConfigError(`GAME_PROVIDERS must read like PG=demo,EVO=demo (kinds: ${Object.keys(KINDS).join(', ')}), not "${part.slice(0, 40)}"`)
-    registry.set(code, make(code))
+    registry.set(code, make(code, hosts))
   }
   return registry
 }
