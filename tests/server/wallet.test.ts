@@ -113,6 +113,28 @@ describe('wallet rules', () => {
     expect(await wageringLeft(t, p)).toBe(gift * 30n)
   })
 
+  it('wallet_bets takes one stake per player in a call: two of one player (which one UPDATE would apply once, against two sets of entries) are refused with nothing written, as is a stake that is not positive', async () => {
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 1_000n)
+    const before = await balances(t, p.userId)
+    const entries = async () => (await t.db.query<{ n: bigint }>('SELECT count(*) AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.user_id = $1', [p.userId])).rows[0]!.n
+    const had = await entries()
+    const call = (stakes: [number, number][]) =>
+      t.db.query(
+        `SELECT * FROM wallet_bets(ARRAY(SELECT ROW(x.n, $1::bigint, x.stake, 0, 'twice', now(), current_date, '{}'::jsonb, 1000)::wallet_stake
+           FROM unnest($2::int[], $3::bigint[]) AS x(n, stake)))`,
+        [p.userId, stakes.map(([n]) => n), stakes.map(([, stake]) => stake)],
+      )
+    await expect(call([[1, 600], [2, 600]])).rejects.toThrow(/one positive stake per player/)
+    await expect(call([[1, 0]])).rejects.toThrow(/one positive stake per player/)
+    await expect(call([[1, -5]])).rejects.toThrow(/one positive stake per player/)
+    expect(await balances(t, p.userId)).toEqual(before)
+    expect(await entries()).toBe(had)
+    // One stake of that player goes through.
+    expect((await call([[1, 600]])).rows[0]).toMatchObject({ code: 'OK' })
+    expect((await balances(t, p.userId)).cash).toBe(400n)
+  })
+
   it('posts every movement as one balanced transaction (the invariant check itself can fail)', async () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 100n)

@@ -8,7 +8,7 @@ import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
 import { parseTrustProxy, type TrustProxy } from './proxy'
 import { loadRoundsConfig, type RoundsConfig } from './rounds'
 import { loadSportConfig, type SportConfig } from './sport'
-import { loadWalletConfig, settleWindowEnv, type WalletConfig } from './wallet'
+import { loadWalletConfig, type WalletConfig } from './wallet'
 export { ConfigError, parseRateRule, type RateRule } from './env'
 export { DEV_WEBHOOK_SECRET } from './pix'
 export { clientAddress, fastifyTrustProxy, type TrustProxy } from './proxy'
@@ -255,6 +255,13 @@ function parseProviderSecrets(raw: string | undefined): Record<string, string> {
 const perHour = (rule: RateRule) => (rule.count * 3_600_000) / rule.windowMs
 
 /** Reads the configuration from the environment; every value has a default that runs locally. */
+/** PROVIDER_SETTLE_WINDOW_HOURS: more than 0 (a round still spinning when the player leaves is paid), at most 30 days. */
+function settleWindowEnv(env: NodeJS.ProcessEnv): number {
+  const hours = numberEnv(env, 'PROVIDER_SETTLE_WINDOW_HOURS', 24, false)
+  if (hours <= 0 || hours > 720) throw new ConfigError(`PROVIDER_SETTLE_WINDOW_HOURS must be hours above 0 and at most 720 (30 days), not "${env.PROVIDER_SETTLE_WINDOW_HOURS}"`)
+  return hours * 3_600_000
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
   const appMode = appModeEnv(env)

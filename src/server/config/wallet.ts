@@ -57,13 +57,6 @@ export interface WalletConfig {
   withdrawCnpj: boolean
 }
 
-/** PROVIDER_SETTLE_WINDOW_HOURS: more than 0 (a round still spinning when the player leaves is paid), at most 30 days. */
-export function settleWindowEnv(env: NodeJS.ProcessEnv): number {
-  const hours = numberEnv(env, 'PROVIDER_SETTLE_WINDOW_HOURS', 24, false)
-  if (hours <= 0 || hours > 720) throw new ConfigError(`PROVIDER_SETTLE_WINDOW_HOURS must be hours above 0 and at most 720 (30 days), not "${env.PROVIDER_SETTLE_WINDOW_HOURS}"`)
-  return hours * 3_600_000
-}
-
 /** SIGNIN_REWARDS: seven amounts in reais, one per day of the cycle. */
 function signinRewardsEnv(env: NodeJS.ProcessEnv): bigint[] {
   const raw = (env.SIGNIN_REWARDS ?? '').trim() || '0.50,1,1.50,2,3,4,5'

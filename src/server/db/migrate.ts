@@ -89,6 +89,9 @@ async function applyMigrations(db: Db, dir: string): Promise<string[]> {
  */
 async function carryOverLegacy(db: Db, baseline: string | undefined, texts: Map<string, string>): Promise<void> {
   if (!baseline) return
+  // Every later start: one read, no lock (the first series' rows are gone once carried over).
+  const first = await db.query<{ name: string }>('SELECT name FROM schema_migrations WHERE version = 1')
+  if (first.rows[0]?.name !== LEGACY_FIRST) return
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
     const rows = (await q.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')).rows

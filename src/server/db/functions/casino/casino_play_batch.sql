@@ -18,6 +18,8 @@ DECLARE
   released_balance bigint[] := '{}';
   released_version bigint[] := '{}';
   rel record;
+  rel_balance bigint;
+  rel_version bigint;
   set_n int[];
   set_r casino_reply[];
   stored bigint;
@@ -89,9 +91,10 @@ BEGIN
         ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n), ARRAY(SELECT b.at FROM unnest(bets) b ORDER BY b.n)) c
       WHERE c.released > 0
     LOOP
+      SELECT x.balance, x.version INTO rel_balance, rel_version FROM wallet_balance(rel.user_id) x;
       released := released || rel.user_id;
-      released_balance := released_balance || (SELECT x.balance FROM wallet_balance(rel.user_id) x);
-      released_version := released_version || (SELECT x.version FROM wallet_balance(rel.user_id) x);
+      released_balance := released_balance || rel_balance;
+      released_version := released_version || rel_version;
     END LOOP;
 
     -- The replies (Node's text around the bet id, balance and version), stored under their keys,
