@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './csp'
-import { kycAndDeposit100, openAccountItem, registerByApi, registerNewUser } from './helpers'
+import { freshCpf, kycAndDeposit100, openAccountItem, registerByApi, registerNewUser } from './helpers'
 
 test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdraws R$ 30 to a CPF', async ({ page }) => {
   await registerNewUser(page)
 
-  await kycAndDeposit100(page)
+  const cpf = freshCpf()
+  await kycAndDeposit100(page, cpf)
 
   // Withdraw R$ 30 to a CPF: the six checks first (an empty amount fails the minimum).
   await openAccountItem(page, 'Saque')
@@ -19,7 +20,7 @@ test('a new user passes KYC, deposits R$ 100 through the sandbox page and withdr
   await minAlert.getByRole('button', { name: 'OK' }).click()
 
   await withdraw.getByLabel('Nome do titular').fill('Maria da Silva')
-  await withdraw.getByLabel('Número do CPF').fill('52998224725')
+  await withdraw.getByLabel('Número do CPF').fill(cpf.replace(/\D/g, ''))
   await withdraw.getByLabel('WhatsApp').fill('11987654321')
   // Above the withdrawable amount the field caps itself.
   await withdraw.getByLabel('Valor do saque').fill('5000')
@@ -88,7 +89,7 @@ test('a transfer refused for want of KYC opens the KYC form, which returns to th
   await transfer.getByLabel('Valor da transferência').fill('1,00')
   await transfer.getByRole('button', { name: 'Continuar' }).click()
   await transfer.getByRole('button', { name: 'Confirmar transferência' }).click()
-  await passKycAfterRefusal(page, '123.456.789-09')
+  await passKycAfterRefusal(page, freshCpf())
   // Back on the transfer panel; now verified, the server answers on the merits (no money yet).
   await transfer.getByLabel('Usuário de destino (e-mail ou ID)').fill(receiver)
   await transfer.getByLabel('Valor da transferência').fill('1,00')
@@ -108,7 +109,7 @@ test('the compensation deposit lists four packages, sends an unverified player t
   await expect(comp.getByRole('radio')).toHaveCount(4)
   await comp.getByRole('radio').first().check()
   await comp.getByRole('button', { name: 'Confirmar' }).click()
-  await passKycAfterRefusal(page, '935.411.347-80')
+  await passKycAfterRefusal(page, freshCpf())
   await expect(comp.getByRole('radio')).toHaveCount(4)
   await comp.getByRole('radio').first().check()
   await comp.getByRole('button', { name: 'Confirmar' }).click()

@@ -1,3 +1,4 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils'
 import { expect, type Page } from '@playwright/test'
 
 /** A new player with play money (a test account) signs in at 390x844. */
@@ -24,6 +25,14 @@ export const serverBalance = async (page: Page) => {
 }
 
 const CAPTCHA = 'teste'
+
+/**
+ * A valid CPF, new to this server run: one CPF belongs to one account, so a test that passes KYC
+ * with a fixed CPF fails when it runs again on the same server (a retry answers 3302).
+ */
+export function freshCpf(): string {
+  return generateCpf().replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
+}
 const email = () => `cashier.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 
 /** Registers through the form; `invitation` arrives by that link (/y{yqm}), which opens the form itself. */
@@ -61,9 +70,9 @@ export async function openAccountItem(page: Page, name: string) {
 /**
  * The deposit flow of a new user: the second-deposit offer closed, the KYC detour passed, R$ 100
  * paid on the sandbox page; the balance rises to R$ 115,00 (the package's bonus) without a reload.
- * One CPF belongs to one account: each test passes its own.
+ * One CPF belongs to one account: a fresh one by default.
  */
-export async function kycAndDeposit100(page: Page, cpf = '529.982.247-25') {
+export async function kycAndDeposit100(page: Page, cpf = freshCpf()) {
   // After registration the second-deposit offer opens; close it.
   const second = page.getByRole('dialog', { name: 'Bônus de depósito' })
   await expect(second).toBeVisible()

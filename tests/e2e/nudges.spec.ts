@@ -9,7 +9,7 @@ import { kycAndDeposit100, registerNewUser } from './helpers'
 test('a depositor who loses gets the bonus boost, then the compensation deposit', async ({ page }) => {
   test.setTimeout(120_000)
   await registerNewUser(page)
-  await kycAndDeposit100(page, '111.444.777-35')
+  await kycAndDeposit100(page)
 
   await page.goto('/dice')
   await page.getByLabel('Valor da aposta').fill('10,00')
