@@ -158,3 +158,36 @@ describe('PIX_PROVIDER', () => {
     expect(problems({ DEMO_PROVIDER_FAULTS: 'yes please' })).toEqual(['DEMO_PROVIDER_FAULTS must be 1 or 0, not "yes please"'])
   })
 })
+
+describe('every problem at once', () => {
+  it('names each wrong setting of every domain in one error, in reading order, and not the first only', () => {
+    expect(
+      problems({
+        PORT: 'eighty',
+        TRUST_PROXY: 'true',
+        WITHDRAW_MIN: 'trinta',
+        PIX_PAYOUTS: 'maybe',
+        ROUND_TIMINGS: 'double=0/1/1,roulette=1/1/1',
+        SPORT_FEED: 'oracle',
+        SOCKET_EVENT_BURST: '0',
+      }),
+    ).toEqual([
+      'PORT must be a whole number from 0 to 65535, not "eighty"',
+      'TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses',
+      'PIX_PAYOUTS must be efi or off, not "maybe"',
+      'WITHDRAW_MIN must be an amount in reais, e.g. 30',
+      'ROUND_TIMINGS: double needs some betting time',
+      'ROUND_TIMINGS must read like double=15/6/4,luckyColor=55/3/2 (seconds of betting/draw/result), not "roulette=1/1/1"',
+      'SPORT_FEED must be simulator or none, not "oracle"',
+      'SOCKET_EVENT_BURST must be a whole number from 1 to 10000, not "0"',
+    ])
+  })
+
+  it('in production, adds the unsafe settings but not a second line about a setting already refused', () => {
+    const lines = problems({ APP_MODE: 'production', PIX_PROVIDER: 'paypal', SPORT_SEED: 'a b', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' })
+    expect(lines).toEqual([
+      'PIX_PROVIDER must be one of sandbox, apipix, none, not "paypal"',
+      'SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "a b"',
+    ])
+  })
+})

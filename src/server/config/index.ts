@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { APP_MODES, type AppMode } from '../../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
-import { ConfigError, numberEnv, parseRateRule, reaisEnv, switchEnv, type RateRule } from './env'
+import { everyProblem, numberEnv, parseRateRule, problem, reaisEnv, switchEnv, type RateRule } from './env'
 import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
 import { parseTrustProxy, type TrustProxy } from './proxy'
 import { loadRoundsConfig, type RoundsConfig } from './rounds'
@@ -129,7 +129,7 @@ function appModeEnv(env: NodeJS.ProcessEnv): AppMode {
   const raw = env.APP_MODE ?? ''
   if (raw === '') return 'demo'
   if ((APP_MODES as readonly string[]).includes(raw)) return raw as AppMode
-  throw new ConfigError(`APP_MODE must be ${APP_MODES.join(' or ')}, not "${raw}"`)
+  return problem(`APP_MODE must be ${APP_MODES.join(' or ')}, not "${raw}"`, 'demo')
 }
 
 /**
@@ -211,10 +211,11 @@ function frameSources(env: NodeJS.ProcessEnv): string[] {
       // The chat URL is a template ({licence} ...): only its origin matters here.
       url = new URL(text.replace(/\{\w+\}/g, 'x'))
     } catch {
-      throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
+      problem(`${name} must hold https:// addresses, not "${text}"`, null)
+      continue
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must hold https:// addresses, not "${text}"`)
-    origins.add(url.origin)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') problem(`${name} must hold https:// addresses, not "${text}"`, null)
+    else origins.add(url.origin)
   }
   return [...origins]
 }
@@ -231,9 +232,10 @@ function publicOrigins(env: NodeJS.ProcessEnv): string[] {
     }
     const bare = url !== null && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !text.endsWith('#') && !text.endsWith('?')
     if (url === null || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-      throw new ConfigError(`PUBLIC_ORIGIN must hold the app's origins, e.g. https://aposta.example.com (no path), not "${text}"`)
+      problem(`PUBLIC_ORIGIN must hold the app's origins, e.g. https://aposta.example.com (no path), not "${text}"`, null)
+    } else {
+      origins.add(url.origin)
     }
-    origins.add(url.origin)
   }
   return [...origins]
 }
@@ -245,8 +247,8 @@ function parseProviderSecrets(raw: string | undefined): Record<string, string> {
     const eq = part.indexOf('=')
     const code = part.slice(0, eq).trim()
     const secret = part.slice(eq + 1).trim()
-    if (eq < 1 || !/^[A-Z0-9]{2,16}$/.test(code) || !secret) throw new ConfigError(`PROVIDER_SECRETS must read like PG=secret,EVO=secret, not "${part.slice(0, 40)}"`)
-    out[code] = secret
+    if (eq < 1 || !/^[A-Z0-9]{2,16}$/.test(code) || !secret) problem(`PROVIDER_SECRETS must read like PG=secret,EVO=secret, not "${part.slice(0, 40)}"`, null)
+    else out[code] = secret
   }
   return out
 }
@@ -254,15 +256,26 @@ function parseProviderSecrets(raw: string | undefined): Record<string, string> {
 /** Events per hour a rule allows at its steadiest. */
 const perHour = (rule: RateRule) => (rule.count * 3_600_000) / rule.windowMs
 
-/** Reads the configuration from the environment; every value has a default that runs locally. */
 /** PROVIDER_SETTLE_WINDOW_HOURS: more than 0 (a round still spinning when the player leaves is paid), at most 30 days. */
 function settleWindowEnv(env: NodeJS.ProcessEnv): number {
   const hours = numberEnv(env, 'PROVIDER_SETTLE_WINDOW_HOURS', 24, false)
-  if (hours <= 0 || hours > 720) throw new ConfigError(`PROVIDER_SETTLE_WINDOW_HOURS must be hours above 0 and at most 720 (30 days), not "${env.PROVIDER_SETTLE_WINDOW_HOURS}"`)
+  if (hours <= 0 || hours > 720) return problem(`PROVIDER_SETTLE_WINDOW_HOURS must be hours above 0 and at most 720 (30 days), not "${env.PROVIDER_SETTLE_WINDOW_HOURS}"`, 24) * 3_600_000
   return hours * 3_600_000
 }
 
+/**
+ * Reads the configuration from the environment; every value has a default that runs locally. A
+ * configuration it refuses throws one ConfigError naming every wrong setting (and, in production,
+ * every unsafe one), so an operator mends them all in one pass.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  return everyProblem(
+    () => readConfig(env, overrides),
+    (config) => (config.appMode === 'production' ? productionProblems(config) : []),
+  )
+}
+
+function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config {
   // The mode is explicit: NODE_ENV (often set, or not, by a platform) decides no safety setting.
   const appMode = appModeEnv(env)
   const dataDir = path.resolve(env.DATA_DIR || './data')
@@ -270,16 +283,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     try {
       return parseRateRule(env[`RATE_LIMIT_${name}`] || fallback)
     } catch {
-      throw new ConfigError(`RATE_LIMIT_${name} must be a count per window such as ${fallback} (at least 1, a window up to 30d), not "${env[`RATE_LIMIT_${name}`]}"`)
+      return problem(`RATE_LIMIT_${name} must be a count per window such as ${fallback} (at least 1, a window up to 30d), not "${env[`RATE_LIMIT_${name}`]}"`, parseRateRule(fallback))
     }
   }
   // Checked on the environment's value alone: tests may override it lower.
   const loginFailPerAccount = rate('LOGIN_ACCOUNT', '100/1h')
   if (perHour(loginFailPerAccount) < 100) {
-    throw new ConfigError('RATE_LIMIT_LOGIN_ACCOUNT must allow at least 100 failed logins an hour, or one attacker can lock an owner out')
+    problem('RATE_LIMIT_LOGIN_ACCOUNT must allow at least 100 failed logins an hour, or one attacker can lock an owner out', null)
   }
   if (env.RATE_LIMIT_LOGIN_IP) {
-    throw new ConfigError('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)')
+    problem('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)', null)
   }
   const config: Config = {
     port: numberEnv(env, 'PORT', 3000, true, { max: 65_535 }),
@@ -346,10 +359,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       eventsPerSecond: numberEnv(env, 'SOCKET_EVENTS_PER_SECOND', 5, false, { min: 0.1, max: 10_000 }),
     },
     ...overrides,
-  }
-  if (config.appMode === 'production') {
-    const problems = productionProblems(config)
-    if (problems.length > 0) throw new ConfigError(problems)
   }
   return config
 }

@@ -1,5 +1,5 @@
 // The PIX rails' settings (PIX_PROVIDER, API Pix, Efí payouts, the sandbox PSP).
-import { ConfigError, numberEnv } from './env'
+import { numberEnv, problem } from './env'
 
 /** Only for development: a deployment must set its own (refused in production). */
 export const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret'
@@ -40,14 +40,14 @@ export interface PixConfig {
 
 export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
   for (const gone of ['SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER']) {
-    if ((env[gone] ?? '').trim() !== '') throw new ConfigError(`${gone} is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails`)
+    if ((env[gone] ?? '').trim() !== '') problem(`${gone} is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails`, null)
   }
   const raw = (env.PIX_PROVIDER ?? '').trim()
   let provider: PixProviderName | null
   if (raw === '') provider = demo ? 'sandbox' : null
   else if (raw === 'none') provider = null
   else if ((PIX_PROVIDERS as readonly string[]).includes(raw)) provider = raw as PixProviderName
-  else throw new ConfigError(`PIX_PROVIDER must be one of ${[...PIX_PROVIDERS, 'none'].join(', ')}, not "${raw}"`)
+  else provider = problem(`PIX_PROVIDER must be one of ${[...PIX_PROVIDERS, 'none'].join(', ')}, not "${raw}"`, null)
   const text = (name: string) => (env[name] ?? '').trim() || null
   const url = (name: string) => {
     const v = text(name)
@@ -56,13 +56,13 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig 
     try {
       parsed = new URL(v)
     } catch {
-      throw new ConfigError(`${name} must be an https:// address, not "${v}"`)
+      return problem(`${name} must be an https:// address, not "${v}"`, null)
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ConfigError(`${name} must be an https:// address, not "${v}"`)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return problem(`${name} must be an https:// address, not "${v}"`, null)
     return v.replace(/\/+$/, '')
   }
-  const payoutsRaw = (env.PIX_PAYOUTS ?? '').trim() || 'efi'
-  if (payoutsRaw !== 'efi' && payoutsRaw !== 'off') throw new ConfigError(`PIX_PAYOUTS must be efi or off, not "${payoutsRaw}"`)
+  const payoutsText = (env.PIX_PAYOUTS ?? '').trim() || 'efi'
+  const payoutsRaw = payoutsText === 'efi' || payoutsText === 'off' ? payoutsText : problem(`PIX_PAYOUTS must be efi or off, not "${payoutsText}"`, 'efi')
   const sandbox = provider === 'sandbox'
   const pix: PixConfig = {
     provider,
@@ -81,11 +81,11 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig 
     timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false, { min: 1, max: 300 }) * 1000,
   }
   // Payments are remembered 90 days (the retention job): reconciliation must look back less far, or one could be applied twice.
-  if (pix.reconcileWindowMs > 60 * 86_400_000) throw new ConfigError('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten')
-  if ((pix.cert === null) !== (pix.key === null)) throw new ConfigError('PIX_CERT and PIX_KEY go together: the client certificate and its private key')
+  if (pix.reconcileWindowMs > 60 * 86_400_000) problem('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten', null)
+  if ((pix.cert === null) !== (pix.key === null)) problem('PIX_CERT and PIX_KEY go together: the client certificate and its private key', null)
   if (provider === 'apipix') {
     const missing = ['PIX_BASE_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY_CHAVE'].filter((n) => text(n) === null)
-    if (missing.length) throw new ConfigError(`PIX_PROVIDER=apipix needs ${missing.join(', ')}`)
+    if (missing.length) problem(`PIX_PROVIDER=apipix needs ${missing.join(', ')}`, null)
   }
   return pix
 }

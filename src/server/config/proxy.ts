@@ -1,6 +1,6 @@
 // TRUST_PROXY: which peers may say the client's address, and reading it.
 import { BlockList, isIP } from 'node:net'
-import { ConfigError } from './env'
+import { problem } from './env'
 
 export type TrustProxy = false | number | string[]
 
@@ -26,14 +26,14 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (text === '' || text === '0' || text === 'false') return false
   if (/^\d+$/.test(text)) {
     // Each hop trusted lets one more X-Forwarded-For entry speak for the client: no deployment has more.
-    if (Number(text) > MAX_PROXY_HOPS) throw new ConfigError(`TRUST_PROXY must be at most ${MAX_PROXY_HOPS} proxy hops (or their addresses), not "${text}"`)
+    if (Number(text) > MAX_PROXY_HOPS) return problem(`TRUST_PROXY must be at most ${MAX_PROXY_HOPS} proxy hops (or their addresses), not "${text}"`, false)
     return Number(text)
   }
-  if (text === 'true') throw new ConfigError('TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses')
+  if (text === 'true') return problem('TRUST_PROXY=true is refused: give the number of proxy hops in front of the server (e.g. 1) or their addresses', false)
   const list = text.split(',').map((s) => s.trim()).filter(Boolean)
   const bad = list.find((entry) => !isAddressOrRange(entry))
   if (bad !== undefined || list.length === 0) {
-    throw new ConfigError(`TRUST_PROXY must be the number of proxy hops (e.g. 1) or the proxies' addresses (e.g. 10.0.0.2,10.0.0.3), not "${raw}"`)
+    return problem(`TRUST_PROXY must be the number of proxy hops (e.g. 1) or the proxies' addresses (e.g. 10.0.0.2,10.0.0.3), not "${raw}"`, false)
   }
   return list
 }

@@ -1,7 +1,7 @@
 // The sportsbook's settings (SPORT_FEED, caps, the in-play delay).
 import { SPORT_FEED_KINDS, type AppMode, type SportFeedKind } from '../../shared/contract/appInfo'
 import { SPORT_LIMIT_DEFAULTS } from '../../shared/contract/sport'
-import { ConfigError, instantEnv, numberEnv, reaisEnv } from './env'
+import { instantEnv, numberEnv, problem, reaisEnv } from './env'
 
 /** Where the sportsbook's matches come from (SPORT_FEED): the built-in simulator (demo only), or none (the sportsbook is closed). */
 const SPORT_FEEDS = SPORT_FEED_KINDS
@@ -34,10 +34,10 @@ export interface SportConfig {
 }
 
 export function loadSportConfig(env: NodeJS.ProcessEnv, mode: AppMode): SportConfig {
-  const feed = (env.SPORT_FEED ?? '').trim() || (mode === 'demo' ? 'simulator' : 'none')
-  if (!(SPORT_FEEDS as readonly string[]).includes(feed)) throw new ConfigError(`SPORT_FEED must be ${SPORT_FEEDS.join(' or ')}, not "${env.SPORT_FEED}"`)
-  const seed = (env.SPORT_SEED ?? '').trim()
-  if (seed !== '' && !/^[\w.-]{1,64}$/.test(seed)) throw new ConfigError(`SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "${env.SPORT_SEED}"`)
+  const named = (env.SPORT_FEED ?? '').trim() || (mode === 'demo' ? 'simulator' : 'none')
+  const feed = (SPORT_FEEDS as readonly string[]).includes(named) ? named : problem(`SPORT_FEED must be ${SPORT_FEEDS.join(' or ')}, not "${env.SPORT_FEED}"`, 'none')
+  const given = (env.SPORT_SEED ?? '').trim()
+  const seed = given === '' || /^[\w.-]{1,64}$/.test(given) ? given : problem(`SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "${env.SPORT_SEED}"`, '')
   const timeScale = numberEnv(env, 'SPORT_TIME_SCALE', 1, false, { min: 0.001, max: 10_000 })
   const margin = numberEnv(env, 'SPORT_MARGIN', 0.05, false, { min: 0.01, max: 0.5 })
   const maxOdds = numberEnv(env, 'SPORT_MAX_ODDS', 1000, false, { min: 1.5, max: 10_000 })

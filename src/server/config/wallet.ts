@@ -1,7 +1,7 @@
 // The wallet's settings: deposits, withdrawals, transfers, gifts and their wagering, loyalty rewards.
 import type { AppMode } from '../../shared/contract/appInfo'
 import { reaisTextToCentavos } from '../../shared/money'
-import { ConfigError, numberEnv, reaisEnv, switchEnv } from './env'
+import { numberEnv, problem, reaisEnv, switchEnv } from './env'
 import { DEV_WEBHOOK_SECRET, loadPixConfig, type PixConfig } from './pix'
 
 /** The wallet's business limits (spec section 9), each overridable from the environment. */
@@ -61,7 +61,7 @@ export interface WalletConfig {
 function signinRewardsEnv(env: NodeJS.ProcessEnv): bigint[] {
   const raw = (env.SIGNIN_REWARDS ?? '').trim() || '0.50,1,1.50,2,3,4,5'
   const list = raw.split(',').map((x) => reaisTextToCentavos(x.trim()))
-  if (list.length !== 7 || list.some((x) => x === null || x < 0n)) throw new ConfigError(`SIGNIN_REWARDS must be seven amounts in reais, e.g. 0.50,1,1.50,2,3,4,5, not "${raw}"`)
+  if (list.length !== 7 || list.some((x) => x === null || x < 0n)) return problem(`SIGNIN_REWARDS must be seven amounts in reais, e.g. 0.50,1,1.50,2,3,4,5, not "${raw}"`, [50n, 100n, 150n, 200n, 300n, 400n, 500n])
   return list as bigint[]
 }
 
@@ -70,7 +70,7 @@ function referralRatesEnv(env: NodeJS.ProcessEnv): [number, number, number] {
   const raw = (env.REFERRAL_RATES ?? '').trim() || '0.4,0.2,0.1'
   const bp = raw.split(',').map((x) => Math.round(Number(x.trim()) * 100))
   if (bp.length !== 3 || bp.some((x) => !Number.isInteger(x) || x < 0) || bp.reduce((a, b) => a + b, 0) > 100) {
-    throw new ConfigError(`REFERRAL_RATES must be three percents adding up to at most 1, e.g. 0.4,0.2,0.1, not "${raw}"`)
+    return problem(`REFERRAL_RATES must be three percents adding up to at most 1, e.g. 0.4,0.2,0.1, not "${raw}"`, [40, 20, 10])
   }
   return bp as [number, number, number]
 }
@@ -103,7 +103,7 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletC
     passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24, true, { max: 720 }) * 3_600_000,
     withdrawCnpj: switchEnv(env, 'WITHDRAW_CNPJ', false),
   }
-  if (wallet.withdrawMin > wallet.withdrawMax) throw new ConfigError('WITHDRAW_MIN must not exceed WITHDRAW_MAX')
+  if (wallet.withdrawMin > wallet.withdrawMax) problem('WITHDRAW_MIN must not exceed WITHDRAW_MAX', null)
   return wallet
 }
 
@@ -121,7 +121,7 @@ function parseContribution(text: string): Record<string, number> {
   const out: Record<string, number> = {}
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const [, game, percent] = /^([a-zA-Z][\w-]*)=(\d{1,3})$/.exec(part) ?? []
-    if (game === undefined || Number(percent) > 100) throw new ConfigError(`WAGER_CONTRIBUTION must read like ${DEFAULT_CONTRIBUTION} (percent 0 to 100), not "${text}"`)
+    if (game === undefined || Number(percent) > 100) return problem(`WAGER_CONTRIBUTION must read like ${DEFAULT_CONTRIBUTION} (percent 0 to 100), not "${text}"`, parseContribution(DEFAULT_CONTRIBUTION))
     out[game] = Number(percent)
   }
   return out
