@@ -28,6 +28,7 @@ import { buildPixRails, type PixRails } from './payments/buildProviders'
 import { DemoProvider } from './providers/demoProvider'
 import { providerRegistry } from './providers/registry'
 import { attachRealtime, type Realtime } from './realtime/realtime'
+import { protectionRoutes } from './protection/routes'
 import { recordRoutes } from './records/routes'
 import { transferRoutes } from './transfers/routes'
 import { userRoutes } from './user/routes'
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transferRoutes,
     kycRoutes,
     recordRoutes,
+    protectionRoutes,
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
     roundsDomain,
     loyaltyDomain,

@@ -88,6 +88,8 @@ const samples: Partial<Record<CallName, Sample>> = {
   signinStatus: { query: {} },
   signinClaim: { body: {} },
   myBonus: { query: {} },
+  rgLimits: { query: {} },
+  rgSetLimit: { body: { kind: 'loss', period: 'day', value: '10.00' } },
   opsNotice: { body: { text: 'Manutenção às 3h' } },
   opsRoundSalt: { params: { game: 'double' }, body: { value: '00000000000000000001a2b3c4d5e6f7' } },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },
@@ -96,6 +98,9 @@ const samples: Partial<Record<CallName, Sample>> = {
 
 const WRONG_VALUES: unknown[] = [null, true, {}, [], ['x'], { $gt: '' }, 'x'.repeat(5000), -1, 1e308, 'DROP TABLE users;']
 
+/** Body fields where null is a value of its own (rgSetLimit's value: no limit). */
+const NULL_MEANS: Record<string, string> = { value: 'no limit' }
+
 function mutations(sample: Sample, freeText: string[] = []): { label: string; sample: Sample }[] {
   const out: { label: string; sample: Sample }[] = []
   const body = sample.body ?? {}
@@ -103,7 +108,9 @@ function mutations(sample: Sample, freeText: string[] = []): { label: string; sa
   for (const key of Object.keys(body)) {
     const rest = Object.fromEntries(Object.entries(body).filter(([name]) => name !== key))
     out.push({ label: `missing ${key}`, sample: { ...sample, body: rest } })
-    for (const value of WRONG_VALUES.filter((v) => !(freeText.includes(key) && v === 'DROP TABLE users;'))) out.push({ label: `${key}=${JSON.stringify(value).slice(0, 20)}`, sample: { ...sample, body: { ...body, [key]: value } } })
+    // A field whose null means something (a limit's value: none) takes null.
+    const wrong = WRONG_VALUES.filter((v) => !(freeText.includes(key) && v === 'DROP TABLE users;') && !(NULL_MEANS[key] !== undefined && v === null))
+    for (const value of wrong) out.push({ label: `${key}=${JSON.stringify(value).slice(0, 20)}`, sample: { ...sample, body: { ...body, [key]: value } } })
   }
   for (const key of Object.keys(sample.params ?? {})) {
     for (const value of ['abc', '-5', '1.5', '99999999999', 'x'.repeat(190), '%00']) {
@@ -179,7 +186,7 @@ describe('bad input', () => {
         const res = await call(t, def, { token, ...bad, headers: keyed(def) })
         expectClientError(res, `${name} ${label}`)
       }
-      if (def.method === 'POST') {
+      if (def.method !== 'GET') {
         for (const [label, payload, type] of [
           ['broken JSON', '{"username": ', 'application/json'],
           ['JSON array', '[1,2]', 'application/json'],

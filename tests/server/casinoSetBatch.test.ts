@@ -96,7 +96,7 @@ async function books(q: Queryable, users: bigint[]) {
     bets: await rows(`SELECT user_id, game, seed_id, nonce, amount, target, condition, outcome, mines, revealed, state, multiplier, payout,
         from_cash, from_bonus, created_at, settled_at FROM casino_bets WHERE user_id = ANY ($1) ORDER BY user_id, seed_id, nonce`),
     seeds: await rows('SELECT user_id, id, nonce, active FROM fair_seeds WHERE user_id = ANY ($1) ORDER BY id'),
-    daily: await rows('SELECT * FROM daily_stakes WHERE user_id = ANY ($1) ORDER BY user_id, day'),
+    daily: await rows('SELECT * FROM play_days WHERE user_id = ANY ($1) ORDER BY user_id, day'),
     turnover: await rows('SELECT * FROM cash_turnover WHERE user_id = ANY ($1) ORDER BY user_id'),
     vip: await rows('SELECT * FROM vip_progress WHERE user_id = ANY ($1) ORDER BY user_id'),
     awards: await rows('SELECT user_id, level, award, reached_at, credited_at FROM vip_awards WHERE user_id = ANY ($1) ORDER BY user_id, level'),

@@ -97,7 +97,14 @@ describe('carrying a database of the first migration series over to the baseline
       // The server's start adds the sportsbook's secret (a database without one gets one); the rest is as it was.
       const after = await rows(db)
       expect(after.sport_secret!.split('\n')).toHaveLength(1)
-      expect({ ...after, sport_secret: '' }).toEqual(before)
+      // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits (empty).
+      const { daily_stakes: oldDays = '', ...kept } = before
+      const { play_days: days = '', rg_limits: limits = '', ...now } = after
+      expect(limits).toBe('')
+      expect(oldDays).not.toBe('')
+      const lines = (text: string) => text.split('\n').filter(Boolean).sort()
+      expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0)')).join('\n')))
+      expect({ ...now, sport_secret: '' }).toEqual(kept)
       // The first series' rows became the baseline's; the migrations after it then applied as on any database.
       const migrated = (await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')).rows
       expect(migrated[0]).toEqual({ version: 1, name: '001_baseline.sql' })

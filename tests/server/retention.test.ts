@@ -35,7 +35,7 @@ async function counts(p: Player) {
     idempotencyKeys: await n('idempotency_keys WHERE user_id = $1', p.userId),
     passwordResets: await n('password_resets WHERE email = $1', p.email),
     paymentEvents: await n(`payment_events e JOIN orders o ON o.pay_no = e.pay_no AND o.provider = e.provider WHERE o.user_id = $1`, p.userId),
-    dailyStakes: await n('daily_stakes WHERE user_id = $1', p.userId),
+    playDays: await n('play_days WHERE user_id = $1', p.userId),
   }
 }
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('retention', () => {
-  it("purges expired sessions, week-old keys, expired resets and captchas, payment events 90 days after their order closed and past days' stake totals; keeps fresh ones", async () => {
+  it("purges expired sessions, week-old keys, expired resets and captchas, payment events 90 days after their order closed and play days over 40 days old; keeps fresh ones", async () => {
     // Long ago: a player active on day 0, and a captcha drawn then.
     const old = await activePlayer(CPF.a)
     const oldCaptcha = await captchaId(t)
@@ -73,7 +73,7 @@ describe('retention', () => {
     expect(purged.sessions).toBeGreaterThanOrEqual(3)
     expect(purged.paymentEvents).toBeGreaterThanOrEqual(1)
 
-    expect(await counts(old)).toEqual({ sessions: 0, idempotencyKeys: 0, passwordResets: 0, paymentEvents: 0, dailyStakes: 0 })
+    expect(await counts(old)).toEqual({ sessions: 0, idempotencyKeys: 0, passwordResets: 0, paymentEvents: 0, playDays: 0 })
     expect(await counts(fresh)).toEqual(freshBefore)
     expect((await counts(idle)).sessions).toBe(0)
     expect((await counts(idle)).idempotencyKeys).toBe(idleKeys) // four days old: kept for a week

@@ -145,7 +145,7 @@ export async function call<T = any>(t: TestApp, def: CallDef, opts: CallOptions 
   const headers: Record<string, string> = { lang: 'pt_BR', devices: 'BWEBAPP', deviceId: 'test-device', ...opts.headers }
   if (opts.token) headers.authorization = opts.token
   let payload: string | undefined
-  if (def.method === 'POST') {
+  if (def.method !== 'GET') {
     if (opts.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded'
       payload = new URLSearchParams(opts.body as Record<string, string>).toString()

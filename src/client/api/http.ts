@@ -64,7 +64,7 @@ export function createHttp(config: HttpConfig): Http {
     const url = `${base}${buildPath(call.path, options.params)}${qs ? `?${qs}` : ''}`
     const headers: Record<string, string> = { ...(await config.headers()), ...options.headers }
     let body: string | undefined
-    if (call.method === 'POST') {
+    if (call.method !== 'GET') {
       const payload = { ...(options.body ?? {}), ...(loading ? {} : { loading: false }) }
       if (options.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded'

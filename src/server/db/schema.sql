@@ -88,14 +88,6 @@ ALTER TABLE credited_payments ADD CONSTRAINT credited_payments_pkey PRIMARY KEY 
 ALTER TABLE credited_payments ADD CONSTRAINT credited_payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 CREATE INDEX credited_payments_user_idx ON public.credited_payments USING btree (user_id);
 
-CREATE TABLE daily_stakes (
-  user_id bigint NOT NULL,
-  day date NOT NULL,
-  total bigint NOT NULL
-);
-ALTER TABLE daily_stakes ADD CONSTRAINT daily_stakes_pkey PRIMARY KEY (user_id, day);
-ALTER TABLE daily_stakes ADD CONSTRAINT daily_stakes_total_check CHECK ((total >= 0));
-
 CREATE TABLE fair_seeds (
   id bigint NOT NULL DEFAULT nextval('fair_seeds_id_seq'::regclass),
   user_id bigint NOT NULL,
@@ -302,6 +294,16 @@ ALTER TABLE pix_returns ADD CONSTRAINT pix_returns_taken_check CHECK ((taken >= 
 ALTER TABLE pix_returns ADD CONSTRAINT pix_returns_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 CREATE INDEX pix_returns_user_idx ON public.pix_returns USING btree (user_id);
 
+CREATE TABLE play_days (
+  user_id bigint NOT NULL,
+  day date NOT NULL,
+  staked bigint NOT NULL,
+  returned bigint NOT NULL DEFAULT 0
+);
+ALTER TABLE play_days ADD CONSTRAINT play_days_pkey PRIMARY KEY (user_id, day);
+ALTER TABLE play_days ADD CONSTRAINT play_days_returned_check CHECK ((returned >= 0));
+ALTER TABLE play_days ADD CONSTRAINT play_days_staked_check CHECK ((staked >= 0));
+
 CREATE TABLE player_debts (
   user_id bigint NOT NULL,
   amount bigint NOT NULL,
@@ -471,6 +473,24 @@ CREATE TABLE referral_days (
   paid_at timestamp with time zone NOT NULL
 );
 ALTER TABLE referral_days ADD CONSTRAINT referral_days_pkey PRIMARY KEY (day);
+
+CREATE TABLE rg_limits (
+  user_id bigint NOT NULL,
+  kind text NOT NULL,
+  period text NOT NULL,
+  value bigint,
+  pending_value bigint,
+  pending_at timestamp with time zone,
+  updated_at timestamp with time zone NOT NULL
+);
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_check CHECK (((pending_value IS NULL) OR (pending_at IS NOT NULL)));
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_check1 CHECK (((kind = ANY (ARRAY['deposit'::text, 'loss'::text])) OR (period = 'day'::text)));
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'loss'::text, 'stake'::text, 'time'::text])));
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_pending_value_check CHECK ((pending_value > 0));
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_period_check CHECK ((period = ANY (ARRAY['day'::text, 'week'::text, 'month'::text])));
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_pkey PRIMARY KEY (user_id, kind, period);
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
+ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_value_check CHECK ((value > 0));
 
 CREATE TABLE round_bets (
   id bigint NOT NULL DEFAULT nextval('round_bets_id_seq'::regclass),
@@ -987,7 +1007,7 @@ BEGIN
   IF NOT r.is_test THEN
     SELECT EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u AND o.day = v_day),
         r.balance < (p->>'low')::bigint AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u AND o.type = 10 AND o.status = '10'),
-        COALESCE(r.day_total, (SELECT d.total FROM daily_stakes d WHERE d.user_id = u AND d.day = v_day), 0)
+        COALESCE(r.day_total, (SELECT d.staked FROM play_days d WHERE d.user_id = u AND d.day = v_day), 0)
       INTO r.offered, r.paid, r.day_total;
   END IF;
   RETURN r;
@@ -1027,6 +1047,9 @@ BEGIN
     JOIN fair_seeds f ON f.user_id = m.u AND f.active AND f.id = (m.v->>'seed')::bigint AND f.nonce = (m.v->>'nonce')::int
     WHERE m.moves = 1 AND m.v->>'op' = 'instant'
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = m.u AND k.key = m.v->>'k')
+      -- A player with limits of their own plays each move on its own (casino_play), where
+      -- wallet_bets may refuse it for a limit; the set below must be bets nothing refuses.
+      AND NOT EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = m.u)
     ORDER BY f.id FOR NO KEY UPDATE OF f
   ) c;
 
@@ -1184,6 +1207,14 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.play_days_returned(p_user bigint, p_amount bigint, p_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO play_days AS d (user_id, day, staked, returned) VALUES (p_user, (p_at AT TIME ZONE 'America/Sao_Paulo')::date, 0, p_amount)
+    ON CONFLICT (user_id, day) DO UPDATE SET returned = d.returned + EXCLUDED.returned
+$function$;
+
 CREATE OR REPLACE FUNCTION public.provider_answer(p_status text, p_user bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1287,6 +1318,10 @@ BEGIN
       DELETE FROM provider_transactions t WHERE t.provider = v_prov AND t.transaction_id = v_tx;
       IF b.code = 'INSUFFICIENT_BALANCE' THEN
         RETURN provider_answer('NOT_ENOUGH_MONEY', uid);
+      END IF;
+      -- A limit the player set (rg_room): the provider's bet limit error; its game says so.
+      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
+        RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
       END IF;
       IF b.code = 'BONUS_MAX_STAKE' THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'bonus max stake');
@@ -1404,6 +1439,32 @@ AS $function$
   SELECT CASE WHEN c < 0 THEN '-' ELSE '' END || (abs(c) / 100)::text ||
     CASE WHEN abs(c) % 100 = 0 THEN '' WHEN abs(c) % 10 = 0 THEN '.' || ((abs(c) % 100) / 10)::text
     ELSE '.' || lpad((abs(c) % 100)::text, 2, '0') END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rg_room(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(kind text, period text, value bigint, used bigint, room bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH l AS (
+    SELECT l.kind, l.period, CASE WHEN l.pending_at IS NOT NULL AND l.pending_at <= p_at THEN l.pending_value ELSE l.value END AS value
+    FROM rg_limits l WHERE l.user_id = p_user
+  ), s AS (
+    SELECT l.kind, l.period, l.value, t.today,
+      CASE l.period WHEN 'day' THEN t.today WHEN 'week' THEN date_trunc('week', t.today)::date ELSE date_trunc('month', t.today)::date END AS since
+    FROM l CROSS JOIN (SELECT (p_at AT TIME ZONE 'America/Sao_Paulo')::date AS today) t
+    WHERE l.value IS NOT NULL
+  )
+  SELECT s.kind, s.period, s.value, u.used, s.value - u.used
+  FROM s CROSS JOIN LATERAL (
+    SELECT CASE s.kind
+      WHEN 'loss' THEN (SELECT COALESCE(sum(p.staked - p.returned), 0) FROM play_days p WHERE p.user_id = p_user AND p.day BETWEEN s.since AND s.today)
+      WHEN 'stake' THEN (SELECT COALESCE(sum(p.staked), 0) FROM play_days p WHERE p.user_id = p_user AND p.day BETWEEN s.since AND s.today)
+      WHEN 'deposit' THEN (SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0) FROM orders o
+        WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
+          AND o.created_at >= (s.since::timestamp AT TIME ZONE 'America/Sao_Paulo'))
+      ELSE 0 END::bigint AS used
+  ) u
 $function$;
 
 CREATE OR REPLACE FUNCTION public.round_bet(p_user bigint, p_game text, p_round_id text, p_choice text, p_stake bigint, p_at timestamp with time zone, p_day date, p_bonus_max bigint, p_max_bets integer, p_max_payout bigint, p_pays bigint[], OUT code text, OUT bet_id bigint, OUT balance bigint, OUT version bigint)
@@ -1743,6 +1804,7 @@ DECLARE
   version_u bigint[];
   day_u bigint[];
   day_total bigint[];
+  refusal text;
 BEGIN
   -- One statement reads the players' cash and bonus, locked in id order (the lock order of every
   -- posting), their house sub-accounts and open wagering, and decides each stake.
@@ -1780,6 +1842,24 @@ BEGIN
     RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
+  -- Player protection: a stake that could take a loss limit (the stake counted as lost) or the
+  -- day's stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which
+  -- and what is left). Decided in a statement of its own, after the lock above, so it sees every
+  -- earlier bet of the player committed: bets raced together cannot pass a limit between them.
+  IF ok > 0 AND EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (ARRAY(SELECT r.u FROM unnest(rows) r WHERE r.code = 'OK'))) THEN
+    FOR i IN 1 .. cardinality(rows) LOOP
+      IF rows[i].code = 'OK' THEN
+        refusal := NULL;
+        SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
+          WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
+        IF refusal IS NOT NULL THEN
+          rows[i].code := refusal;
+          ok := ok - 1;
+        END IF;
+      END IF;
+    END LOOP;
+  END IF;
+
   IF ok > 0 THEN
     -- Each account once, by its net amount: the players' first (the lock order), then each house
     -- sub-account by the sum of its stakes less its wins.
@@ -1812,10 +1892,10 @@ BEGIN
     UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
       FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
     WITH d AS (
-      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT r.u, r.day, r.stake FROM unnest(rows) r WHERE r.code = 'OK'
-        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-        RETURNING d.user_id, d.total
-    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
+      INSERT INTO play_days AS d (user_id, day, staked, returned) SELECT r.u, r.day, r.stake, r.payout FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned
+        RETURNING d.user_id, d.staked
+    ) SELECT array_agg(d.user_id), array_agg(d.staked) INTO day_u, day_total FROM d;
   END IF;
 
   RETURN QUERY
@@ -1899,6 +1979,10 @@ BEGIN
   INSERT INTO ledger_entries (tx_id, account_id, amount)
     SELECT tx, x.a, x.m FROM unnest(ARRAY[house, cash_id, bonus_id], ARRAY[-p_amount, p_amount - to_bonus, to_bonus]) WITH ORDINALITY AS x(a, m, n)
     WHERE x.m <> 0 ORDER BY x.n;
+  -- What a bet paid back counts against the player's net loss (rg_room); a prize is no bet's return.
+  IF p_kind = 'win' THEN
+    PERFORM play_days_returned(p_user, p_amount, p_at);
+  END IF;
   RETURN tx;
 END
 $function$;
@@ -1935,6 +2019,7 @@ BEGIN
   INSERT INTO ledger_entries (tx_id, account_id, amount)
     SELECT tx, x.a, x.m FROM unnest(ARRAY[house, cash_id, bonus_id], ARRAY[-p_amount, p_from_cash, p_from_bonus]) WITH ORDINALITY AS x(a, m, n)
     WHERE x.m <> 0 ORDER BY x.n;
+  PERFORM play_days_returned(p_user, p_amount, p_at);
   RETURN tx;
 END
 $function$;

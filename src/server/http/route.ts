@@ -104,7 +104,7 @@ async function readRequest<C extends CallDef>(deps: CallDeps, call: C, request: 
   const parse = (schema: z.ZodMiniType | undefined, input: unknown) => (schema ? validate(schema, input === undefined ? {} : input, ctx.locale) : undefined)
   const params = parse(call.params, request.params)
   const query = parse(call.query, request.query)
-  const body = call.method === 'POST' ? parse(call.body, request.body) : undefined
+  const body = call.method === 'GET' ? undefined : parse(call.body, request.body)
   return { ctx, session, params, query, body }
 }
 

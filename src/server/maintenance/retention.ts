@@ -22,7 +22,7 @@ export interface Purged {
   passwordResets: number
   captchas: number
   paymentEvents: number
-  dailyStakes: number
+  playDays: number
   providerSessions: number
 }
 
@@ -57,7 +57,7 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs' 
                            AND (o.status = '00' OR o.closed_at IS NULL OR o.closed_at >= $1))`,
       [eventsBefore],
     ),
-    dailyStakes: await count('DELETE FROM daily_stakes WHERE day < $1', [dayOf(nowMs - DAY_MS)]),
+    playDays: await count('DELETE FROM play_days WHERE day < $1', [dayOf(nowMs - 40 * DAY_MS)]),
     providerSessions: await count(
       `DELETE FROM provider_sessions s WHERE LEAST(s.closed_at, s.expires_at) < $1
          AND NOT EXISTS (SELECT 1 FROM provider_transactions t WHERE t.session_id = s.id AND t.kind = 'bet' AND t.state = 'open')`,

@@ -10,7 +10,7 @@ export interface CallDef<
   R extends Schema | 'image' = Schema | 'image',
   A extends boolean = boolean,
 > {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   /** Fastify-style path; `:name` segments are described by `params`. */
   path: string
   /** false: callable without a session token. */

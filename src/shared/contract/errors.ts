@@ -93,6 +93,12 @@ export const ERROR_CODES = {
   CASHOUT_NEEDS_GEM: { status: 4007, http: 400, key: 'cashoutNeedsGem' },
   /** A stake above BONUS_MAX_STAKE while a gift is being wagered. */
   BONUS_MAX_STAKE: { status: 4008, http: 400, key: 'bonusMaxStake' },
+  /** Player protection (issue 31): a stake or deposit past a limit the player set; the message names it and what is left. */
+  LIMIT_LOSS: { status: 6001, http: 403, key: 'limitLoss.day' },
+  LIMIT_STAKE: { status: 6002, http: 403, key: 'limitStake.day' },
+  LIMIT_DEPOSIT: { status: 6003, http: 403, key: 'limitDeposit.day' },
+  /** A limit asked for a period its kind has not (stakes: per day only). */
+  RG_LIMIT_PERIOD: { status: 6010, http: 400, key: 'rgLimitPeriod' },
   /** Shared rounds: a bet on a round that is not the one open for bets (closed, unknown), or on a choice the game has not. */
   ROUND_NOT_OPEN: { status: 4101, http: 409, key: 'roundNotOpen' },
   /** Shared rounds: above the largest bet (ROUND_MAX_STAKE). */

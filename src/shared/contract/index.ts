@@ -8,6 +8,7 @@ import * as casino from './casino'
 import * as game from './game'
 import * as loyalty from './loyalty'
 import * as ops from './ops'
+import * as rg from './rg'
 import * as order from './order'
 import * as rounds from './rounds'
 import * as sport from './sport'
@@ -77,6 +78,8 @@ export const calls = {
   myBonus: loyalty.myBonus,
   opsNotice: ops.opsNotice,
   opsRoundSalt: rounds.opsRoundSalt,
+  rgLimits: rg.rgLimits,
+  rgSetLimit: rg.rgSetLimit,
 } as const
 
 export type CallName = keyof typeof calls

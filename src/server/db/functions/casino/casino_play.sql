@@ -55,7 +55,7 @@ BEGIN
   IF NOT r.is_test THEN
     SELECT EXISTS (SELECT 1 FROM boost_offers o WHERE o.user_id = u AND o.day = v_day),
         r.balance < (p->>'low')::bigint AND EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u AND o.type = 10 AND o.status = '10'),
-        COALESCE(r.day_total, (SELECT d.total FROM daily_stakes d WHERE d.user_id = u AND d.day = v_day), 0)
+        COALESCE(r.day_total, (SELECT d.staked FROM play_days d WHERE d.user_id = u AND d.day = v_day), 0)
       INTO r.offered, r.paid, r.day_total;
   END IF;
   RETURN r;

@@ -81,6 +81,10 @@ BEGIN
       IF b.code = 'INSUFFICIENT_BALANCE' THEN
         RETURN provider_answer('NOT_ENOUGH_MONEY', uid);
       END IF;
+      -- A limit the player set (rg_room): the provider's bet limit error; its game says so.
+      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
+        RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
+      END IF;
       IF b.code = 'BONUS_MAX_STAKE' THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'bonus max stake');
       END IF;

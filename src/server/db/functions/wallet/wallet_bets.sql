@@ -6,7 +6,8 @@
 -- open, so winning with a gift does not skip its wagering. A stake and its win are two ledger
 -- transactions ('bet' with how the stake was paid in its meta, then 'win'), each account updated
 -- once by its net amount. Every stake counts toward the deposits' turnover and today's stakes at
--- once; toward a gift's wagering when it settles (wallet_count_wagers). Answers, per stake, the
+-- once; toward a gift's wagering when it settles (wallet_count_wagers); toward the player's limits
+-- (play_days, rg_room) with what it paid back at once. Answers, per stake, the
 -- balance (cash + bonus) and its version (the player's last cash or bonus entry).
 -- One stake per player in a call. The players' cash and bonus are locked in id order (the lock
 -- order of every posting), and each house sub-account is updated once by the sum of its stakes.
@@ -25,6 +26,7 @@ DECLARE
   version_u bigint[];
   day_u bigint[];
   day_total bigint[];
+  refusal text;
 BEGIN
   -- One statement reads the players' cash and bonus, locked in id order (the lock order of every
   -- posting), their house sub-accounts and open wagering, and decides each stake.
@@ -62,6 +64,24 @@ BEGIN
     RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
+  -- Player protection: a stake that could take a loss limit (the stake counted as lost) or the
+  -- day's stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which
+  -- and what is left). Decided in a statement of its own, after the lock above, so it sees every
+  -- earlier bet of the player committed: bets raced together cannot pass a limit between them.
+  IF ok > 0 AND EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (ARRAY(SELECT r.u FROM unnest(rows) r WHERE r.code = 'OK'))) THEN
+    FOR i IN 1 .. cardinality(rows) LOOP
+      IF rows[i].code = 'OK' THEN
+        refusal := NULL;
+        SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
+          WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
+        IF refusal IS NOT NULL THEN
+          rows[i].code := refusal;
+          ok := ok - 1;
+        END IF;
+      END IF;
+    END LOOP;
+  END IF;
+
   IF ok > 0 THEN
     -- Each account once, by its net amount: the players' first (the lock order), then each house
     -- sub-account by the sum of its stakes less its wins.
@@ -94,10 +114,10 @@ BEGIN
     UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
       FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
     WITH d AS (
-      INSERT INTO daily_stakes AS d (user_id, day, total) SELECT r.u, r.day, r.stake FROM unnest(rows) r WHERE r.code = 'OK'
-        ON CONFLICT (user_id, day) DO UPDATE SET total = d.total + EXCLUDED.total
-        RETURNING d.user_id, d.total
-    ) SELECT array_agg(d.user_id), array_agg(d.total) INTO day_u, day_total FROM d;
+      INSERT INTO play_days AS d (user_id, day, staked, returned) SELECT r.u, r.day, r.stake, r.payout FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned
+        RETURNING d.user_id, d.staked
+    ) SELECT array_agg(d.user_id), array_agg(d.staked) INTO day_u, day_total FROM d;
   END IF;
 
   RETURN QUERY

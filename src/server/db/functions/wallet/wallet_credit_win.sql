@@ -1,6 +1,7 @@
 -- Pays a win (kind 'win') or a prize (kind 'prize') from the player's house sub-account. The part
 -- of a win that the bonus paid for goes back to bonus while a wagering requirement is open, so
--- winning with a gift does not skip its wagering. Nothing is posted for 0.
+-- winning with a gift does not skip its wagering. Nothing is posted for 0. A win is a return of
+-- its day (play_days), which the loss limits net against the stakes.
 CREATE OR REPLACE FUNCTION wallet_credit_win(p_user bigint, p_amount bigint, p_ref text, p_at timestamp with time zone, p_from_cash bigint, p_from_bonus bigint, p_kind text, p_meta jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -35,6 +36,10 @@ BEGIN
   INSERT INTO ledger_entries (tx_id, account_id, amount)
     SELECT tx, x.a, x.m FROM unnest(ARRAY[house, cash_id, bonus_id], ARRAY[-p_amount, p_amount - to_bonus, to_bonus]) WITH ORDINALITY AS x(a, m, n)
     WHERE x.m <> 0 ORDER BY x.n;
+  -- What a bet paid back counts against the player's net loss (rg_room); a prize is no bet's return.
+  IF p_kind = 'win' THEN
+    PERFORM play_days_returned(p_user, p_amount, p_at);
+  END IF;
   RETURN tx;
 END
 $function$;

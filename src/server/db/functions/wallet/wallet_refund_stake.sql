@@ -1,5 +1,6 @@
 -- Gives a stake back the way it was paid (refund.ts's refundStake calls it too): kind 'refund'
--- from the player's house sub-account; the player's accounts locked first, in id order.
+-- from the player's house sub-account; the player's accounts locked first, in id order. A stake
+-- given back is a return of its day (play_days), as a win is.
 CREATE OR REPLACE FUNCTION wallet_refund_stake(p_user bigint, p_amount bigint, p_from_cash bigint, p_from_bonus bigint, p_ref text, p_meta jsonb, p_at timestamp with time zone)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -32,6 +33,7 @@ BEGIN
   INSERT INTO ledger_entries (tx_id, account_id, amount)
     SELECT tx, x.a, x.m FROM unnest(ARRAY[house, cash_id, bonus_id], ARRAY[-p_amount, p_from_cash, p_from_bonus]) WITH ORDINALITY AS x(a, m, n)
     WHERE x.m <> 0 ORDER BY x.n;
+  PERFORM play_days_returned(p_user, p_amount, p_at);
   RETURN tx;
 END
 $function$;

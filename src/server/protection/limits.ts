@@ -1,0 +1,109 @@
+/**
+ * Player protection: the limits a player sets on their own deposits, net loss and stakes (issue 31).
+ * The rule of how much room each limit leaves is SQL's (db/functions/protection/rg_room.sql), read
+ * here for the page and the refusals' messages, and by wallet_bets for every bet under the lock.
+ * A lower or new limit applies at once; a higher one, or a removal, waits 24 hours (pending).
+ */
+import { RG_LIMIT_PERIODS, type RgKind, type RgLimitRow, type RgPeriod } from '../../shared/contract/rg'
+import { centavosToReais } from '../../shared/money'
+import type { Queryable } from '../db/connection'
+import { AppError } from '../AppError'
+
+/** A raise or a removal takes over this long after it was asked for. */
+export const RAISE_DELAY_MS = 24 * 3_600_000
+
+interface LimitRecord {
+  kind: RgKind
+  period: RgPeriod
+  value: bigint | null
+  pending_value: bigint | null
+  pending_at: Date | null
+}
+
+/** Each limit's row with a due pending change applied (it took over at its pending_at). */
+function inForce(row: LimitRecord, now: number): LimitRecord {
+  if (row.pending_at === null || row.pending_at.getTime() > now) return row
+  return { ...row, value: row.pending_value, pending_value: null, pending_at: null }
+}
+
+async function records(q: Queryable, userId: bigint, now: number, lock = false): Promise<Map<string, LimitRecord>> {
+  const r = await q.query<LimitRecord>(
+    `SELECT kind, period, value, pending_value, pending_at FROM rg_limits WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [userId],
+  )
+  return new Map(r.rows.map((row) => [`${row.kind}/${row.period}`, inForce({ ...row, value: big(row.value), pending_value: big(row.pending_value), pending_at: row.pending_at ? new Date(row.pending_at) : null }, now)]))
+}
+
+const big = (v: bigint | string | null) => (v === null ? null : BigInt(v))
+
+async function usage(q: Queryable, userId: bigint, now: number): Promise<Map<string, bigint>> {
+  const r = await q.query<{ kind: string; period: string; used: bigint }>('SELECT kind, period, used FROM rg_room($1, $2)', [userId, new Date(now)])
+  return new Map(r.rows.map((row) => [`${row.kind}/${row.period}`, BigInt(row.used)]))
+}
+
+/** Every limit a player can set (kind and period), with its value in force, its use and a pending change. */
+export async function readLimits(q: Queryable, userId: bigint, now: number): Promise<RgLimitRow[]> {
+  const [set, used] = await Promise.all([records(q, userId, now), usage(q, userId, now)])
+  const rows: RgLimitRow[] = []
+  for (const [kind, periods] of Object.entries(RG_LIMIT_PERIODS) as [RgKind, readonly RgPeriod[]][]) {
+    for (const period of periods) rows.push(wire(kind, period, set.get(`${kind}/${period}`), used.get(`${kind}/${period}`) ?? 0n))
+  }
+  return rows
+}
+
+function wire(kind: RgKind, period: RgPeriod, record: LimitRecord | undefined, used: bigint): RgLimitRow {
+  return {
+    kind,
+    period,
+    value: record?.value == null ? null : centavosToReais(record.value),
+    used: centavosToReais(used),
+    pending: record?.pending_at ? { value: record.pending_value === null ? null : centavosToReais(record.pending_value), effectiveAt: record.pending_at.getTime() } : null,
+  }
+}
+
+/**
+ * Sets one limit (null removes it), in the caller's transaction with the player's limits locked:
+ * a lower or new value at once (and any pending raise dropped), a higher one or a removal pending
+ * for RAISE_DELAY_MS while the old value holds. Asking again for the value in force drops a pending change.
+ */
+export async function setLimit(q: Queryable, userId: bigint, kind: RgKind, period: RgPeriod, value: bigint | null, now: number): Promise<RgLimitRow> {
+  if (!RG_LIMIT_PERIODS[kind].includes(period)) throw new AppError('RG_LIMIT_PERIOD')
+  await q.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+  const current = (await records(q, userId, now, true)).get(`${kind}/${period}`)?.value ?? null
+  let next: { value: bigint | null; pending_value: bigint | null; pending_at: Date | null }
+  if (value !== null && (current === null || value <= current)) next = { value, pending_value: null, pending_at: null }
+  else if (value === current) next = { value: current, pending_value: null, pending_at: null }
+  else next = { value: current, pending_value: value, pending_at: new Date(now + RAISE_DELAY_MS) }
+  await q.query(
+    `INSERT INTO rg_limits (user_id, kind, period, value, pending_value, pending_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (user_id, kind, period) DO UPDATE SET value = EXCLUDED.value, pending_value = EXCLUDED.pending_value, pending_at = EXCLUDED.pending_at, updated_at = EXCLUDED.updated_at`,
+    [userId, kind, period, next.value, next.pending_value, next.pending_at, new Date(now)],
+  )
+  const used = (await usage(q, userId, now)).get(`${kind}/${period}`) ?? 0n
+  return wire(kind, period, { kind, period, ...next }, used)
+}
+
+const MESSAGE_KEYS: Record<'LIMIT_LOSS' | 'LIMIT_STAKE' | 'LIMIT_DEPOSIT', string> = { LIMIT_LOSS: 'limitLoss', LIMIT_STAKE: 'limitStake', LIMIT_DEPOSIT: 'limitDeposit' }
+const KINDS = { LIMIT_LOSS: 'loss', LIMIT_STAKE: 'stake', LIMIT_DEPOSIT: 'deposit' } as const
+
+/**
+ * The refusal of a stake or deposit that a limit stopped, naming the limit (the one with the least
+ * room, which stopped it) and what is left of it (never below zero).
+ */
+export async function limitError(q: Queryable, userId: bigint, code: keyof typeof KINDS, at: Date): Promise<AppError> {
+  const r = await q.query<{ period: RgPeriod; room: bigint }>('SELECT period, room FROM rg_room($1, $2) WHERE kind = $3 ORDER BY room LIMIT 1', [userId, at, KINDS[code]])
+  const row = r.rows[0]
+  const left = row ? (BigInt(row.room) > 0n ? BigInt(row.room) : 0n) : 0n
+  const period = row?.period ?? 'day'
+  return new AppError(code, { left }, `${MESSAGE_KEYS[code]}.${period}`)
+}
+
+/** What the player's deposit limits leave at `now` (the least room of them); no limit: no bound. */
+export async function depositRoom(q: Queryable, userId: bigint, now: Date): Promise<bigint> {
+  const r = await q.query<{ room: bigint | null }>("SELECT min(room) AS room FROM rg_room($1, $2) WHERE kind = 'deposit'", [userId, now])
+  const room = r.rows[0]?.room
+  return room === null || room === undefined ? BigInt(Number.MAX_SAFE_INTEGER) : BigInt(room)
+}
+
+/** Whether a wallet_bets refusal code is a player's limit. */
+export const isLimitCode = (code: string): code is 'LIMIT_LOSS' | 'LIMIT_STAKE' => code === 'LIMIT_LOSS' || code === 'LIMIT_STAKE'
