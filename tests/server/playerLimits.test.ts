@@ -61,6 +61,8 @@ describe('limits', () => {
     expect(over.body.msg).toContain(`R$${left.toFixed(2).replace('.', ',')}`)
     expect(await balances(t, p.userId)).toEqual(before)
     expect((await limitOf(p, 'loss', 'day')).used).toBeCloseTo(10 - won, 2)
+    // A period without a limit shows its use too (what the page offers to limit).
+    for (const period of ['week', 'month']) expect((await limitOf(p, 'loss', period)).used, period).toBeCloseTo(10 - won, 2)
   })
 
   it('a daily stake limit holds under 8 bets raced together: exactly as many pass as fit', async () => {

@@ -1441,30 +1441,49 @@ AS $function$
     ELSE '.' || lpad((abs(c) % 100)::text, 2, '0') END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.rg_limits_at(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(kind text, period text, value bigint, pending_value bigint, pending_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT l.kind, l.period,
+    CASE WHEN l.pending_at <= p_at THEN l.pending_value ELSE l.value END,
+    CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_value END,
+    CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_at END
+  FROM rg_limits l WHERE l.user_id = p_user
+$function$;
+
 CREATE OR REPLACE FUNCTION public.rg_room(p_user bigint, p_at timestamp with time zone)
  RETURNS TABLE(kind text, period text, value bigint, used bigint, room bigint)
  LANGUAGE sql
  STABLE
 AS $function$
-  WITH l AS (
-    SELECT l.kind, l.period, CASE WHEN l.pending_at IS NOT NULL AND l.pending_at <= p_at THEN l.pending_value ELSE l.value END AS value
-    FROM rg_limits l WHERE l.user_id = p_user
-  ), s AS (
-    SELECT l.kind, l.period, l.value, t.today,
-      CASE l.period WHEN 'day' THEN t.today WHEN 'week' THEN date_trunc('week', t.today)::date ELSE date_trunc('month', t.today)::date END AS since
-    FROM l CROSS JOIN (SELECT (p_at AT TIME ZONE 'America/Sao_Paulo')::date AS today) t
-    WHERE l.value IS NOT NULL
+  SELECT l.kind, l.period, l.value, u.used, l.value - u.used
+  FROM rg_limits_at(p_user, p_at) l
+  JOIN rg_used(p_user, p_at) r ON r.period = l.period
+  CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'deposit' THEN r.deposit WHEN 'loss' THEN r.loss WHEN 'stake' THEN r.stake END AS used) u
+  WHERE l.value IS NOT NULL AND u.used IS NOT NULL
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rg_used(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(period text, deposit bigint, loss bigint, stake bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH t AS (SELECT (p_at AT TIME ZONE 'America/Sao_Paulo')::date AS today),
+  p AS (
+    SELECT x.period, x.since, t.today FROM t
+    CROSS JOIN LATERAL (VALUES ('day', t.today), ('week', date_trunc('week', t.today)::date), ('month', date_trunc('month', t.today)::date)) AS x(period, since)
   )
-  SELECT s.kind, s.period, s.value, u.used, s.value - u.used
-  FROM s CROSS JOIN LATERAL (
-    SELECT CASE s.kind
-      WHEN 'loss' THEN (SELECT COALESCE(sum(p.staked - p.returned), 0) FROM play_days p WHERE p.user_id = p_user AND p.day BETWEEN s.since AND s.today)
-      WHEN 'stake' THEN (SELECT COALESCE(sum(p.staked), 0) FROM play_days p WHERE p.user_id = p_user AND p.day BETWEEN s.since AND s.today)
-      WHEN 'deposit' THEN (SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0) FROM orders o
-        WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
-          AND o.created_at >= (s.since::timestamp AT TIME ZONE 'America/Sao_Paulo'))
-      ELSE 0 END::bigint AS used
-  ) u
+  SELECT p.period,
+    (SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0) FROM orders o
+      WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
+        AND o.created_at >= (p.since::timestamp AT TIME ZONE 'America/Sao_Paulo'))::bigint,
+    d.loss, d.stake
+  FROM p CROSS JOIN LATERAL (
+    SELECT COALESCE(sum(x.staked - x.returned), 0)::bigint AS loss, COALESCE(sum(x.staked), 0)::bigint AS stake
+    FROM play_days x WHERE x.user_id = p_user AND x.day BETWEEN p.since AND p.today
+  ) d
 $function$;
 
 CREATE OR REPLACE FUNCTION public.round_bet(p_user bigint, p_game text, p_round_id text, p_choice text, p_stake bigint, p_at timestamp with time zone, p_day date, p_bonus_max bigint, p_max_bets integer, p_max_payout bigint, p_pays bigint[], OUT code text, OUT bet_id bigint, OUT balance bigint, OUT version bigint)

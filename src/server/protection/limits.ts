@@ -1,10 +1,11 @@
 /**
  * Player protection: the limits a player sets on their own deposits, net loss and stakes (issue 31).
- * The rule of how much room each limit leaves is SQL's (db/functions/protection/rg_room.sql), read
- * here for the page and the refusals' messages, and by wallet_bets for every bet under the lock.
+ * The rules are SQL's (db/functions/protection/): what a period has used (rg_used), the limits in
+ * force (rg_limits_at: a raise's 24 hours) and the room they leave (rg_room, which wallet_bets reads
+ * for every bet under the player's lock); read here for the page, the deposit check and the messages.
  * A lower or new limit applies at once; a higher one, or a removal, waits 24 hours (pending).
  */
-import { RG_LIMIT_PERIODS, type RgKind, type RgLimitRow, type RgPeriod } from '../../shared/contract/rg'
+import { RG_KINDS, RG_LIMIT_PERIODS, type RgKind, type RgLimitRow, type RgPeriod } from '../../shared/contract/rg'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../AppError'
@@ -20,30 +21,25 @@ interface LimitRecord {
   pending_at: Date | null
 }
 
-/** Each limit's row with a due pending change applied (it took over at its pending_at). */
-function inForce(row: LimitRecord, now: number): LimitRecord {
-  if (row.pending_at === null || row.pending_at.getTime() > now) return row
-  return { ...row, value: row.pending_value, pending_value: null, pending_at: null }
-}
-
-async function records(q: Queryable, userId: bigint, now: number, lock = false): Promise<Map<string, LimitRecord>> {
-  const r = await q.query<LimitRecord>(
-    `SELECT kind, period, value, pending_value, pending_at FROM rg_limits WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [userId],
-  )
-  return new Map(r.rows.map((row) => [`${row.kind}/${row.period}`, inForce({ ...row, value: big(row.value), pending_value: big(row.pending_value), pending_at: row.pending_at ? new Date(row.pending_at) : null }, now)]))
-}
-
 const big = (v: bigint | string | null) => (v === null ? null : BigInt(v))
 
-async function usage(q: Queryable, userId: bigint, now: number): Promise<Map<string, bigint>> {
-  const r = await q.query<{ kind: string; period: string; used: bigint }>('SELECT kind, period, used FROM rg_room($1, $2)', [userId, new Date(now)])
-  return new Map(r.rows.map((row) => [`${row.kind}/${row.period}`, BigInt(row.used)]))
+/** The player's limits as they stand at `now` (rg_limits_at: a due raise or removal has taken over). */
+async function limitsAt(q: Queryable, userId: bigint, now: number): Promise<Map<string, LimitRecord>> {
+  const r = await q.query<LimitRecord>('SELECT kind, period, value, pending_value, pending_at FROM rg_limits_at($1, $2)', [userId, new Date(now)])
+  return new Map(r.rows.map((row) => [`${row.kind}/${row.period}`, { ...row, value: big(row.value), pending_value: big(row.pending_value), pending_at: row.pending_at ? new Date(row.pending_at) : null }]))
+}
+
+/** What the player's play has used in each period at `now`, by kind (rg_used). */
+async function usedAt(q: Queryable, userId: bigint, now: number): Promise<Map<string, bigint>> {
+  const r = await q.query<{ period: RgPeriod; deposit: bigint; loss: bigint; stake: bigint }>('SELECT period, deposit, loss, stake FROM rg_used($1, $2)', [userId, new Date(now)])
+  const used = new Map<string, bigint>()
+  for (const row of r.rows) for (const kind of RG_KINDS) used.set(`${kind}/${row.period}`, BigInt(row[kind]))
+  return used
 }
 
 /** Every limit a player can set (kind and period), with its value in force, its use and a pending change. */
 export async function readLimits(q: Queryable, userId: bigint, now: number): Promise<RgLimitRow[]> {
-  const [set, used] = await Promise.all([records(q, userId, now), usage(q, userId, now)])
+  const [set, used] = await Promise.all([limitsAt(q, userId, now), usedAt(q, userId, now)])
   const rows: RgLimitRow[] = []
   for (const [kind, periods] of Object.entries(RG_LIMIT_PERIODS) as [RgKind, readonly RgPeriod[]][]) {
     for (const period of periods) rows.push(wire(kind, period, set.get(`${kind}/${period}`), used.get(`${kind}/${period}`) ?? 0n))
@@ -51,7 +47,7 @@ export async function readLimits(q: Queryable, userId: bigint, now: number): Pro
   return rows
 }
 
-function wire(kind: RgKind, period: RgPeriod, record: LimitRecord | undefined, used: bigint): RgLimitRow {
+function wire(kind: RgKind, period: RgPeriod, record: Omit<LimitRecord, 'kind' | 'period'> | undefined, used: bigint): RgLimitRow {
   return {
     kind,
     period,
@@ -62,25 +58,22 @@ function wire(kind: RgKind, period: RgPeriod, record: LimitRecord | undefined, u
 }
 
 /**
- * Sets one limit (null removes it), in the caller's transaction with the player's limits locked:
- * a lower or new value at once (and any pending raise dropped), a higher one or a removal pending
- * for RAISE_DELAY_MS while the old value holds. Asking again for the value in force drops a pending change.
+ * Sets one limit (null removes it), in the caller's transaction under the player's row lock: a
+ * lower or new value at once (a pending change dropped), a higher one or a removal pending for
+ * RAISE_DELAY_MS while the value in force holds; asking for the value in force drops a pending change.
  */
 export async function setLimit(q: Queryable, userId: bigint, kind: RgKind, period: RgPeriod, value: bigint | null, now: number): Promise<RgLimitRow> {
   if (!RG_LIMIT_PERIODS[kind].includes(period)) throw new AppError('RG_LIMIT_PERIOD')
   await q.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
-  const current = (await records(q, userId, now, true)).get(`${kind}/${period}`)?.value ?? null
-  let next: { value: bigint | null; pending_value: bigint | null; pending_at: Date | null }
-  if (value !== null && (current === null || value <= current)) next = { value, pending_value: null, pending_at: null }
-  else if (value === current) next = { value: current, pending_value: null, pending_at: null }
-  else next = { value: current, pending_value: value, pending_at: new Date(now + RAISE_DELAY_MS) }
+  const current = (await limitsAt(q, userId, now)).get(`${kind}/${period}`)?.value ?? null
+  const atOnce = value === current || (value !== null && (current === null || value < current))
+  const next = atOnce ? { value, pending_value: null, pending_at: null } : { value: current, pending_value: value, pending_at: new Date(now + RAISE_DELAY_MS) }
   await q.query(
     `INSERT INTO rg_limits (user_id, kind, period, value, pending_value, pending_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id, kind, period) DO UPDATE SET value = EXCLUDED.value, pending_value = EXCLUDED.pending_value, pending_at = EXCLUDED.pending_at, updated_at = EXCLUDED.updated_at`,
     [userId, kind, period, next.value, next.pending_value, next.pending_at, new Date(now)],
   )
-  const used = (await usage(q, userId, now)).get(`${kind}/${period}`) ?? 0n
-  return wire(kind, period, { kind, period, ...next }, used)
+  return wire(kind, period, next, (await usedAt(q, userId, now)).get(`${kind}/${period}`) ?? 0n)
 }
 
 const MESSAGE_KEYS: Record<'LIMIT_LOSS' | 'LIMIT_STAKE' | 'LIMIT_DEPOSIT', string> = { LIMIT_LOSS: 'limitLoss', LIMIT_STAKE: 'limitStake', LIMIT_DEPOSIT: 'limitDeposit' }
