@@ -90,6 +90,10 @@ const samples: Partial<Record<CallName, Sample>> = {
   myBonus: { query: {} },
   rgLimits: { query: {} },
   rgSetLimit: { body: { kind: 'loss', period: 'day', value: '10.00' } },
+  rgStatus: { query: {} },
+  rgPause: { body: { days: 7 } },
+  // Sent with a wrong password: refused on its merits (before the transaction), nothing written.
+  rgExclusion: { body: { months: 6, password: 'not-the-password' } },
   opsNotice: { body: { text: 'Manutenção às 3h' } },
   opsRoundSalt: { params: { game: 'double' }, body: { value: '00000000000000000001a2b3c4d5e6f7' } },
   records: { query: { type: '10,11', from: '2026-01-01', to: '2026-12-31', page: '1', size: '20' } },

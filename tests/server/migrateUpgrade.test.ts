@@ -97,10 +97,11 @@ describe('carrying a database of the first migration series over to the baseline
       // The server's start adds the sportsbook's secret (a database without one gets one); the rest is as it was.
       const after = await rows(db)
       expect(after.sport_secret!.split('\n')).toHaveLength(1)
-      // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits (empty).
+      // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
+      // (empty); 005 added rg_blocks (empty).
       const { daily_stakes: oldDays = '', ...kept } = before
-      const { play_days: days = '', rg_limits: limits = '', ...now } = after
-      expect(limits).toBe('')
+      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', ...now } = after
+      expect([limits, blocked]).toEqual(['', ''])
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()
       expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0)')).join('\n')))

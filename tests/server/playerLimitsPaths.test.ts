@@ -9,7 +9,7 @@ import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, type Player } from './walletHelpers'
 
 /**
- * Player protection (issue 31): a limit the player set holds on every bet path, not only the
+ * Player protection (issue 31): a limit the player set, or a pause, holds on every bet path, not only the
  * instant games (playerLimits.test): a mines game's stake, a shared round's bet (raced too), a
  * sportsbook single and parlay, a provider's bet through the seamless wallet. Each refusal moves
  * nothing; a return (a win, a cash-out) makes room again under a net-loss limit.
@@ -81,6 +81,20 @@ describe('every bet path holds the limits', () => {
     expect(won.status).toBe('OK')
     expect((await bet('b3', 60)).status).toBe('OK')
     expect((await bet('b4', 1)).status).toBe('BET_LIMIT')
+    await closeProviderSessions(t.db, p.userId, new Date(t.app.deps.now()))
+  })
+
+  it('a paused player bets on no path: mines, a shared round, the sportsbook (6004) and a provider (USER_DISABLED); nothing moves', async () => {
+    const p = await funded(20n)
+    expect((await callKeyed(t, calls.rgPause, { token: p.token, body: { days: 1 } })).body.status).toBe(200)
+    expect((await callKeyed(t, calls.minesStart, { token: p.token, body: { amount: '1.00', mines: 3 } })).body.status).toBe(6004)
+    const roundId = await openRound()
+    expect((await callKeyed(t, rounds.roundBet, { token: p.token, params: { game: 'double' }, body: { roundId, choice: 'red', amount: '1.00' }, key: idem() })).body.status).toBe(6004)
+    expect((await sportBet(p, await prices(2), '1.00')).body.status).toBe(6004)
+    const token = await openProviderSession(t.db, p.userId, 'PG', 'demo-fruits', new Date(t.app.deps.now()), t.config.providerSessionMs)
+    const bet = await wallet('bet', { token, game: 'demo-fruits', roundId: `paused-${p.userId}`, transactionId: `paused-${p.userId}`, amount: 100, currency: 'BRL' })
+    expect(bet.status).toBe('USER_DISABLED')
+    expect(await spendable(p)).toBe(2000n)
     await closeProviderSessions(t.db, p.userId, new Date(t.app.deps.now()))
   })
 })

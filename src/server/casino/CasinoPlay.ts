@@ -31,7 +31,7 @@ import type { BetFacts } from '../wallet/nudges'
 import { countedStake } from '../wallet/wagering'
 import { activeSeed } from './seeds'
 import { betView, type BetRow, type CasinoLimits } from './bets'
-import { isLimitCode, limitError } from '../protection/limits'
+import { isProtectionCode, protectionError } from '../protection/refusal'
 
 export interface Played extends StoredReply {
   /** Set when this call moved money (not on a replay or a refusal). */
@@ -387,7 +387,7 @@ export class CasinoPlay {
   private async finish(call: Call, row: ReplyRow, built: { stake: bigint; payout: bigint; ended: boolean }): Promise<Played> {
     const stored = storedAnswer(row)
     if (stored) return stored
-    if (isLimitCode(row.code)) return this.refuse(call, await limitError(this.db, call.userId, row.code, call.at))
+    if (isProtectionCode(row.code)) return this.refuse(call, await protectionError(this.db, call.userId, row.code, call.at))
     if (row.code !== 'OK') {
       const params = row.code === 'BONUS_MAX_STAKE' ? { max: this.rules.bonusMaxStake } : {}
       return this.refuse(call, new AppError(row.code as ConstructorParameters<typeof AppError>[0], params))

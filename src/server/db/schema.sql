@@ -474,6 +474,20 @@ CREATE TABLE referral_days (
 );
 ALTER TABLE referral_days ADD CONSTRAINT referral_days_pkey PRIMARY KEY (day);
 
+CREATE TABLE rg_blocks (
+  id bigint NOT NULL DEFAULT nextval('rg_blocks_id_seq'::regclass),
+  user_id bigint NOT NULL,
+  kind text NOT NULL,
+  starts_at timestamp with time zone NOT NULL,
+  ends_at timestamp with time zone
+);
+ALTER TABLE rg_blocks ADD CONSTRAINT rg_blocks_check CHECK (((kind = 'exclusion'::text) OR (ends_at IS NOT NULL)));
+ALTER TABLE rg_blocks ADD CONSTRAINT rg_blocks_check1 CHECK (((ends_at IS NULL) OR (ends_at > starts_at)));
+ALTER TABLE rg_blocks ADD CONSTRAINT rg_blocks_kind_check CHECK ((kind = ANY (ARRAY['pause'::text, 'exclusion'::text])));
+ALTER TABLE rg_blocks ADD CONSTRAINT rg_blocks_pkey PRIMARY KEY (id);
+ALTER TABLE rg_blocks ADD CONSTRAINT rg_blocks_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
+CREATE INDEX rg_blocks_user ON public.rg_blocks USING btree (user_id);
+
 CREATE TABLE rg_limits (
   user_id bigint NOT NULL,
   kind text NOT NULL,
@@ -818,6 +832,7 @@ CREATE SEQUENCE price_packages_id_seq;
 CREATE SEQUENCE promo_offers_id_seq;
 CREATE SEQUENCE provider_sessions_id_seq;
 CREATE SEQUENCE psp_sandbox_cobs_loc_id_seq;
+CREATE SEQUENCE rg_blocks_id_seq;
 CREATE SEQUENCE round_bets_id_seq;
 CREATE SEQUENCE round_chain_seeds_seq_seq;
 CREATE SEQUENCE round_chains_id_seq;
@@ -1047,9 +1062,9 @@ BEGIN
     JOIN fair_seeds f ON f.user_id = m.u AND f.active AND f.id = (m.v->>'seed')::bigint AND f.nonce = (m.v->>'nonce')::int
     WHERE m.moves = 1 AND m.v->>'op' = 'instant'
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = m.u AND k.key = m.v->>'k')
-      -- A player with limits of their own plays each move on its own (casino_play), where
-      -- wallet_bets may refuse it for a limit; the set below must be bets nothing refuses.
-      AND NOT EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = m.u)
+      -- A player with protections of their own plays each move on its own (casino_play), where
+      -- wallet_bets may refuse it; the set below must be bets nothing refuses.
+      AND NOT rg_watched(m.u)
     ORDER BY f.id FOR NO KEY UPDATE OF f
   ) c;
 
@@ -1323,6 +1338,10 @@ BEGIN
       IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
       END IF;
+      -- A player paused or self-excluded (rg_block_at): disabled for the provider.
+      IF b.code IN ('RG_PAUSED', 'RG_EXCLUDED') THEN
+        RETURN provider_answer('USER_DISABLED', uid);
+      END IF;
       IF b.code = 'BONUS_MAX_STAKE' THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'bonus max stake');
       END IF;
@@ -1441,6 +1460,17 @@ AS $function$
     ELSE '.' || lpad((abs(c) % 100)::text, 2, '0') END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.rg_block_at(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(kind text, ends_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT b.kind, b.ends_at FROM rg_blocks b
+  WHERE b.user_id = p_user AND b.starts_at <= p_at AND (b.ends_at IS NULL OR b.ends_at > p_at)
+  ORDER BY b.ends_at DESC NULLS FIRST, b.kind = 'exclusion' DESC
+  LIMIT 1
+$function$;
+
 CREATE OR REPLACE FUNCTION public.rg_limits_at(p_user bigint, p_at timestamp with time zone)
  RETURNS TABLE(kind text, period text, value bigint, pending_value bigint, pending_at timestamp with time zone)
  LANGUAGE sql
@@ -1484,6 +1514,14 @@ AS $function$
     SELECT COALESCE(sum(x.staked - x.returned), 0)::bigint AS loss, COALESCE(sum(x.staked), 0)::bigint AS stake
     FROM play_days x WHERE x.user_id = p_user AND x.day BETWEEN p.since AND p.today
   ) d
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rg_watched(p_user bigint)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = p_user) OR EXISTS (SELECT 1 FROM rg_blocks b WHERE b.user_id = p_user)
 $function$;
 
 CREATE OR REPLACE FUNCTION public.round_bet(p_user bigint, p_game text, p_round_id text, p_choice text, p_stake bigint, p_at timestamp with time zone, p_day date, p_bonus_max bigint, p_max_bets integer, p_max_payout bigint, p_pays bigint[], OUT code text, OUT bet_id bigint, OUT balance bigint, OUT version bigint)
@@ -1861,16 +1899,19 @@ BEGIN
     RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
-  -- Player protection: a stake that could take a loss limit (the stake counted as lost) or the
-  -- day's stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which
-  -- and what is left). Decided in a statement of its own, after the lock above, so it sees every
-  -- earlier bet of the player committed: bets raced together cannot pass a limit between them.
-  IF ok > 0 AND EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (ARRAY(SELECT r.u FROM unnest(rows) r WHERE r.code = 'OK'))) THEN
+  -- Player protection: a player paused or self-excluded bets nothing (RG_PAUSED, RG_EXCLUDED), and
+  -- a stake that could take a loss limit (the stake counted as lost) or the day's stakes past what
+  -- the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which and what is left).
+  -- Decided in a statement of its own, after the lock above, so it sees every earlier bet of the
+  -- player committed: bets raced together cannot pass a limit between them.
+  IF ok > 0 AND EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK' AND rg_watched(r.u)) THEN
     FOR i IN 1 .. cardinality(rows) LOOP
       IF rows[i].code = 'OK' THEN
-        refusal := NULL;
-        SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
-          WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
+        SELECT CASE x.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END INTO refusal FROM rg_block_at(rows[i].u, rows[i].at) x;
+        IF refusal IS NULL THEN
+          SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
+            WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
+        END IF;
         IF refusal IS NOT NULL THEN
           rows[i].code := refusal;
           ok := ok - 1;

@@ -15,6 +15,7 @@ import { addTurnover, addWageringRequirement } from '../wallet/wagering'
 import { pushWallet } from '../wallet/walletInfo'
 import * as repo from './repository'
 import { depositRoom, limitError } from '../protection/limits'
+import { assertNotBlocked } from '../protection/blocks'
 
 export interface NewDeposit {
   pkgId: number
@@ -38,6 +39,7 @@ export interface PreparedCharge {
 /** The checks of a prePay, in order; the same ones run again under lock when the order is written. */
 async function depositChecks(deps: Deps, q: Queryable, userId: bigint, d: NewDeposit, now: Date): Promise<{ pkg: repo.PackageRow; offerId: bigint | null }> {
   requireKyc(await lockRealUser(q, userId))
+  await assertNotBlocked(q, userId, now.getTime())
   const pkg = await repo.findPackage(q, d.pkgId)
   if (!pkg || d.pkgId < 1) throw new AppError('PACKAGE_NOT_FOUND')
   if (!deps.payments) throw new AppError('UNAVAILABLE')

@@ -3,6 +3,7 @@ import type { Envelope } from '../../shared/contract/define'
 import type { ErrorName } from '../../shared/contract/errors'
 import type { Locale } from '../../shared/locales'
 import { formatReais } from '../i18n/formatMoney'
+import { formatInstant } from '../i18n/formatTime'
 import { translate } from '../i18n/messages'
 import { AppError } from '../AppError'
 import { requestContext } from './route'
@@ -17,10 +18,10 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_VALIDATION: 'VALIDATION',
 }
 
-/** The envelope of a failure, with its message in the caller's language (bigint params are amounts, shown as money). */
+/** The envelope of a failure, with its message in the caller's language (bigint params are amounts, shown as money; Date params instants, shown in São Paulo time). */
 export function errorEnvelope(locale: Locale, error: AppError): Envelope<{ problems: unknown } | null> {
   const problems = error.params.problems as { msg: string }[] | undefined
-  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'bigint' ? formatReais(v, locale) : v]))
+  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'bigint' ? formatReais(v, locale) : v instanceof Date ? formatInstant(v, locale) : v]))
   const msg = problems?.[0]?.msg ?? translate(locale, `errors.${error.messageKey ?? error.code.key}`, params)
   return { status: error.code.status, msg, data: problems ? { problems } : null }
 }

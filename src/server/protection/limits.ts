@@ -97,6 +97,3 @@ export async function depositRoom(q: Queryable, userId: bigint, now: Date): Prom
   const room = r.rows[0]?.room
   return room === null || room === undefined ? BigInt(Number.MAX_SAFE_INTEGER) : BigInt(room)
 }
-
-/** Whether a wallet_bets refusal code is a player's limit. */
-export const isLimitCode = (code: string): code is 'LIMIT_LOSS' | 'LIMIT_STAKE' => code === 'LIMIT_LOSS' || code === 'LIMIT_STAKE'

@@ -14,7 +14,7 @@ import type { Db } from '../db/connection'
 import type { RoundsConfig, WalletConfig } from '../config'
 import { AppError } from '../AppError'
 import { dayOf } from '../wallet/days'
-import { isLimitCode, limitError } from '../protection/limits'
+import { isProtectionCode, protectionError } from '../protection/refusal'
 export interface RoundBet {
   game: RoundGameId
   roundId: string
@@ -61,7 +61,7 @@ export class RoundPlay {
     if (row.code === 'ROUND_MAX_BETS') return this.refuse(call, new AppError('ROUND_BET_LIMIT', { max: this.limits.maxBetsPerPlayer }))
     if (row.code === 'ROUND_MAX_PAYOUT') return this.refuse(call, new AppError('ROUND_PAYOUT_LIMIT', { max: this.limits.maxPayout }))
     if (row.code === 'BONUS_MAX_STAKE') return this.refuse(call, new AppError('BONUS_MAX_STAKE', { max: this.rules.bonusMaxStake }))
-    if (isLimitCode(row.code)) return this.refuse(call, await limitError(this.db, call.userId, row.code, call.at))
+    if (isProtectionCode(row.code)) return this.refuse(call, await protectionError(this.db, call.userId, row.code, call.at))
     if (row.code !== 'OK' || row.body === null || row.balance === null || row.version === null) throw new Error(`round_play answered ${row.code}`)
     return { http: 200, body: row.body, replayed: false, moved: { balance: BigInt(row.balance), version: BigInt(row.version) } }
   }

@@ -17,7 +17,7 @@ import { AppError } from '../AppError'
 import { dayOf } from '../wallet/days'
 import { checkSlip, decimalOdds, potentialOf, type SlipInput, type SportLimits } from './bets'
 import type { OddsFeed } from './OddsFeed'
-import { isLimitCode, limitError } from '../protection/limits'
+import { isProtectionCode, protectionError } from '../protection/refusal'
 
 export class SportPlay {
   private readonly commits: GroupCommit<Record<string, unknown>, KeyedReplyRow>
@@ -72,7 +72,7 @@ export class SportPlay {
     if (row.code === 'INSUFFICIENT_BALANCE') return storeRefusal(this.db, call, new AppError('INSUFFICIENT_BALANCE'))
     if (row.code === 'MATCH_LIMIT') return storeRefusal(this.db, call, new AppError('SPORT_MATCH_LIMIT', { max: this.limits.maxMatchPayout }))
     if (row.code === 'BONUS_MAX_STAKE') return storeRefusal(this.db, call, new AppError('BONUS_MAX_STAKE', { max: this.rules.bonusMaxStake }))
-    if (isLimitCode(row.code)) return storeRefusal(this.db, call, await limitError(this.db, call.userId, row.code, call.at))
+    if (isProtectionCode(row.code)) return storeRefusal(this.db, call, await protectionError(this.db, call.userId, row.code, call.at))
     if (row.code !== 'OK' || row.body === null || row.balance === null || row.version === null) throw new Error(`sport_play answered ${row.code}`)
     return { http: 200, body: row.body, replayed: false, moved: { balance: BigInt(row.balance), version: BigInt(row.version) } }
   }

@@ -12,6 +12,7 @@ import { requireNoPixDebt } from '../wallet/debts'
 import { withdrawableCash } from '../wallet/wagering'
 import { readWireBalance } from '../wallet/walletInfo'
 import { one } from '../db/one'
+import { assertNotBlocked } from '../protection/blocks'
 
 /**
  * The receiver by public uId (digits) or e-mail. The uId is users.uid, random: the internal,
@@ -74,6 +75,7 @@ async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amou
  */
 export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: WireBalance }> {
   const sender = await lockRealUser(q, fromUser)
+  await assertNotBlocked(q, fromUser, deps.now())
   requireKyc(sender)
   requireNoPasswordHold(sender, deps.now(), deps.config.wallet.passwordChangeHoldMs)
   // A transfer is money leaving as a withdrawal is: not while a MED return's debt is open.

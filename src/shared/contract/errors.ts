@@ -97,6 +97,13 @@ export const ERROR_CODES = {
   LIMIT_LOSS: { status: 6001, http: 403, key: 'limitLoss.day' },
   LIMIT_STAKE: { status: 6002, http: 403, key: 'limitStake.day' },
   LIMIT_DEPOSIT: { status: 6003, http: 403, key: 'limitDeposit.day' },
+  /** A pause or self-exclusion in force: no bet, deposit, transfer or reward until it ends (withdrawals and records stay open). */
+  RG_PAUSED: { status: 6004, http: 403, key: 'rgPaused' },
+  RG_EXCLUDED: { status: 6005, http: 403, key: 'rgExcluded.until' },
+  /** A pause or exclusion asked that would end before the one in force: it can only be made longer. */
+  RG_BLOCK_SHORTER: { status: 6006, http: 409, key: 'rgBlockShorter' },
+  /** A self-exclusion is asked with the account's password. */
+  RG_PASSWORD_WRONG: { status: 6007, http: 400, key: 'rgPasswordWrong' },
   /** A limit asked for a period its kind has not (stakes: per day only). */
   RG_LIMIT_PERIOD: { status: 6010, http: 400, key: 'rgLimitPeriod' },
   /** Shared rounds: a bet on a round that is not the one open for bets (closed, unknown), or on a choice the game has not. */

@@ -27,9 +27,9 @@ describe('contract fields', () => {
     expect(email.safeParse('ana@').success).toBe(false)
   })
 
-  it('every POST accepts the loading flag and refuses unknown fields', () => {
+  it('every POST and PUT accepts the loading flag and refuses unknown fields', () => {
     for (const [name, def] of Object.entries(calls)) {
-      if (def.method !== 'POST' || !def.body) continue
+      if (def.method === 'GET' || !def.body) continue
       const withFlag = def.body.safeParse({ loading: false })
       const issues = withFlag.success ? [] : withFlag.error.issues
       expect(issues.some((i) => i.code === 'unrecognized_keys'), name).toBe(false)

@@ -80,6 +80,9 @@ export const calls = {
   opsRoundSalt: rounds.opsRoundSalt,
   rgLimits: rg.rgLimits,
   rgSetLimit: rg.rgSetLimit,
+  rgStatus: rg.rgStatusCall,
+  rgPause: rg.rgPause,
+  rgExclusion: rg.rgExclusion,
 } as const
 
 export type CallName = keyof typeof calls

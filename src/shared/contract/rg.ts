@@ -42,6 +42,53 @@ export const rgSetLimit = defineCall({
   path: '/api/app/rg/limits',
   auth: true,
   idempotent: true,
-  body: z.strictObject({ kind: z.enum(RG_KINDS), period: z.enum(RG_PERIODS), value: z.nullable(amount) }),
+  body: z.strictObject({ kind: z.enum(RG_KINDS), period: z.enum(RG_PERIODS), value: z.nullable(amount), loading }),
   reply: limitRow,
+})
+
+/** The pauses a player may take, in days, and the self-exclusions, in months (null: indefinite). */
+export const RG_PAUSE_DAYS = [1, 7, 30] as const
+export const RG_EXCLUSION_MONTHS = [6, 12, 24, 60] as const
+
+const rgStatus = z.object({
+  /** The pause in force ends then (ms), or null. */
+  pausedUntil: z.nullable(z.number()),
+  /** The self-exclusion in force ends then (ms), or null (none, or indefinite: see `indefinite`). */
+  excludedUntil: z.nullable(z.number()),
+  /** A self-exclusion without end is in force: it is never lifted in the app. */
+  indefinite: z.boolean(),
+})
+export type RgStatus = z.infer<typeof rgStatus>
+
+/** The pause or self-exclusion in force on the player. */
+export const rgStatusCall = defineCall({
+  method: 'GET',
+  path: '/api/app/rg/status',
+  auth: true,
+  query: z.strictObject({ loading }),
+  reply: rgStatus,
+})
+
+/** A pause of 1, 7 or 30 days from now, at once (one tap, no password); never shortens a pause or exclusion in force. */
+export const rgPause = defineCall({
+  method: 'POST',
+  path: '/api/app/rg/pause',
+  auth: true,
+  idempotent: true,
+  body: z.strictObject({ days: z.literal(RG_PAUSE_DAYS), loading }),
+  reply: rgStatus,
+})
+
+/** A self-exclusion of 6, 12, 24 or 60 months, or indefinite (null), asked with the password; at once, never shortened. */
+export const rgExclusion = defineCall({
+  method: 'POST',
+  path: '/api/app/rg/exclusion',
+  auth: true,
+  idempotent: true,
+  body: z.strictObject({
+    months: z.nullable(z.literal(RG_EXCLUSION_MONTHS)),
+    password: z.string().check(z.minLength(1), z.maxLength(128)),
+    loading,
+  }),
+  reply: rgStatus,
 })

@@ -20,6 +20,7 @@ import { post, systemAccountId, userAccountId } from '../../wallet/ledger'
 import { lockRealUser } from '../../wallet/players'
 import { addWageringRequirement } from '../../wallet/wagering'
 import { readWireBalance } from '../../wallet/walletInfo'
+import { assertNotBlocked } from '../../protection/blocks'
 
 interface Cycle {
   today: string
@@ -46,6 +47,7 @@ export function checkinRoutes(app: FastifyInstance, deps: Deps): void {
     const userId = session.userId
     await lockRealUser(q, userId)
     const now = deps.now()
+    await assertNotBlocked(q, userId, now)
     const c = await cycleOf(q, userId, now)
     if (c.claimedToday) throw new AppError('SIGNIN_DONE')
     const reward = rewards[c.day - 1] ?? 0n

@@ -37,9 +37,9 @@ BEGIN
     JOIN fair_seeds f ON f.user_id = m.u AND f.active AND f.id = (m.v->>'seed')::bigint AND f.nonce = (m.v->>'nonce')::int
     WHERE m.moves = 1 AND m.v->>'op' = 'instant'
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = m.u AND k.key = m.v->>'k')
-      -- A player with limits of their own plays each move on its own (casino_play), where
-      -- wallet_bets may refuse it for a limit; the set below must be bets nothing refuses.
-      AND NOT EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = m.u)
+      -- A player with protections of their own plays each move on its own (casino_play), where
+      -- wallet_bets may refuse it; the set below must be bets nothing refuses.
+      AND NOT rg_watched(m.u)
     ORDER BY f.id FOR NO KEY UPDATE OF f
   ) c;
 

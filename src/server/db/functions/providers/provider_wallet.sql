@@ -85,6 +85,10 @@ BEGIN
       IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
       END IF;
+      -- A player paused or self-excluded (rg_block_at): disabled for the provider.
+      IF b.code IN ('RG_PAUSED', 'RG_EXCLUDED') THEN
+        RETURN provider_answer('USER_DISABLED', uid);
+      END IF;
       IF b.code = 'BONUS_MAX_STAKE' THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'bonus max stake');
       END IF;
