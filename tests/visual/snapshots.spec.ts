@@ -180,3 +180,11 @@ test('the sign-in sheet of a new player: the 7-day cycle, day 1 to claim', async
   await settle(page)
   await expect(page).toHaveScreenshot('signin-sheet.png', { fullPage: true })
 })
+
+test('the responsible-gaming page of a new player: seven limits unset, the pause, the self-exclusion and help', async ({ page }) => {
+  await registerAndStore(page)
+  await page.goto('/jogoResponsavel?snapshot=1')
+  await expect(page.getByTestId('rg-limits').getByRole('listitem')).toHaveCount(7)
+  await settle(page)
+  await expect(page).toHaveScreenshot('responsible-gaming.png', { fullPage: true })
+})

@@ -17,6 +17,7 @@ const ITEMS = [
   { key: 'history', path: '/registros' },
   { key: 'bonus', path: '/bonus' },
   { key: 'vip', path: '/vip' },
+  { key: 'rg', path: '/jogoResponsavel' },
 ] as const
 
 /** The balance line: a leaf, so each bet re-renders it and not the menu. */
@@ -31,7 +32,7 @@ function AccountBalance() {
   )
 }
 
-/** The account menu, sliding down: seven items plus transfer, the avatar picker, change password, logout. */
+/** The account menu, sliding down: seven items plus transfer and responsible gaming, the avatar picker, change password, logout. */
 export function AccountMenu() {
   const { t } = useTranslation()
   const open = useSnapshot(store.ui).accountMenu

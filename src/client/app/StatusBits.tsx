@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
 import { dismissNotice } from '../store/actions/ui'
 import { store } from '../store/store'
 
@@ -46,7 +47,7 @@ export function Footer() {
       </ul>
       <ul className="footer-badges">
         {BADGES.map((k) => (
-          <li key={k}>{t(`footer.badges.${k}`)}</li>
+          <li key={k}>{k === 'responsible' ? <Link href="/jogoResponsavel">{t(`footer.badges.${k}`)}</Link> : t(`footer.badges.${k}`)}</li>
         ))}
       </ul>
       <p>{t('footer.responsible')}</p>

@@ -57,6 +57,9 @@ const providerPage = (page: 'list' | 'mess' | 'play') => () => (
   </Suspense>
 )
 
+// The responsible-gaming page: its own chunk.
+const ProtectionPage = lazy(withFullLocale(() => import('../pages/protection/ProtectionPage')))
+
 const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
   <Suspense fallback={null}>
     <Page />
@@ -79,6 +82,14 @@ export const ROUTES: RouteDef[] = [
   },
   { path: '/conta', render: morePage('conta') },
   { path: '/bonus', render: morePage('bonus') },
+  {
+    path: '/jogoResponsavel',
+    render: () => (
+      <Suspense fallback={null}>
+        <ProtectionPage />
+      </Suspense>
+    ),
+  },
   { path: '/paySuccess', render: morePage('paySuccess') },
   { path: '/friends', render: loyaltyPage('friends') },
   { path: '/my', render: loyaltyPage('friends') },

@@ -381,6 +381,9 @@ function Account() {
         <Link href="/bonus" className="secondary button-link">
           {t('pages.bonus')}
         </Link>
+        <Link href="/jogoResponsavel" className="secondary button-link">
+          {t('pages.rg')}
+        </Link>
         <button type="button" className="secondary" onClick={() => void logoutAndGoHome()}>
           {t('more.account.logout')}
         </button>
