@@ -222,6 +222,7 @@ async function benchBets(db: Database): Promise<BetsResult> {
         { name: 'bare', origin: bare.origin, kind: 'bare', pid: bare.pid },
         { name: 'appSport', origin: app.origin, kind: 'appSport', pid: app.pid },
         { name: 'appWallet', origin: app.origin, kind: 'appWallet', pid: app.pid, providerSecret: BENCH_PROVIDER_SECRET },
+        { name: 'appLimited', origin: app.origin, kind: 'appLimited', pid: app.pid },
       ],
     }
     fs.writeFileSync(specFile, JSON.stringify(load))
@@ -232,6 +233,7 @@ async function benchBets(db: Database): Promise<BetsResult> {
         const bareW = windows.find((w) => w.target === 'bare' && w.players === players)!
         const sportW = windows.find((w) => w.target === 'appSport' && w.players === players)!
         const walletW = windows.find((w) => w.target === 'appWallet' && w.players === players)!
+        const limitedW = windows.find((w) => w.target === 'appLimited' && w.players === players)!
         return {
           players,
           app: appW,
@@ -241,6 +243,8 @@ async function benchBets(db: Database): Promise<BetsResult> {
           sportRatio: round(sportW.betsPerSecond / bareW.betsPerSecond, 3),
           wallet: walletW,
           walletRatio: round(walletW.betsPerSecond / bareW.betsPerSecond, 3),
+          limited: limitedW,
+          limitedRatio: round(limitedW.betsPerSecond / bareW.betsPerSecond, 3),
         }
       }),
     }

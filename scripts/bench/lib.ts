@@ -48,7 +48,7 @@ export interface Envelope<T = unknown> {
 /** One JSON call through an undici dispatcher (a Pool: keep-alive connections); the reply's envelope. */
 export async function call<T = unknown>(
   pool: Dispatcher,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

@@ -8,7 +8,10 @@
  * upcoming football matches, at whatever odds it has: acceptOdds 'any'). A target of kind
  * 'appWallet' plays a game provider against the app's seamless wallet: each player's test account
  * launches the demo game under PG, and each of its turns is a signed R$ 0,10 bet, then that
- * round's win (R$ 0,20 or nothing, in turn): one turn, two ledger movements, counted as one.
+ * round's win (R$ 0,20 or nothing, in turn): one turn, two ledger movements, counted as one. A
+ * target of kind 'appLimited' bets dice as 'app' does, with players who set limits of their own
+ * (a daily loss and stake limit of R$ 100.000, never reached): every stake takes wallet_bets'
+ * per-stake protection check and the per-move path instead of the casino batch (issue 31).
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
  */
@@ -18,7 +21,7 @@ import { Pool } from 'undici'
 import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
 export interface LoadSpec {
-  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport' | 'appWallet'; pid?: number; providerSecret?: string }[]
+  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport' | 'appWallet' | 'appLimited'; pid?: number; providerSecret?: string }[]
   players: number[]
   windowMs: number
   warmupMs: number
@@ -75,6 +78,17 @@ async function appPlayers(pool: Pool, count: number, tag = ''): Promise<string[]
       return login(pool, test.username, test.pwd, `bench-${run}${tag}-${i}`)
     },
   )
+}
+
+/** Dice players who set a daily loss and stake limit (R$ 100.000, never reached at R$ 0,10 a bet). */
+async function limitedPlayers(pool: Pool, count: number): Promise<string[]> {
+  const tokens = await appPlayers(pool, count, 'l')
+  await mapLimit(tokens, 4, async (token) => {
+    for (const kind of ['loss', 'stake']) {
+      await ok(call(pool, 'PUT', '/api/app/rg/limits', { kind, period: 'day', value: '100000.00' }, { authorization: token, 'idempotency-key': randomBytes(12).toString('hex') }), 'limit')
+    }
+  })
+  return tokens
 }
 
 async function barePlayers(pool: Pool, count: number): Promise<string[]> {
@@ -316,7 +330,9 @@ for (const [i, target] of spec.targets.entries()) {
         ? await sportPlayers(pools[i]!, most, 's')
         : target.kind === 'appWallet'
           ? await walletPlayers(pools[i]!, most, target.providerSecret ?? '')
-          : dice(await barePlayers(pools[i]!, most))
+          : target.kind === 'appLimited'
+            ? dice(await limitedPlayers(pools[i]!, most))
+            : dice(await barePlayers(pools[i]!, most))
   tokens.push(made)
   process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
 }

@@ -46,7 +46,8 @@ async function depositChecks(deps: Deps, q: Queryable, userId: bigint, d: NewDep
   await repo.expireDeposits(q, userId, now)
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
   // A deposit limit the player set is checked before any PIX charge (here, under the player's lock, and again when the order is written).
-  if (await depositRoom(q, userId, now) < BigInt(pkg.price)) throw await limitError(q, userId, 'LIMIT_DEPOSIT', now)
+  const room = await depositRoom(q, userId, now)
+  if (room !== null && room < BigInt(pkg.price)) throw await limitError(q, userId, 'LIMIT_DEPOSIT', now)
   // A promotional package only against an open offer the server made to this player.
   let offerId: bigint | null = null
   if (isPromotional(pkg.currency)) {

@@ -91,9 +91,9 @@ export async function limitError(q: Queryable, userId: bigint, code: keyof typeo
   return new AppError(code, { left }, `${MESSAGE_KEYS[code]}.${period}`)
 }
 
-/** What the player's deposit limits leave at `now` (the least room of them); no limit: no bound. */
-export async function depositRoom(q: Queryable, userId: bigint, now: Date): Promise<bigint> {
+/** What the player's deposit limits leave at `now` (the least room of them), or null: no deposit limit. */
+export async function depositRoom(q: Queryable, userId: bigint, now: Date): Promise<bigint | null> {
   const r = await q.query<{ room: bigint | null }>("SELECT min(room) AS room FROM rg_room($1, $2) WHERE kind = 'deposit'", [userId, now])
-  const room = r.rows[0]?.room
-  return room === null || room === undefined ? BigInt(Number.MAX_SAFE_INTEGER) : BigInt(room)
+  const room = r.rows[0]?.room ?? null
+  return room === null ? null : BigInt(room)
 }
