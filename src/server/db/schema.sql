@@ -1062,9 +1062,6 @@ BEGIN
     JOIN fair_seeds f ON f.user_id = m.u AND f.active AND f.id = (m.v->>'seed')::bigint AND f.nonce = (m.v->>'nonce')::int
     WHERE m.moves = 1 AND m.v->>'op' = 'instant'
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = m.u AND k.key = m.v->>'k')
-      -- A player with protections of their own plays each move on its own (casino_play), where
-      -- wallet_bets may refuse it; the set below must be bets nothing refuses.
-      AND NOT rg_watched(m.u)
     ORDER BY f.id FOR NO KEY UPDATE OF f
   ) c;
 
@@ -1077,7 +1074,7 @@ BEGIN
       ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
 
     -- The bets that cash alone pays (so that wallet_bets cannot refuse them: no bonus, or a stake
-    -- within the bonus stake limit), with the bet ids they take.
+    -- within the bonus stake limit) and no protection of the player refuses, with the bet ids they take.
     SELECT array_agg(ROW(b.n, b.u, b.v->>'k', b.v->>'h', (b.v->>'at')::timestamptz, (b.v->>'day')::date, b.v->>'g', b.stake, b.payout,
         (b.v->>'target')::int, b.v->>'cond', (b.v->>'outcome')::int, (b.v->>'mult')::bigint, (b.v->>'counted')::bigint,
         (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts', b.is_test,
@@ -1093,7 +1090,9 @@ BEGIN
       WHERE e.n = ANY (cand)
       ORDER BY e.n
     ) b
-    WHERE b.stake > 0 AND b.payout >= 0 AND b.stake <= b.cash AND (b.stake <= (b.v->>'bonusMax')::bigint OR b.bonus = 0);
+    WHERE b.stake > 0 AND b.payout >= 0 AND b.stake <= b.cash AND (b.stake <= (b.v->>'bonusMax')::bigint OR b.bonus = 0)
+      -- Nor a player's own protection (read after the lock above): a bet it refuses plays alone.
+      AND (NOT rg_watched(b.u) OR rg_refusal(b.u, b.stake, (b.v->>'at')::timestamptz) IS NULL);
   END IF;
 
   IF bets IS NOT NULL THEN
@@ -1481,6 +1480,17 @@ AS $function$
     CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_value END,
     CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_at END
   FROM rg_limits l WHERE l.user_id = p_user
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rg_refusal(p_user bigint, p_stake bigint, p_at timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT COALESCE(
+    (SELECT CASE b.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END FROM rg_block_at(p_user, p_at) b),
+    (SELECT 'LIMIT_' || upper(x.kind) FROM rg_room(p_user, p_at) x WHERE x.kind IN ('loss', 'stake') AND p_stake > x.room ORDER BY x.room, x.kind LIMIT 1)
+  )
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_room(p_user bigint, p_at timestamp with time zone)
@@ -1899,19 +1909,15 @@ BEGIN
     RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
-  -- Player protection: a player paused or self-excluded bets nothing (RG_PAUSED, RG_EXCLUDED), and
-  -- a stake that could take a loss limit (the stake counted as lost) or the day's stakes past what
-  -- the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which and what is left).
+  -- Player protection (rg_refusal): a player paused or self-excluded bets nothing (RG_PAUSED,
+  -- RG_EXCLUDED), and a stake that could take a loss limit (the stake counted as lost) or the day's
+  -- stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE).
   -- Decided in a statement of its own, after the lock above, so it sees every earlier bet of the
   -- player committed: bets raced together cannot pass a limit between them.
   IF ok > 0 AND EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK' AND rg_watched(r.u)) THEN
     FOR i IN 1 .. cardinality(rows) LOOP
       IF rows[i].code = 'OK' THEN
-        SELECT CASE x.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END INTO refusal FROM rg_block_at(rows[i].u, rows[i].at) x;
-        IF refusal IS NULL THEN
-          SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
-            WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
-        END IF;
+        refusal := rg_refusal(rows[i].u, rows[i].stake, rows[i].at);
         IF refusal IS NOT NULL THEN
           rows[i].code := refusal;
           ok := ok - 1;

@@ -37,9 +37,6 @@ BEGIN
     JOIN fair_seeds f ON f.user_id = m.u AND f.active AND f.id = (m.v->>'seed')::bigint AND f.nonce = (m.v->>'nonce')::int
     WHERE m.moves = 1 AND m.v->>'op' = 'instant'
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = m.u AND k.key = m.v->>'k')
-      -- A player with protections of their own plays each move on its own (casino_play), where
-      -- wallet_bets may refuse it; the set below must be bets nothing refuses.
-      AND NOT rg_watched(m.u)
     ORDER BY f.id FOR NO KEY UPDATE OF f
   ) c;
 
@@ -52,7 +49,7 @@ BEGIN
       ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
 
     -- The bets that cash alone pays (so that wallet_bets cannot refuse them: no bonus, or a stake
-    -- within the bonus stake limit), with the bet ids they take.
+    -- within the bonus stake limit) and no protection of the player refuses, with the bet ids they take.
     SELECT array_agg(ROW(b.n, b.u, b.v->>'k', b.v->>'h', (b.v->>'at')::timestamptz, (b.v->>'day')::date, b.v->>'g', b.stake, b.payout,
         (b.v->>'target')::int, b.v->>'cond', (b.v->>'outcome')::int, (b.v->>'mult')::bigint, (b.v->>'counted')::bigint,
         (b.v->>'seed')::bigint, (b.v->>'nonce')::int, (b.v->>'low')::bigint, b.v->'parts', b.is_test,
@@ -68,7 +65,9 @@ BEGIN
       WHERE e.n = ANY (cand)
       ORDER BY e.n
     ) b
-    WHERE b.stake > 0 AND b.payout >= 0 AND b.stake <= b.cash AND (b.stake <= (b.v->>'bonusMax')::bigint OR b.bonus = 0);
+    WHERE b.stake > 0 AND b.payout >= 0 AND b.stake <= b.cash AND (b.stake <= (b.v->>'bonusMax')::bigint OR b.bonus = 0)
+      -- Nor a player's own protection (read after the lock above): a bet it refuses plays alone.
+      AND (NOT rg_watched(b.u) OR rg_refusal(b.u, b.stake, (b.v->>'at')::timestamptz) IS NULL);
   END IF;
 
   IF bets IS NOT NULL THEN

@@ -1,6 +1,6 @@
 -- Whether a player set any protection on themselves (a limit, a pause, a self-exclusion, even one
--- now over): their stakes are then checked one by one (wallet_bets' protection statement), and the
--- casino batch leaves their moves to the per-move path. Players who set none pay one index probe each.
+-- now over): only their stakes are then checked (rg_refusal), by wallet_bets and by the casino
+-- batch's choice of bets. Players who set none pay one index probe each.
 CREATE OR REPLACE FUNCTION rg_watched(p_user bigint)
  RETURNS boolean
  LANGUAGE sql

@@ -64,19 +64,15 @@ BEGIN
     RAISE EXCEPTION 'wallet_bets takes one positive stake per player, with a win not negative, of players with cash, bonus and house accounts';
   END IF;
 
-  -- Player protection: a player paused or self-excluded bets nothing (RG_PAUSED, RG_EXCLUDED), and
-  -- a stake that could take a loss limit (the stake counted as lost) or the day's stakes past what
-  -- the player set is refused (LIMIT_LOSS, LIMIT_STAKE; rg_room says which and what is left).
+  -- Player protection (rg_refusal): a player paused or self-excluded bets nothing (RG_PAUSED,
+  -- RG_EXCLUDED), and a stake that could take a loss limit (the stake counted as lost) or the day's
+  -- stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE).
   -- Decided in a statement of its own, after the lock above, so it sees every earlier bet of the
   -- player committed: bets raced together cannot pass a limit between them.
   IF ok > 0 AND EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK' AND rg_watched(r.u)) THEN
     FOR i IN 1 .. cardinality(rows) LOOP
       IF rows[i].code = 'OK' THEN
-        SELECT CASE x.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END INTO refusal FROM rg_block_at(rows[i].u, rows[i].at) x;
-        IF refusal IS NULL THEN
-          SELECT 'LIMIT_' || upper(x.kind) INTO refusal FROM rg_room(rows[i].u, rows[i].at) x
-            WHERE x.kind IN ('loss', 'stake') AND rows[i].stake > x.room ORDER BY x.room, x.kind LIMIT 1;
-        END IF;
+        refusal := rg_refusal(rows[i].u, rows[i].stake, rows[i].at);
         IF refusal IS NOT NULL THEN
           rows[i].code := refusal;
           ok := ok - 1;
