@@ -10,8 +10,8 @@
  * launches the demo game under PG, and each of its turns is a signed R$ 0,10 bet, then that
  * round's win (R$ 0,20 or nothing, in turn): one turn, two ledger movements, counted as one. A
  * target of kind 'appLimited' bets dice as 'app' does, with players who set limits of their own
- * (a daily loss and stake limit of R$ 100.000, never reached): every stake takes wallet_bets'
- * per-stake protection check and the per-move path instead of the casino batch (issue 31).
+ * (a daily loss and stake limit of R$ 100.000, never reached): every stake is checked against
+ * them (rg_refusal, in the casino batch and in wallet_bets; issue 31).
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
  */

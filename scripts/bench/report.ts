@@ -406,7 +406,7 @@ export function table(r: Results): string {
     if (limitedRows.length) {
       lines.push(
         '',
-        'Dice bets of players who set limits of their own (a daily loss and stake limit, never reached: each stake is checked against them under its lock, outside the casino batch), in the same run:',
+        'Dice bets of players who set limits of their own (a daily loss and stake limit, never reached: each stake is checked against them under its lock), in the same run:',
         '',
         '| database | players | bets/s | ÷ bare | ÷ app (no limits) | p99 ms | app p99 ms | failed |',
         '|---|--:|--:|--:|--:|--:|--:|--:|',
