@@ -21,6 +21,7 @@ import { frameworkErrors, installErrorHandling, notFound } from './http/errorHan
 import { clientCacheControl } from './http/clientCache'
 import { loggerOptions } from './http/logging'
 import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
+import { buildKycRails } from './kyc/buildKycRails'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return `http://${host}:${a.port}`
   }
   const rails = buildPixRails(config, { db, now, selfUrl, log: app.log })
+  const kyc = buildKycRails(config, { now, selfUrl, log: app.log })
   const deps: Deps = {
     config,
     db,
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     get pixJobs(): PixJobs | null {
       return money.pixJobs
     },
+    kyc: kyc.provider,
   }
   app.decorate('deps', deps)
   app.decorate('pixRails', rails)
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => providersDomain(app, deps, selfUrl),
     withdrawalRoutes,
     transferRoutes,
-    kycRoutes,
+    (app, deps) => kycRoutes(app, deps, kyc.emulator),
     recordRoutes,
     protectionRoutes,
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),

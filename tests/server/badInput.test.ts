@@ -92,6 +92,10 @@ const samples: Partial<Record<CallName, Sample>> = {
   rgSetLimit: { body: { kind: 'loss', period: 'day', value: '10.00' } },
   rgStatus: { query: {} },
   rgPause: { body: { days: 7 } },
+  rgSetRealityCheck: { body: { minutes: 30 } },
+  // No session is open: refused on its merits (no check due), nothing written.
+  rgAnswerRealityCheck: { body: {} },
+  rgStatement: { query: { month: '2026-11' } },
   // Sent with a wrong password: refused on its merits (before the transaction), nothing written.
   rgExclusion: { body: { months: 6, password: 'not-the-password' } },
   opsNotice: { body: { text: 'Manutenção às 3h' } },

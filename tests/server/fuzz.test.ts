@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
 import { centavosToText } from '../../src/shared/money'
 import { PAY_PAGE_PREFIX, SANDBOX_PAGE_PREFIX, WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
+import { KYC_EMULATOR_PREFIX } from '../../src/server/kyc/datavalid/DatavalidEmulator'
 import { EMULATOR_PREFIX } from '../../src/server/payments/emulator/PspEmulator'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { providerSecretOf } from '../../src/server/providers/secrets'
@@ -48,7 +49,7 @@ const EMULATOR_ROUTES = [
   'GET /qr/:token',
   'GET /jwks',
 ].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
-const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'GET /demo-provider/:code/api/games', 'OPTIONS /demo-provider/:code/api/:call']
+const PROVIDER_ROUTES = [...EMULATOR_ROUTES, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'GET /demo-provider/:code/api/games', 'OPTIONS /demo-provider/:code/api/:call', `POST ${KYC_EMULATOR_PREFIX}/token`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-basica`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-facial`]
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m
@@ -92,11 +93,16 @@ async function send(req: FuzzRequest, def?: CallDef): Promise<void> {
   // A preflight's answer (the demo provider's sandboxed page): empty.
   if (req.method === 'OPTIONS' && res.statusCode === 204 && res.body === '') return
   // The PSP emulator answers in the standard's formats (its objects, RFC 7807 problems, Efí's {nome, mensagem}), or empty.
+  // The Datavalid emulator answers in Datavalid's shapes (its results, its errors), or empty.
+  if (req.url.startsWith(KYC_EMULATOR_PREFIX)) {
+    if (res.body) expect(type, what).toMatch(/^application\/json/)
+    return
+  }
   if (req.url.startsWith(EMULATOR_PREFIX) && !(type.startsWith('application/json') && 'status' in (JSON.parse(res.body || '{}') as object) && 'msg' in (JSON.parse(res.body || '{}') as object))) {
     if (res.body) expect(type, what).toMatch(/^application\/(problem\+)?json/)
     return
   }
-  if (res.statusCode === 200 && (type.startsWith('image/') || type.startsWith('text/html'))) return
+  if (res.statusCode === 200 && (type.startsWith('image/') || type.startsWith('text/html') || type.startsWith('text/csv'))) return
   expect(type, what).toMatch(/^application\/json/)
   const body = JSON.parse(res.body) as Record<string, unknown>
   expect(Object.keys(body).sort(), what).toEqual(['data', 'msg', 'status'])

@@ -98,13 +98,13 @@ describe('carrying a database of the first migration series over to the baseline
       const after = await rows(db)
       expect(after.sport_secret!.split('\n')).toHaveLength(1)
       // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
-      // (empty); 005 added rg_blocks (empty).
+      // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty).
       const { daily_stakes: oldDays = '', ...kept } = before
-      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', ...now } = after
-      expect([limits, blocked]).toEqual(['', ''])
+      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', ...now } = after
+      expect([limits, blocked, reality]).toEqual(['', '', ''])
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()
-      expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0)')).join('\n')))
+      expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0,0,,)')).join('\n')))
       expect({ ...now, sport_secret: '' }).toEqual(kept)
       // The first series' rows became the baseline's; the migrations after it then applied as on any database.
       const migrated = (await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')).rows

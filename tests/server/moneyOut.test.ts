@@ -208,6 +208,11 @@ describe('WITHDRAW_CNPJ', () => {
     PIX_KEY_CHAVE: 'pix@aposta.example',
     PIX_CERT: '/etc/pix/cert.pem',
     PIX_KEY: '/etc/pix/key.pem',
+    KYC_PROVIDER: 'datavalid',
+    DATAVALID_BASE_URL: 'https://gateway.apiserpro.serpro.gov.br/datavalid',
+    DATAVALID_TOKEN_URL: 'https://gateway.apiserpro.serpro.gov.br/token',
+    DATAVALID_CONSUMER_KEY: 'key',
+    DATAVALID_CONSUMER_SECRET: 'secret',
   }
   const refusal = (env: NodeJS.ProcessEnv): string[] => {
     try {

@@ -31,10 +31,10 @@ async function funded(reais: bigint): Promise<Player> {
 }
 
 describe('limits', () => {
-  it('lists every limit a player can set, none set: deposits and net loss per day, week and month, stakes per day', async () => {
+  it('lists every limit a player can set, none set: deposits and net loss per day, week and month, stakes and time per day', async () => {
     const p = await newPlayer(t)
     const rows = await limits(p)
-    expect(rows.map((r) => `${r.kind}/${r.period}`)).toEqual(['deposit/day', 'deposit/week', 'deposit/month', 'loss/day', 'loss/week', 'loss/month', 'stake/day'])
+    expect(rows.map((r) => `${r.kind}/${r.period}`)).toEqual(['deposit/day', 'deposit/week', 'deposit/month', 'loss/day', 'loss/week', 'loss/month', 'stake/day', 'time/day'])
     for (const r of rows) expect(r).toMatchObject({ value: null, used: 0, pending: null })
   })
 

@@ -25,7 +25,7 @@ afterAll(() => {
 async function serverEnv(extra: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-mode-'))
   dirs.push(dataDir)
-  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'PIX_PROVIDER', 'PIX_PAYOUTS', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS', 'OPS_TOKEN', 'PIX_RECONCILE_MINUTES'])
+  const dropped = new Set(['APP_MODE', 'NODE_ENV', 'DATABASE_URL', 'PIX_PROVIDER', 'PIX_PAYOUTS', 'PAYMENT_WEBHOOK_SECRET', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'CAPTCHA_FIXED_ANSWER', 'GAME_PROVIDERS', 'PROVIDER_SECRETS', 'DEMO_PROVIDER_FAULTS', 'OPS_TOKEN', 'PIX_RECONCILE_MINUTES', 'KYC_PROVIDER', 'REALITY_CHECK_MINUTE_SECONDS'])
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.has(name)))
   const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
   return { ...env, ...extra }
@@ -53,7 +53,9 @@ const problemLines = (stderr: string) => stderr.split('\n').filter((l) => l.star
 const NO_PROVIDER = "Configuration error: PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP's PIX_* settings."
 
 describe('APP_MODE=production refuses to start', () => {
-  const production = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
+  // Identities checked by Serpro's Datavalid (its settings are not reached: the start is refused first).
+  const datavalid = { KYC_PROVIDER: 'datavalid', DATAVALID_BASE_URL: 'https://gateway.apiserpro.serpro.gov.br/datavalid', DATAVALID_TOKEN_URL: 'https://gateway.apiserpro.serpro.gov.br/token', DATAVALID_CONSUMER_KEY: 'key', DATAVALID_CONSUMER_SECRET: 'secret' }
+  const production = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '', ...datavalid }
   const cases: [string, Record<string, string>, string][] = [
     ['the PSP emulator', { PIX_PROVIDER: 'sandbox' }, 'Configuration error: PIX_PROVIDER is sandbox: '],
     ['the sandbox payouts on', { PAYOUT_SANDBOX_SETTLE_SECONDS: '120' }, 'Configuration error: PAYOUT_SANDBOX_SETTLE_SECONDS is set: '],
@@ -67,6 +69,9 @@ describe('APP_MODE=production refuses to start', () => {
     ["the simulator's stopped clock", { SPORT_CLOCK: '2026-11-24T18:00:00Z' }, 'Configuration error: SPORT_CLOCK is set: '],
     ['an ops token of 31 bytes', { OPS_TOKEN: 'x'.repeat(31) }, 'Configuration error: OPS_TOKEN must be a secret of at least 32 bytes (it has 31).'],
     ['PIX reconciliation turned off', { PIX_RECONCILE_MINUTES: '0' }, 'Configuration error: PIX_RECONCILE_MINUTES is 0: '],
+    ['the Datavalid emulator (KYC)', { KYC_PROVIDER: 'emulator' }, 'Configuration error: KYC_PROVIDER is emulator: '],
+    ['no identity check (KYC)', { KYC_PROVIDER: 'none' }, 'Configuration error: KYC_PROVIDER is none: '],
+    ['a test-length reality check', { REALITY_CHECK_MINUTE_SECONDS: '2' }, 'Configuration error: REALITY_CHECK_MINUTE_SECONDS is a test setting: '],
   ]
   for (const [what, extra, line] of cases) {
     it.concurrent(`with ${what}`, async () => {
@@ -91,7 +96,7 @@ describe('APP_MODE=production refuses to start', () => {
     const { code, stderr } = await runUntilExit(env)
     expect(code, stderr).toBe(2)
     // GAME_PROVIDERS unset: the built-in demo under PG, EVO and BG, one line each.
-    expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['PIX_PROVIDER', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', ...Array(3).fill('GAME_PROVIDERS'), 'CAPTCHA_FIXED_ANSWER'])
+    expect(problemLines(stderr).map((l) => l.split(' ')[2])).toEqual(['PIX_PROVIDER', 'PAYOUT_SANDBOX_SETTLE_SECONDS', 'PAYMENT_WEBHOOK_SECRET', ...Array(3).fill('GAME_PROVIDERS'), 'KYC_PROVIDER', 'CAPTCHA_FIXED_ANSWER'])
   })
 })
 

@@ -21,6 +21,7 @@ import { DemoRibbon, ribbonExpected } from './DemoRibbon'
 import { timeZone } from '../store/api'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
+import { PlayWatch } from './PlayWatch'
 import { ROUTES } from './routes'
 import { SideMenu } from './SideMenu'
 import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
@@ -176,6 +177,7 @@ export function App() {
       <OverlayHost />
       <BoostPopup />
       <AlertHost />
+      {loaded && <PlayWatch />}
     </div>
   )
 }

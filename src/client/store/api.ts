@@ -80,3 +80,20 @@ export function setApiBase(url: string): void {
 export const net = createNetFetch(() => new Worker(new URL('../api/netWorker.ts', import.meta.url), { type: 'module' }))
 
 export const http: Http = createHttp({ headers: requestHeaders, onLoading: setLoading, baseUrl: () => apiBase, fetch: net.fetch })
+
+/**
+ * Saves what a GET call answers as a file (a statement's CSV): fetched with the same headers as
+ * every call (the token among them, which a plain link could not send), then handed to the
+ * browser's download. Resolves false when the server refused it.
+ */
+export async function downloadFile(path: string, query: Record<string, string>, filename: string): Promise<boolean> {
+  const res = await fetch(`${apiBase}${path}?${new URLSearchParams(query).toString()}`, { headers: await requestHeaders(), credentials: 'omit' })
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) return false
+  const url = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  return true
+}

@@ -15,6 +15,9 @@ function problems(env: NodeJS.ProcessEnv): string[] {
   throw new Error('loadConfig accepted the configuration')
 }
 
+/** Identities checked by Serpro's Datavalid: what production needs beside the settings each test looks at. */
+const KYC = { KYC_PROVIDER: 'datavalid', DATAVALID_BASE_URL: 'https://gateway.apiserpro.serpro.gov.br/datavalid', DATAVALID_TOKEN_URL: 'https://gateway.apiserpro.serpro.gov.br/token', DATAVALID_CONSUMER_KEY: 'key', DATAVALID_CONSUMER_SECRET: 'secret' }
+
 describe('APP_MODE', () => {
   it('is demo when unset or empty: simulated payments on, the fixed captcha answer kept', () => {
     for (const env of [{}, { APP_MODE: '' }, { APP_MODE: 'demo' }]) {
@@ -29,7 +32,7 @@ describe('APP_MODE', () => {
 
   it('is not decided by NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ appMode: 'demo', production: false })
-    expect(problems({ NODE_ENV: 'development', APP_MODE: 'production' }).length).toBeGreaterThan(0)
+    expect(problems({ NODE_ENV: 'development', APP_MODE: 'production', ...KYC }).length).toBeGreaterThan(0)
   })
 
   it('refuses an unknown mode', () => {
@@ -40,13 +43,13 @@ describe('APP_MODE', () => {
 })
 
 describe('production mode', () => {
-  const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
+  const safe = { APP_MODE: 'production', ...KYC, PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' }
   const noProvider = "PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP's PIX_* settings."
   const psp = { PIX_PROVIDER: 'apipix', PIX_BASE_URL: 'https://pix.api.efipay.com.br', PIX_CLIENT_ID: 'id', PIX_CLIENT_SECRET: 'secret', PIX_KEY_CHAVE: 'pix@aposta.example', PIX_CERT: '/etc/pix/cert.pem', PIX_KEY: '/etc/pix/key.pem' }
 
   it('lists every unsafe setting, one line each', () => {
     const lines = problems({
-      APP_MODE: 'production',
+      APP_MODE: 'production', ...KYC,
       PIX_PROVIDER: 'sandbox',
       PAYOUT_SANDBOX_SETTLE_SECONDS: '120',
       CAPTCHA_FIXED_ANSWER: 'teste',
@@ -184,10 +187,33 @@ describe('every problem at once', () => {
   })
 
   it('in production, adds the unsafe settings but not a second line about a setting already refused', () => {
-    const lines = problems({ APP_MODE: 'production', PIX_PROVIDER: 'paypal', SPORT_SEED: 'a b', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' })
+    const lines = problems({ APP_MODE: 'production', ...KYC, PIX_PROVIDER: 'paypal', SPORT_SEED: 'a b', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '' })
     expect(lines).toEqual([
       'PIX_PROVIDER must be one of sandbox, apipix, none, not "paypal"',
       'SPORT_SEED must be letters, digits, dots or dashes (at most 64), not "a b"',
     ])
+  })
+})
+
+describe('KYC_PROVIDER', () => {
+  const datavalid = { KYC_PROVIDER: 'datavalid', DATAVALID_BASE_URL: 'https://gateway.apiserpro.serpro.gov.br/datavalid/', DATAVALID_TOKEN_URL: 'https://gateway.apiserpro.serpro.gov.br/token', DATAVALID_CONSUMER_KEY: 'key', DATAVALID_CONSUMER_SECRET: 'secret' }
+
+  it('is the Datavalid emulator in demo mode, none on request, Serpro\'s Datavalid with its four settings', () => {
+    expect(loadConfig({}).kyc).toMatchObject({ provider: 'emulator', baseUrl: null, tokenUrl: null, timeoutMs: 10_000 })
+    expect(loadConfig({ KYC_PROVIDER: 'none' }).kyc.provider).toBeNull()
+    expect(loadConfig(datavalid).kyc).toMatchObject({ provider: 'datavalid', baseUrl: 'https://gateway.apiserpro.serpro.gov.br/datavalid', consumerKey: 'key' })
+    expect(problems({ KYC_PROVIDER: 'datavalid', DATAVALID_CONSUMER_KEY: 'key' })).toEqual(['KYC_PROVIDER=datavalid needs DATAVALID_BASE_URL, DATAVALID_TOKEN_URL, DATAVALID_CONSUMER_SECRET'])
+    expect(problems({ KYC_PROVIDER: 'serpro' })).toEqual(['KYC_PROVIDER must be one of emulator, datavalid, none, not "serpro"'])
+    expect(problems({ ...datavalid, DATAVALID_TIMEOUT_SECONDS: '0' })).toEqual(['DATAVALID_TIMEOUT_SECONDS must be a number from 1 to 60, not "0"'])
+  })
+
+  it('production refuses the emulator and plain http, and takes Datavalid', () => {
+    const safe = { APP_MODE: 'production', PAYMENT_WEBHOOK_SECRET: SECRET, GAME_PROVIDERS: '', PIX_PROVIDER: 'apipix', PIX_BASE_URL: 'https://pix.api.efipay.com.br', PIX_CLIENT_ID: 'id', PIX_CLIENT_SECRET: 'secret', PIX_KEY_CHAVE: 'pix@aposta.example', PIX_CERT: '/etc/pix/cert.pem', PIX_KEY: '/etc/pix/key.pem' }
+    expect(problems({ ...safe, KYC_PROVIDER: 'emulator' })).toEqual([expect.stringMatching(/^KYC_PROVIDER is emulator: /)])
+    expect(problems({ ...safe, ...datavalid, DATAVALID_BASE_URL: 'http://datavalid.example' })).toEqual(['DATAVALID_BASE_URL must be https:// in production.'])
+    expect(loadConfig({ ...safe, ...datavalid }).kyc.provider).toBe('datavalid')
+    // Unset (or none), production refuses to verify identities on check digits alone.
+    expect(problems(safe)).toEqual([expect.stringMatching(/^KYC_PROVIDER is none: /)])
+    expect(problems({ ...safe, KYC_PROVIDER: 'none' })).toEqual([expect.stringMatching(/^KYC_PROVIDER is none: /)])
   })
 })

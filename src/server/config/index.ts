@@ -4,6 +4,7 @@ import path from 'node:path'
 import { APP_MODES, type AppMode } from '../../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
 import { everyProblem, numberEnv, parseRateRule, problem, reaisEnv, switchEnv, type RateRule } from './env'
+import { loadKycConfig, type KycConfig } from './kyc'
 import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
 import { parseTrustProxy, type TrustProxy } from './proxy'
 import { loadRoundsConfig, type RoundsConfig } from './rounds'
@@ -30,6 +31,8 @@ interface RateLimits {
   transferLookupPerAccount: RateRule
   /** KYC submissions refused because the CPF belongs to another account, per account (RATE_LIMIT_KYC_TAKEN): the form must not test which CPFs are registered. */
   kycTakenPerAccount: RateRule
+  /** KYC submissions the identity provider refused (CPF not regular, another name ...), per account (RATE_LIMIT_KYC_REFUSED): the form must not test whose name or birth date goes with a CPF, and each check is billed. */
+  kycRefusedPerAccount: RateRule
   /** New passwords set through a reset's chkId, per address (each costs an argon2 hash). */
   setPwdPerIp: RateRule
   /** Operators' notices accepted, all together (RATE_LIMIT_NOTICE): each goes to every player's screen. */
@@ -96,6 +99,8 @@ export interface Config {
   rounds: RoundsConfig
   /** The sportsbook: see SportConfig. */
   sport: SportConfig
+  /** The identity check (KYC_PROVIDER, Datavalid): see KycConfig. */
+  kyc: KycConfig
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -178,6 +183,15 @@ function productionProblems(config: Config): string[] {
   if (sport.clock !== null) {
     problems.push('SPORT_CLOCK is set: the sportsbook would stand still at one instant. It is for visual snapshots only; unset it.')
   }
+  if (config.kyc.provider === null) {
+    problems.push('KYC_PROVIDER is none: identities would rest on the CPF\'s check digits alone, so one person could hold many accounts. Set KYC_PROVIDER=datavalid with Serpro\'s DATAVALID_* settings.')
+  }
+  if (config.kyc.provider === 'emulator') {
+    problems.push('KYC_PROVIDER is emulator: the built-in Datavalid emulator confirms any CPF whose check digits hold with any name, so anyone could verify an identity that is not theirs. Set KYC_PROVIDER=datavalid with Serpro\'s DATAVALID_* settings.')
+  }
+  for (const [name, value] of [['DATAVALID_BASE_URL', config.kyc.baseUrl], ['DATAVALID_TOKEN_URL', config.kyc.tokenUrl]] as const) {
+    if (config.kyc.provider === 'datavalid' && value !== null && !value.startsWith('https://')) problems.push(`${name} must be https:// in production.`)
+  }
   if (config.captchaFixedAnswer) {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
@@ -191,6 +205,7 @@ function productionProblems(config: Config): string[] {
   if (config.rounds.salt.method === 'seeds' && config.rounds.salt.waitMs < 10_000) {
     problems.push('ROUND_SALT_WAIT_SECONDS is under 10: a new chain\'s salt would be fixed before players can send their seeds, often from none (a value known in advance). Give them at least 10 seconds (default 30).')
   }
+  if (wallet.realityMinuteMs !== 60_000) problems.push('REALITY_CHECK_MINUTE_SECONDS is a test setting: a reality check\'s minute is 60 seconds in production.')
   if (wallet.pix.provider === null) problems.push('PIX_PROVIDER is none: production needs PIX deposits; set PIX_PROVIDER=apipix and the PSP\'s PIX_* settings.')
   if (wallet.pix.provider === 'apipix') {
     if (wallet.pix.cert === null) problems.push('PIX_CERT / PIX_KEY are unset: API Pix PSPs require mutual TLS with the client certificate they issued.')
@@ -331,6 +346,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       testAccountPerIp: rate('TEST_ACCOUNT_IP', '60/1h'),
       transferLookupPerAccount: rate('TRANSFER_LOOKUP', '30/1h'),
       kycTakenPerAccount: rate('KYC_TAKEN', '5/1d'),
+      kycRefusedPerAccount: rate('KYC_REFUSED', '5/1d'),
       setPwdPerIp: rate('SETPWD_IP', '20/1h'),
       noticePerToken: rate('NOTICE', '10/1h'),
       opsFailPerIp: rate('OPS_FAIL_IP', '10/1h'),
@@ -345,6 +361,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     },
     rounds: loadRoundsConfig(env),
     sport: loadSportConfig(env, appMode),
+    kyc: loadKycConfig(env, appMode),
     // 0 would be Node's "no timeout" (and PostgreSQL's), not an instant one.
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,

@@ -25,6 +25,11 @@ export interface WalletConfig {
   pix: PixConfig
   /** The emulator's payouts settle a withdrawal this long after it was sent; null: only when a test settles it (PAYOUT_SANDBOX_SETTLE_SECONDS). */
   payoutSandboxSettleMs: number | null
+  /**
+   * How long a minute of the reality check's interval lasts, ms (REALITY_CHECK_MINUTE_SECONDS, 60):
+   * shorter only in tests, so a browser test sees a check within seconds; production refuses it.
+   */
+  realityMinuteMs: number
   /** Stakes in one São Paulo day after which the bonus boost (EXPPAY) is offered, once that day (BOOST_AFTER_WAGERED, reais; 0 turns it off). */
   boostAfterWagered: bigint
   /** The largest single stake while a gift is being wagered, centavos (BONUS_MAX_STAKE, reais). */
@@ -89,6 +94,7 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletC
     pix,
     // In production the sandbox payouts stay off unless asked for (and then refused, below).
     payoutSandboxSettleMs: settle === 'off' || (settle === '' && !demo) ? null : numberEnv(env, 'PAYOUT_SANDBOX_SETTLE_SECONDS', 120, true, { max: 86_400 }) * 1000,
+    realityMinuteMs: numberEnv(env, 'REALITY_CHECK_MINUTE_SECONDS', 60, true, { min: 1, max: 60 }) * 1000,
     boostAfterWagered: env.BOOST_AFTER_WAGERED === '0' ? 0n : reaisEnv(env, 'BOOST_AFTER_WAGERED', '100'),
     bonusMaxStake: reaisEnv(env, 'BONUS_MAX_STAKE', '50'),
     depositTurnover: numberEnv(env, 'DEPOSIT_TURNOVER', 1, true, { max: 100 }),

@@ -123,7 +123,8 @@ function sqlFiles(dir: string, sub = ''): string[] {
  * in one transaction with `check_function_bodies` off (so their order does not matter), and every
  * function of the public schema that no file defined in that transaction is dropped (a removed
  * file, an overload whose signature changed) with the triggers that call it. A file that defines a
- * function not named after it is refused: a function has one home.
+ * function not named after it is refused: a function has one home. A changed file's function is
+ * dropped before it is created again, so its result type may change.
  */
 async function applyFunctions(db: Db, dir: string): Promise<string[]> {
   const files = sqlFiles(dir)
@@ -155,6 +156,17 @@ async function applyFunctions(db: Db, dir: string): Promise<string[]> {
     const changed = differs(await read(q))
     if (!changed.length) return []
     await q.query('SET LOCAL check_function_bodies = off')
+    // A changed file's functions are dropped first (not those of triggers, whose type cannot
+    // change), so a file may change its function's result type, which CREATE OR REPLACE refuses.
+    const names = changed.filter((f) => texts.has(f)).map((f) => path.posix.basename(f, '.sql'))
+    const redefined = (
+      await q.query<{ sig: string }>(
+        `SELECT p.oid::regprocedure::text AS sig FROM pg_proc p
+          WHERE p.pronamespace = 'public'::regnamespace AND p.prokind = 'f' AND p.proname = ANY ($1::text[]) AND p.prorettype <> 'trigger'::regtype`,
+        [names],
+      )
+    ).rows
+    for (const r of redefined) await q.query(`DROP FUNCTION ${r.sig}`)
     for (const f of files) for (const statement of splitStatements(texts.get(f) as string)) await q.query(statement)
     const stale = (
       await q.query<{ sig: string; kind: string }>(

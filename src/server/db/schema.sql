@@ -298,9 +298,13 @@ CREATE TABLE play_days (
   user_id bigint NOT NULL,
   day date NOT NULL,
   staked bigint NOT NULL,
-  returned bigint NOT NULL DEFAULT 0
+  returned bigint NOT NULL DEFAULT 0,
+  played_s integer NOT NULL DEFAULT 0,
+  last_play_at timestamp with time zone,
+  session_started_at timestamp with time zone
 );
 ALTER TABLE play_days ADD CONSTRAINT play_days_pkey PRIMARY KEY (user_id, day);
+ALTER TABLE play_days ADD CONSTRAINT play_days_played_check CHECK ((played_s >= 0));
 ALTER TABLE play_days ADD CONSTRAINT play_days_returned_check CHECK ((returned >= 0));
 ALTER TABLE play_days ADD CONSTRAINT play_days_staked_check CHECK ((staked >= 0));
 
@@ -505,6 +509,16 @@ ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_period_check CHECK ((period = ANY
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_pkey PRIMARY KEY (user_id, kind, period);
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_value_check CHECK ((value > 0));
+
+CREATE TABLE rg_reality (
+  user_id bigint NOT NULL,
+  minutes integer NOT NULL,
+  session_started_at timestamp with time zone,
+  answered_at timestamp with time zone
+);
+ALTER TABLE rg_reality ADD CONSTRAINT rg_reality_minutes_check CHECK ((minutes = ANY (ARRAY[15, 30, 60])));
+ALTER TABLE rg_reality ADD CONSTRAINT rg_reality_pkey PRIMARY KEY (user_id);
+ALTER TABLE rg_reality ADD CONSTRAINT rg_reality_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 
 CREATE TABLE round_bets (
   id bigint NOT NULL DEFAULT nextval('round_bets_id_seq'::regclass),
@@ -1229,6 +1243,42 @@ AS $function$
     ON CONFLICT (user_id, day) DO UPDATE SET returned = d.returned + EXCLUDED.returned
 $function$;
 
+CREATE OR REPLACE FUNCTION public.play_idle_gap()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT interval '10 minutes'
+$function$;
+
+CREATE OR REPLACE FUNCTION public.play_session_at(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(started_at timestamp with time zone, last_play_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT d.session_started_at, d.last_play_at FROM play_days d
+  WHERE d.user_id = p_user AND d.day >= (p_at AT TIME ZONE 'America/Sao_Paulo')::date - 1
+    AND d.last_play_at >= p_at - play_idle_gap() AND d.last_play_at <= p_at
+  ORDER BY d.day DESC LIMIT 1
+$function$;
+
+CREATE OR REPLACE FUNCTION public.play_sums(p_user bigint, p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(product text, staked bigint, returned bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT split_part(t.ref, ':', 1),
+    COALESCE(sum(-e.amount) FILTER (WHERE t.kind = 'bet'), 0)::bigint,
+    COALESCE(sum(e.amount) FILTER (WHERE t.kind <> 'bet'), 0)::bigint
+  FROM ledger_transactions t
+  JOIN ledger_entries e ON e.tx_id = t.id
+  JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('cash', 'bonus')
+  WHERE t.user_id = p_user AND t.kind IN ('bet', 'win', 'refund', 'correction')
+    AND t.created_at >= p_from AND t.created_at < p_to
+    AND split_part(t.ref, ':', 1) IN ('casino', 'round', 'sport', 'provider')
+  GROUP BY 1
+$function$;
+
 CREATE OR REPLACE FUNCTION public.provider_answer(p_status text, p_user bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1334,7 +1384,7 @@ BEGIN
         RETURN provider_answer('NOT_ENOUGH_MONEY', uid);
       END IF;
       -- A limit the player set (rg_room): the provider's bet limit error; its game says so.
-      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
+      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE', 'LIMIT_TIME') THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
       END IF;
       -- A player paused or self-excluded (rg_block_at): disabled for the provider.
@@ -1489,7 +1539,15 @@ CREATE OR REPLACE FUNCTION public.rg_refusal(p_user bigint, p_stake bigint, p_at
 AS $function$
   SELECT COALESCE(
     (SELECT CASE b.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END FROM rg_block_at(p_user, p_at) b),
-    (SELECT 'LIMIT_' || upper(x.kind) FROM rg_room(p_user, p_at) x WHERE x.kind IN ('loss', 'stake') AND p_stake > x.room ORDER BY x.room, x.kind LIMIT 1)
+    (SELECT 'LIMIT_' || upper(x.kind) FROM rg_room(p_user, p_at) x
+      WHERE (x.kind = 'time' AND x.room < (
+          -- What the stake adds to the day's time: the pause since the last stake when the
+          -- session is open (already in rg_used), else its first minute.
+          SELECT CASE WHEN d.last_play_at BETWEEN p_at - play_idle_gap() AND p_at THEN 0 ELSE 60 END
+          FROM (SELECT max(y.last_play_at) AS last_play_at FROM play_days y
+            WHERE y.user_id = p_user AND y.day = (p_at AT TIME ZONE 'America/Sao_Paulo')::date) d))
+        OR (x.kind IN ('loss', 'stake') AND p_stake > x.room)
+      ORDER BY x.kind = 'time' DESC, x.room, x.kind LIMIT 1)
   )
 $function$;
 
@@ -1498,15 +1556,16 @@ CREATE OR REPLACE FUNCTION public.rg_room(p_user bigint, p_at timestamp with tim
  LANGUAGE sql
  STABLE
 AS $function$
-  SELECT l.kind, l.period, l.value, u.used, l.value - u.used
+  SELECT l.kind, l.period, v.value, u.used, v.value - u.used
   FROM rg_limits_at(p_user, p_at) l
+  CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'time' THEN l.value * 60 ELSE l.value END AS value) v
   JOIN rg_used(p_user, p_at) r ON r.period = l.period
-  CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'deposit' THEN r.deposit WHEN 'loss' THEN r.loss WHEN 'stake' THEN r.stake END AS used) u
+  CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'deposit' THEN r.deposit WHEN 'loss' THEN r.loss WHEN 'stake' THEN r.stake WHEN 'time' THEN r."time" END AS used) u
   WHERE l.value IS NOT NULL AND u.used IS NOT NULL
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_used(p_user bigint, p_at timestamp with time zone)
- RETURNS TABLE(period text, deposit bigint, loss bigint, stake bigint)
+ RETURNS TABLE(period text, deposit bigint, loss bigint, stake bigint, "time" bigint)
  LANGUAGE sql
  STABLE
 AS $function$
@@ -1519,7 +1578,10 @@ AS $function$
     (SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0) FROM orders o
       WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
         AND o.created_at >= (p.since::timestamp AT TIME ZONE 'America/Sao_Paulo'))::bigint,
-    d.loss, d.stake
+    d.loss, d.stake,
+    CASE WHEN p.period = 'day' THEN COALESCE((
+      SELECT (x.played_s + CASE WHEN x.last_play_at BETWEEN p_at - play_idle_gap() AND p_at THEN extract(epoch FROM p_at - x.last_play_at) ELSE 0 END)::bigint
+      FROM play_days x WHERE x.user_id = p_user AND x.day = p.today), 0) END
   FROM p CROSS JOIN LATERAL (
     SELECT COALESCE(sum(x.staked - x.returned), 0)::bigint AS loss, COALESCE(sum(x.staked), 0)::bigint AS stake
     FROM play_days x WHERE x.user_id = p_user AND x.day BETWEEN p.since AND p.today
@@ -1911,7 +1973,8 @@ BEGIN
 
   -- Player protection (rg_refusal): a player paused or self-excluded bets nothing (RG_PAUSED,
   -- RG_EXCLUDED), and a stake that could take a loss limit (the stake counted as lost) or the day's
-  -- stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE).
+  -- stakes past what the player set, or any once the day's time limit is reached, is refused
+  -- (LIMIT_LOSS, LIMIT_STAKE, LIMIT_TIME).
   -- Decided in a statement of its own, after the lock above, so it sees every earlier bet of the
   -- player committed: bets raced together cannot pass a limit between them.
   IF ok > 0 AND EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK' AND rg_watched(r.u)) THEN
@@ -1957,9 +2020,22 @@ BEGIN
       JOIN unnest(rows) r ON v.account_id IN (r.cash_id, r.bonus_id);
     UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
       FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
+    -- The day's stakes and returns, and its time played: a stake within play_idle_gap() of the
+    -- last one adds the time between them and keeps its session, a later one adds a minute and
+    -- starts a session (the first stake of a day carries on the night's session when it is still open).
     WITH d AS (
-      INSERT INTO play_days AS d (user_id, day, staked, returned) SELECT r.u, r.day, r.stake, r.payout FROM unnest(rows) r WHERE r.code = 'OK'
-        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned
+      INSERT INTO play_days AS d (user_id, day, staked, returned, played_s, last_play_at, session_started_at)
+        SELECT r.u, r.day, r.stake, r.payout, 60, r.at,
+          CASE WHEN r.at - (r.day::timestamp AT TIME ZONE 'America/Sao_Paulo') < play_idle_gap()
+            THEN COALESCE((SELECT y.session_started_at FROM play_days y
+              WHERE y.user_id = r.u AND y.day = r.day - 1 AND y.last_play_at >= r.at - play_idle_gap()), r.at)
+            ELSE r.at END
+        FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned,
+          played_s = d.played_s + CASE WHEN d.last_play_at >= EXCLUDED.last_play_at - play_idle_gap()
+            THEN GREATEST(extract(epoch FROM EXCLUDED.last_play_at - d.last_play_at), 0)::integer ELSE 60 END,
+          session_started_at = CASE WHEN d.last_play_at >= EXCLUDED.last_play_at - play_idle_gap() THEN d.session_started_at ELSE EXCLUDED.session_started_at END,
+          last_play_at = GREATEST(d.last_play_at, EXCLUDED.last_play_at)
         RETURNING d.user_id, d.staked
     ) SELECT array_agg(d.user_id), array_agg(d.staked) INTO day_u, day_total FROM d;
   END IF;

@@ -39,7 +39,7 @@ export async function assertNotBlocked(q: Queryable, userId: bigint, now: number
   if (block) throw blockError(block)
 }
 
-export function statusOf(block: Block | null): RgStatus {
+export function statusOf(block: Block | null): Pick<RgStatus, 'pausedUntil' | 'excludedUntil' | 'indefinite'> {
   return {
     pausedUntil: block?.kind === 'pause' && block.endsAt ? block.endsAt.getTime() : null,
     excludedUntil: block?.kind === 'exclusion' && block.endsAt ? block.endsAt.getTime() : null,
@@ -66,7 +66,7 @@ export async function setBlock(
   want: { kind: 'pause'; days: number } | { kind: 'exclusion'; months: number | null },
   locale: Locale,
   afterCommit: (fn: () => Promise<void>) => void,
-): Promise<RgStatus> {
+): Promise<void> {
   const now = deps.now()
   const user = (await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])).rows[0]
   if (!user) throw new AppError('LOGGED_OUT')
@@ -76,7 +76,6 @@ export async function setBlock(
   await q.query('INSERT INTO rg_blocks (user_id, kind, starts_at, ends_at) VALUES ($1, $2, $3, $4)', [userId, want.kind, new Date(now), endsAt])
   const block = { kind: want.kind, endsAt }
   afterCommit(() => tell(deps, user.email, locale, block))
-  return statusOf(block)
 }
 
 /** The e-mail that tells the player what was set and until when. */

@@ -5,7 +5,7 @@
  * for every bet under the player's lock); read here for the page, the deposit check and the messages.
  * A lower or new limit applies at once; a higher one, or a removal, waits 24 hours (pending).
  */
-import { RG_KINDS, RG_LIMIT_PERIODS, type RgKind, type RgLimitRow, type RgPeriod } from '../../shared/contract/rg'
+import { RG_KINDS, RG_LIMIT_PERIODS, RG_TIME_MAX_MINUTES, type RgKind, type RgLimitRow, type RgPeriod } from '../../shared/contract/rg'
 import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../AppError'
@@ -31,9 +31,10 @@ async function limitsAt(q: Queryable, userId: bigint, now: number): Promise<Map<
 
 /** What the player's play has used in each period at `now`, by kind (rg_used). */
 async function usedAt(q: Queryable, userId: bigint, now: number): Promise<Map<string, bigint>> {
-  const r = await q.query<{ period: RgPeriod; deposit: bigint; loss: bigint; stake: bigint }>('SELECT period, deposit, loss, stake FROM rg_used($1, $2)', [userId, new Date(now)])
+  const r = await q.query<Record<RgKind, bigint | null> & { period: RgPeriod }>('SELECT period, deposit, loss, stake, "time" FROM rg_used($1, $2)', [userId, new Date(now)])
   const used = new Map<string, bigint>()
-  for (const row of r.rows) for (const kind of RG_KINDS) used.set(`${kind}/${row.period}`, BigInt(row[kind]))
+  // Time played comes in seconds: shown in whole minutes.
+  for (const row of r.rows) for (const kind of RG_KINDS) if (row[kind] !== null) used.set(`${kind}/${row.period}`, kind === 'time' ? BigInt(row[kind]) / 60n : BigInt(row[kind]))
   return used
 }
 
@@ -48,13 +49,21 @@ export async function readLimits(q: Queryable, userId: bigint, now: number): Pro
 }
 
 function wire(kind: RgKind, period: RgPeriod, record: Omit<LimitRecord, 'kind' | 'period'> | undefined, used: bigint): RgLimitRow {
+  // Money in reais; the time limit and the time played in minutes, as kept.
+  const out = kind === 'time' ? Number : centavosToReais
   return {
     kind,
     period,
-    value: record?.value == null ? null : centavosToReais(record.value),
-    used: centavosToReais(used),
-    pending: record?.pending_at ? { value: record.pending_value === null ? null : centavosToReais(record.pending_value), effectiveAt: record.pending_at.getTime() } : null,
+    value: record?.value == null ? null : out(record.value),
+    used: out(used),
+    pending: record?.pending_at ? { value: record.pending_value === null ? null : out(record.pending_value), effectiveAt: record.pending_at.getTime() } : null,
   }
+}
+
+/** A time limit's minutes from the body's amount (parsed as reais: 30 is 3000 centavos), whole and within a day. */
+function minutesOf(value: bigint): bigint {
+  if (value % 100n !== 0n || value / 100n < 1n || value / 100n > BigInt(RG_TIME_MAX_MINUTES)) throw new AppError('RG_TIME_LIMIT_RANGE', { max: RG_TIME_MAX_MINUTES })
+  return value / 100n
 }
 
 /**
@@ -64,6 +73,7 @@ function wire(kind: RgKind, period: RgPeriod, record: Omit<LimitRecord, 'kind' |
  */
 export async function setLimit(q: Queryable, userId: bigint, kind: RgKind, period: RgPeriod, value: bigint | null, now: number): Promise<RgLimitRow> {
   if (!RG_LIMIT_PERIODS[kind].includes(period)) throw new AppError('RG_LIMIT_PERIOD')
+  if (kind === 'time' && value !== null) value = minutesOf(value)
   await q.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
   const current = (await limitsAt(q, userId, now)).get(`${kind}/${period}`)?.value ?? null
   const atOnce = value === current || (value !== null && (current === null || value < current))
@@ -77,15 +87,16 @@ export async function setLimit(q: Queryable, userId: bigint, kind: RgKind, perio
 }
 
 const MESSAGE_KEYS: Record<'LIMIT_LOSS' | 'LIMIT_STAKE' | 'LIMIT_DEPOSIT', string> = { LIMIT_LOSS: 'limitLoss', LIMIT_STAKE: 'limitStake', LIMIT_DEPOSIT: 'limitDeposit' }
-const KINDS = { LIMIT_LOSS: 'loss', LIMIT_STAKE: 'stake', LIMIT_DEPOSIT: 'deposit' } as const
+const KINDS = { LIMIT_LOSS: 'loss', LIMIT_STAKE: 'stake', LIMIT_DEPOSIT: 'deposit', LIMIT_TIME: 'time' } as const
 
 /**
  * The refusal of a stake or deposit that a limit stopped, naming the limit (the one with the least
- * room, which stopped it) and what is left of it (never below zero).
+ * room, which stopped it) and what is left of it (never below zero); for the time limit, its minutes.
  */
 export async function limitError(q: Queryable, userId: bigint, code: keyof typeof KINDS, at: Date): Promise<AppError> {
-  const r = await q.query<{ period: RgPeriod; room: bigint }>('SELECT period, room FROM rg_room($1, $2) WHERE kind = $3 ORDER BY room LIMIT 1', [userId, at, KINDS[code]])
+  const r = await q.query<{ period: RgPeriod; room: bigint; value: bigint }>('SELECT period, room, value FROM rg_room($1, $2) WHERE kind = $3 ORDER BY room LIMIT 1', [userId, at, KINDS[code]])
   const row = r.rows[0]
+  if (code === 'LIMIT_TIME') return new AppError(code, { minutes: Number(row?.value ?? 0) / 60 })
   const left = row ? (BigInt(row.room) > 0n ? BigInt(row.room) : 0n) : 0n
   const period = row?.period ?? 'day'
   return new AppError(code, { left }, `${MESSAGE_KEYS[code]}.${period}`)

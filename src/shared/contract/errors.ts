@@ -76,6 +76,16 @@ export const ERROR_CODES = {
   KYC_REQUIRED: { status: 3304, http: 403, key: 'kycRequired' },
   /** Withdrawals and transfers wait 24 h after a password reset or change; the message says how long is left. */
   PASSWORD_CHANGE_HOLD: { status: 3305, http: 403, key: 'passwordChangeHold' },
+  /** The identity check (KYC_PROVIDER, Serpro's Datavalid) refused it: nothing is stored, the form may be sent again. */
+  KYC_CPF_IRREGULAR: { status: 3310, http: 400, key: 'kycCpfIrregular' },
+  KYC_NAME_MISMATCH: { status: 3311, http: 400, key: 'kycNameMismatch' },
+  KYC_BIRTH_DATE_MISMATCH: { status: 3312, http: 400, key: 'kycBirthDateMismatch' },
+  /** The identity check could not be made (provider down or slow): nothing is stored, try again in a few minutes. */
+  KYC_CHECK_UNAVAILABLE: { status: 3313, http: 503, key: 'kycCheckUnavailable' },
+  KYC_CPF_NOT_FOUND: { status: 3314, http: 400, key: 'kycCpfNotFound' },
+  KYC_FACE_MISMATCH: { status: 3315, http: 400, key: 'kycFaceMismatch' },
+  /** The government's base says the CPF's holder is under 18. */
+  KYC_UNDERAGE: { status: 3316, http: 403, key: 'kycUnderage' },
   /** Records: */
   RECORD_NOT_FOUND: { status: 3401, http: 404, key: 'recordNotFound' },
   /** Promotions: a promotional package (INSBRL, EXPPAY) without an open offer: the spec's alert then deposit. */
@@ -97,6 +107,8 @@ export const ERROR_CODES = {
   LIMIT_LOSS: { status: 6001, http: 403, key: 'limitLoss.day' },
   LIMIT_STAKE: { status: 6002, http: 403, key: 'limitStake.day' },
   LIMIT_DEPOSIT: { status: 6003, http: 403, key: 'limitDeposit.day' },
+  /** The day's time played has reached the player's time limit: no bet until the next São Paulo day. */
+  LIMIT_TIME: { status: 6008, http: 403, key: 'limitTime' },
   /** A pause or self-exclusion in force: no bet, deposit, transfer or reward until it ends (withdrawals and records stay open). */
   RG_PAUSED: { status: 6004, http: 403, key: 'rgPaused' },
   RG_EXCLUDED: { status: 6005, http: 403, key: 'rgExcluded.until' },
@@ -104,6 +116,10 @@ export const ERROR_CODES = {
   RG_BLOCK_SHORTER: { status: 6006, http: 409, key: 'rgBlockShorter' },
   /** A self-exclusion is asked with the account's password. */
   RG_PASSWORD_WRONG: { status: 6007, http: 400, key: 'rgPasswordWrong' },
+  /** A time limit that is not a whole number of minutes from 1 to 1440. */
+  RG_TIME_LIMIT_RANGE: { status: 6011, http: 400, key: 'rgTimeLimitRange' },
+  /** A reality check answered when none is due. */
+  RG_NO_REALITY_CHECK: { status: 6012, http: 409, key: 'rgNoRealityCheck' },
   /** A limit asked for a period its kind has not (stakes: per day only). */
   RG_LIMIT_PERIOD: { status: 6010, http: 400, key: 'rgLimitPeriod' },
   /** Shared rounds: a bet on a round that is not the one open for bets (closed, unknown), or on a choice the game has not. */

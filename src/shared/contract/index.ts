@@ -83,6 +83,9 @@ export const calls = {
   rgStatus: rg.rgStatusCall,
   rgPause: rg.rgPause,
   rgExclusion: rg.rgExclusion,
+  rgSetRealityCheck: rg.rgSetRealityCheck,
+  rgAnswerRealityCheck: rg.rgAnswerRealityCheck,
+  rgStatement: rg.rgStatement,
 } as const
 
 export type CallName = keyof typeof calls

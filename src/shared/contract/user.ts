@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { AVATAR_COUNT } from '../codes'
 import { defineCall } from './define'
-import { balanceVersion, intField, loading, optionalText, password, reais, text, wireBalance } from './fields'
+import { balanceVersion, intField, isoDate, loading, optionalText, password, reais, text, wireBalance } from './fields'
 
 const getQuery = z.strictObject({ loading, t: z.optional(z.string().check(z.maxLength(32))) })
 
@@ -97,7 +97,8 @@ export const updateKyc = defineCall({
   method: 'POST',
   path: '/api/app/user/updateKyc',
   auth: true,
-  body: z.strictObject({ name: optionalText(100), cardNo: optionalText(32), loading }),
+  // birthDate (ours, optional, YYYY-MM-DD): checked with the CPF's holder by the identity provider when given.
+  body: z.strictObject({ name: optionalText(100), cardNo: optionalText(32), birthDate: z.optional(isoDate), loading }),
   reply: z.null(),
 })
 

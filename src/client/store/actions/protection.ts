@@ -1,7 +1,8 @@
 /** Player protection's calls (issue 31): the limits page's reads and its changes, each keyed. */
 import { calls } from '../../../shared/contract'
-import type { RgKind, RgLimitRow, RgPeriod, RgStatus } from '../../../shared/contract/rg'
+import type { RgKind, RgLimitRow, RgPeriod, RgRealityMinutes, RgStatement, RgStatus } from '../../../shared/contract/rg'
 import { newIdempotencyKey } from './cashier'
+import { downloadFile } from '../api'
 import { api } from './session'
 
 const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() })
@@ -15,3 +16,15 @@ export const saveLimit = (kind: RgKind, period: RgPeriod, value: string | null) 
 export const pausePlay = (days: number) => api<RgStatus>(calls.rgPause, { body: { days }, headers: keyed() })
 
 export const excludeMyself = (months: number | null, password: string) => api<RgStatus>(calls.rgExclusion, { body: { months, password }, headers: keyed() })
+
+/** The reality check every 15, 30 or 60 minutes of a session. */
+export const saveRealityMinutes = (minutes: RgRealityMinutes) => api<RgStatus>(calls.rgSetRealityCheck, { body: { minutes } })
+
+/** The reality check that is due, answered (Continuar or Sair): the next one an interval from now. */
+export const answerRealityCheck = () => api<RgStatus>(calls.rgAnswerRealityCheck, { body: {}, loading: false }, true)
+
+/** A month's activity statement (YYYY-MM). */
+export const loadStatement = (month: string) => api<RgStatement>(calls.rgStatement, { query: { month }, loading: false }, true)
+
+/** The same month as a CSV file, downloaded. */
+export const downloadStatement = (month: string) => downloadFile(calls.rgStatement.path, { month, format: 'csv' }, `extrato-${month}.csv`)

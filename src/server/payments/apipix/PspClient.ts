@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { Agent, request } from 'undici'
 import type { z } from 'zod/mini'
-import { tokenReply } from './wire'
+import { ClientCredentials, parseJson, sleep } from '../../http/clientCredentials'
 
 export interface PspClientOptions {
   /** The PSP's API root (its /v2/cob ... live under it); a function, since the emulator's is known once the server listens. */
@@ -34,8 +34,6 @@ export class PspError extends Error {
 /** The PSP could not be reached, or answered what the standard does not allow. */
 export class PspUnreachable extends Error {}
 
-/** Tokens are renewed this long before the PSP says they expire. */
-const TOKEN_MARGIN_MS = 30_000
 const DEFAULT_BACKOFF_MS = [250, 1000, 3000]
 
 /**
@@ -45,8 +43,7 @@ const DEFAULT_BACKOFF_MS = [250, 1000, 3000]
  * answers 5xx. Callers make their calls safe to repeat (ids of their own on every write).
  */
 export class PspClient {
-  private token: { value: string; expiresAt: number } | null = null
-  private tokenWait: Promise<string> | null = null
+  private readonly tokens: ClientCredentials
   private readonly agent: Agent
   private readonly backoff: number[]
 
@@ -54,6 +51,17 @@ export class PspClient {
     const read = (file: string | null) => (file === null ? undefined : fs.readFileSync(file))
     this.agent = new Agent({ connect: { cert: read(o.cert), key: read(o.key), ca: read(o.ca), timeout: o.timeoutMs }, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs })
     this.backoff = o.backoffMs ?? DEFAULT_BACKOFF_MS
+    this.tokens = new ClientCredentials({
+      url: () => o.tokenUrl?.() ?? `${o.baseUrl()}/oauth/token`,
+      id: o.clientId,
+      secret: o.clientSecret,
+      body: 'json',
+      ok: [200, 201],
+      agent: this.agent,
+      now: o.now,
+      refused: (status, body) => new PspError(status, body, 'OAuth token'),
+      malformed: (message) => new PspUnreachable(message),
+    })
   }
 
   async close(): Promise<void> {
@@ -62,7 +70,7 @@ export class PspClient {
 
   /** Forgets the token (the next call asks for a new one). */
   dropToken(): void {
-    this.token = null
+    this.tokens.drop()
   }
 
   /**
@@ -75,7 +83,7 @@ export class PspClient {
       let status: number
       let text: string
       try {
-        const token = await this.accessToken()
+        const token = await this.tokens.get()
         const res = await request(`${this.o.baseUrl()}${path}`, {
           method,
           dispatcher: this.agent,
@@ -93,7 +101,7 @@ export class PspClient {
       if (status === 401 && !renewed) {
         // The token expired early (or the PSP restarted): one new token, then the same call.
         renewed = true
-        this.token = null
+        this.tokens.drop()
         attempt--
         continue
       }
@@ -108,42 +116,4 @@ export class PspClient {
       return parsed.data as z.infer<S>
     }
   }
-
-  private accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt - TOKEN_MARGIN_MS > this.o.now()) return Promise.resolve(this.token.value)
-    // Calls that find the token gone wait for one request of a new one.
-    this.tokenWait ??= this.fetchToken().finally(() => {
-      this.tokenWait = null
-    })
-    return this.tokenWait
-  }
-
-  private async fetchToken(): Promise<string> {
-    const url = this.o.tokenUrl?.() ?? `${this.o.baseUrl()}/oauth/token`
-    const basic = Buffer.from(`${this.o.clientId}:${this.o.clientSecret}`).toString('base64')
-    const asked = this.o.now()
-    const res = await request(url, {
-      method: 'POST',
-      dispatcher: this.agent,
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials' }),
-    })
-    const text = await res.body.text()
-    if (res.statusCode !== 200 && res.statusCode !== 201) throw new PspError(res.statusCode, parseJson(text), 'OAuth token')
-    const parsed = tokenReply.safeParse(parseJson(text))
-    if (!parsed.success) throw new PspUnreachable('OAuth token: the answer has no access_token and expires_in')
-    this.token = { value: parsed.data.access_token, expiresAt: asked + parsed.data.expires_in * 1000 }
-    return this.token.value
-  }
 }
-
-function parseJson(text: string): unknown {
-  if (!text) return null
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text.slice(0, 200)
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

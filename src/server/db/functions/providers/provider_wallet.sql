@@ -82,7 +82,7 @@ BEGIN
         RETURN provider_answer('NOT_ENOUGH_MONEY', uid);
       END IF;
       -- A limit the player set (rg_room): the provider's bet limit error; its game says so.
-      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE') THEN
+      IF b.code IN ('LIMIT_LOSS', 'LIMIT_STAKE', 'LIMIT_TIME') THEN
         RETURN provider_answer('BET_LIMIT', uid) || jsonb_build_object('message', 'player limit');
       END IF;
       -- A player paused or self-excluded (rg_block_at): disabled for the provider.

@@ -7,7 +7,7 @@
 -- transactions ('bet' with how the stake was paid in its meta, then 'win'), each account updated
 -- once by its net amount. Every stake counts toward the deposits' turnover and today's stakes at
 -- once; toward a gift's wagering when it settles (wallet_count_wagers); toward the player's limits
--- (play_days, rg_room) with what it paid back at once. Answers, per stake, the
+-- (play_days, rg_room) with what it paid back at once, and toward the day's time played. Answers, per stake, the
 -- balance (cash + bonus) and its version (the player's last cash or bonus entry).
 -- One stake per player in a call. The players' cash and bonus are locked in id order (the lock
 -- order of every posting), and each house sub-account is updated once by the sum of its stakes.
@@ -66,7 +66,8 @@ BEGIN
 
   -- Player protection (rg_refusal): a player paused or self-excluded bets nothing (RG_PAUSED,
   -- RG_EXCLUDED), and a stake that could take a loss limit (the stake counted as lost) or the day's
-  -- stakes past what the player set is refused (LIMIT_LOSS, LIMIT_STAKE).
+  -- stakes past what the player set, or any once the day's time limit is reached, is refused
+  -- (LIMIT_LOSS, LIMIT_STAKE, LIMIT_TIME).
   -- Decided in a statement of its own, after the lock above, so it sees every earlier bet of the
   -- player committed: bets raced together cannot pass a limit between them.
   IF ok > 0 AND EXISTS (SELECT 1 FROM unnest(rows) r WHERE r.code = 'OK' AND rg_watched(r.u)) THEN
@@ -112,9 +113,22 @@ BEGIN
       JOIN unnest(rows) r ON v.account_id IN (r.cash_id, r.bonus_id);
     UPDATE cash_turnover c SET outstanding = GREATEST(c.outstanding - r.stake, 0)
       FROM unnest(rows) r WHERE r.code = 'OK' AND c.user_id = r.u AND c.outstanding > 0;
+    -- The day's stakes and returns, and its time played: a stake within play_idle_gap() of the
+    -- last one adds the time between them and keeps its session, a later one adds a minute and
+    -- starts a session (the first stake of a day carries on the night's session when it is still open).
     WITH d AS (
-      INSERT INTO play_days AS d (user_id, day, staked, returned) SELECT r.u, r.day, r.stake, r.payout FROM unnest(rows) r WHERE r.code = 'OK'
-        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned
+      INSERT INTO play_days AS d (user_id, day, staked, returned, played_s, last_play_at, session_started_at)
+        SELECT r.u, r.day, r.stake, r.payout, 60, r.at,
+          CASE WHEN r.at - (r.day::timestamp AT TIME ZONE 'America/Sao_Paulo') < play_idle_gap()
+            THEN COALESCE((SELECT y.session_started_at FROM play_days y
+              WHERE y.user_id = r.u AND y.day = r.day - 1 AND y.last_play_at >= r.at - play_idle_gap()), r.at)
+            ELSE r.at END
+        FROM unnest(rows) r WHERE r.code = 'OK'
+        ON CONFLICT (user_id, day) DO UPDATE SET staked = d.staked + EXCLUDED.staked, returned = d.returned + EXCLUDED.returned,
+          played_s = d.played_s + CASE WHEN d.last_play_at >= EXCLUDED.last_play_at - play_idle_gap()
+            THEN GREATEST(extract(epoch FROM EXCLUDED.last_play_at - d.last_play_at), 0)::integer ELSE 60 END,
+          session_started_at = CASE WHEN d.last_play_at >= EXCLUDED.last_play_at - play_idle_gap() THEN d.session_started_at ELSE EXCLUDED.session_started_at END,
+          last_play_at = GREATEST(d.last_play_at, EXCLUDED.last_play_at)
         RETURNING d.user_id, d.staked
     ) SELECT array_agg(d.user_id), array_agg(d.staked) INTO day_u, day_total FROM d;
   END IF;
