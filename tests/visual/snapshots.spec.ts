@@ -181,10 +181,36 @@ test('the sign-in sheet of a new player: the 7-day cycle, day 1 to claim', async
   await expect(page).toHaveScreenshot('signin-sheet.png', { fullPage: true })
 })
 
-test('the responsible-gaming page of a new player: seven limits unset, the pause, the self-exclusion and help', async ({ page }) => {
+test('the responsible-gaming page of a new player: eight limits unset, the reality check, the statement, the pause, the self-exclusion and help', async ({ page }) => {
   await registerAndStore(page)
   await page.goto('/jogoResponsavel?snapshot=1')
-  await expect(page.getByTestId('rg-limits').getByRole('listitem')).toHaveCount(7)
+  await expect(page.getByTestId('rg-limits').getByRole('listitem')).toHaveCount(8)
+  await expect(page.getByTestId('rg-statement')).toBeVisible()
   await settle(page)
   await expect(page).toHaveScreenshot('responsible-gaming.png', { fullPage: true })
+})
+
+test('the reality check dialog: the session\'s time, stakes and result, Continuar and Sair', async ({ page }) => {
+  test.setTimeout(90_000)
+  // A test account (play money) that stakes R$ 1 in Dice and checks every 15 minutes (30 s here).
+  await page.request.get('/api/auth/user/captcha/4242')
+  const reg = await page.request.post('/api/auth/user/restRegister', { data: { username: `reality.${Date.now()}@example.com`, pwd: 'segredo123', codeId: 4242, captCode: 'teste' } })
+  const own = (await reg.json()).data.access_token as string
+  const demo = (await (await page.request.get('/api/app/user/getUserTest', { headers: { authorization: own } })).json()).data as { username: string; pwd: string }
+  await page.request.get('/api/auth/user/captcha/4243')
+  const login = await page.request.post('/api/auth/user/restLogin', { data: { username: demo.username, pwd: demo.pwd, codeId: 4243, captCode: 'teste' } })
+  const player = (await login.json()).data.access_token as string
+  const headers = { authorization: player }
+  expect((await (await page.request.put('/api/app/rg/realityCheck', { headers, data: { minutes: 15 } })).json()).status).toBe(200)
+  const bet = await page.request.post('/api/app/casino/dice/bet', { headers: { ...headers, 'Idempotency-Key': `visual-${Date.now()}` }, data: { amount: '1.00', target: '50.00', condition: 'over' } })
+  expect((await bet.json()).status).toBe(200)
+  await page.addInitScript((t) => localStorage.setItem('aposta:token', JSON.stringify(t)), player)
+  await page.waitForTimeout(31_000)
+  await page.goto('/home?snapshot=1')
+  const dialog = page.getByRole('alertdialog', { name: 'Hora de uma pausa?' })
+  await expect(dialog).toBeVisible({ timeout: 15_000 })
+  await expect(dialog).toContainText('Apostado nesta sessão: R$ 1,00')
+  await settle(page)
+  // The result depends on the roll: masked.
+  await expect(dialog).toHaveScreenshot('reality-check.png', { mask: [dialog.getByText(/^Resultado nesta sessão/)] })
 })

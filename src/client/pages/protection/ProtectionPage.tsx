@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { RG_EXCLUSION_MONTHS, RG_PAUSE_DAYS, RG_REALITY_MINUTES, type RgLimitRow, type RgStatement, type RgStatus } from '../../../shared/contract/rg'
 import type { Locale } from '../../../shared/locales'
+import { SNAPSHOT_MODE, SNAPSHOT_TIME } from '../../engine/determinism'
 import { parseDecimal } from '../../format/decimal'
 import { bcp47, formatMoney } from '../../format/format'
 import { Field } from '../../overlays/Field'
@@ -188,8 +189,8 @@ function RealityCheck(props: { status: RgStatus; onSaved: (status: RgStatus) => 
   )
 }
 
-/** This month in São Paulo, YYYY-MM. */
-const thisMonth = () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'America/Sao_Paulo' }).format(Date.now())
+/** This month in São Paulo, YYYY-MM (snapshot mode's fixed moment's, so a snapshot does not change with the month). */
+const thisMonth = () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'America/Sao_Paulo' }).format(SNAPSHOT_MODE ? SNAPSHOT_TIME : Date.now())
 
 /** The activity statement of a month the player picks, per product, and its CSV file. */
 function Statement(props: { lang: Locale }) {
