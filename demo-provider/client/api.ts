@@ -15,6 +15,8 @@ interface Failure {
   ok: false
   status: string
   balance?: number
+  /** The wallet's reason beside BET_LIMIT ('player limit': one the player set). */
+  message?: string
 }
 
 export type BalanceAnswer = { ok: true; balance: number } | Failure
@@ -69,7 +71,7 @@ export class ProviderApi {
     const a = await post(`${this.base}/api/spin`, { token: this.token, game, bet, spinId: crypto.randomUUID() })
     const status = statusOf(a)
     const balance = isInt(a.balance) ? a.balance : undefined
-    if (status !== 'OK') return { ok: false, status, balance }
+    if (status !== 'OK') return { ok: false, status, balance, ...(typeof a.message === 'string' ? { message: a.message } : {}) }
     const { roundId, stops, wins, payout } = a
     if (typeof roundId !== 'string' || !validStops(stops) || !Array.isArray(wins) || !wins.every(isLineWin) || !isInt(payout) || balance === undefined) {
       // Money moved but the answer cannot be shown: the page reloads the balance.

@@ -257,7 +257,7 @@ async function start(): Promise<void> {
         else if (before !== null) showBalance(before)
       }
       if (endsSession(answer.status)) sessionOver = true
-      const text = statusText(texts, answer.status)
+      const text = statusText(texts, answer.status, answer.message)
       showMessage(text, 'error')
       announce(text)
       return false

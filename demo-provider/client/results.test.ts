@@ -57,9 +57,13 @@ describe('statuses', () => {
   it('maps each status to its message', () => {
     expect(statusText(pt, 'NOT_ENOUGH_MONEY')).toBe('Saldo insuficiente')
     expect(statusText(pt, 'BET_LIMIT')).toBe(pt.errorBetLimit)
+    expect(statusText(pt, 'BET_LIMIT', 'bonus max stake')).toBe(pt.errorBetLimit)
+    // A limit the player set, and a pause or self-exclusion, each say so.
+    expect(statusText(pt, 'BET_LIMIT', 'player limit')).toBe(pt.errorPlayerLimit)
+    expect(statusText(pt, 'USER_DISABLED')).toBe(pt.errorUserDisabled)
     expect(statusText(pt, 'TOKEN_EXPIRED')).toBe('Sessão encerrada: feche o jogo e abra de novo')
     expect(statusText(pt, 'INVALID_TOKEN')).toBe(pt.errorSession)
-    for (const other of ['INVALID_GAME', 'USER_DISABLED', 'WALLET_UNREACHABLE', 'ROUND_FAILED', 'UNKNOWN_ERROR', 'BAD_REQUEST', 'NETWORK_ERROR']) {
+    for (const other of ['INVALID_GAME', 'WALLET_UNREACHABLE', 'ROUND_FAILED', 'UNKNOWN_ERROR', 'BAD_REQUEST', 'NETWORK_ERROR']) {
       expect(statusText(pt, other)).toBe(pt.errorGeneric)
     }
     expect(endsSession('TOKEN_EXPIRED')).toBe(true)

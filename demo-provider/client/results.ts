@@ -7,13 +7,18 @@ import { fill, linePayCentavos, type Texts } from './format'
 /** A win of this many times the stake or more is a big win: it is celebrated and ends autoplay. */
 const BIG_WIN_FACTOR = 20
 
-/** The message of a spin or balance status other than OK. */
-export function statusText(texts: Texts, status: string): string {
+/**
+ * The message of a spin or balance status other than OK; a bet limit says whether it is one the
+ * player set (responsible gaming, 'player limit') or the bonus's largest stake.
+ */
+export function statusText(texts: Texts, status: string, message?: string): string {
   switch (status) {
     case 'NOT_ENOUGH_MONEY':
       return texts.errorNoMoney
     case 'BET_LIMIT':
-      return texts.errorBetLimit
+      return message === 'player limit' ? texts.errorPlayerLimit : texts.errorBetLimit
+    case 'USER_DISABLED':
+      return texts.errorUserDisabled
     case 'TOKEN_EXPIRED':
     case 'INVALID_TOKEN':
       return texts.errorSession

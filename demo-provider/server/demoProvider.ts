@@ -42,6 +42,8 @@ export interface DemoProviderOptions {
 interface WalletAnswer {
   status: string
   balance?: number
+  /** The wallet's reason beside BET_LIMIT: 'player limit' (a limit the player set) or 'bonus max stake'. */
+  message?: string
 }
 
 /** One signed call of the operator's wallet; a network failure answers null (the round is then in doubt). */
@@ -198,7 +200,7 @@ async function spin(
   const winCall = { token, game, roundId, transactionId: winTx, referenceTransactionId: betTx, amount: payout, currency: 'BRL' }
   if (fault === 'winBeforeBet') await send('win', winCall)
   const placed = await send('bet', betCall)
-  if (!placed || placed.status !== 'OK') return { http: 200, payload: { status: placed?.status ?? 'WALLET_UNREACHABLE', balance: placed?.balance } }
+  if (!placed || placed.status !== 'OK') return { http: 200, payload: { status: placed?.status ?? 'WALLET_UNREACHABLE', balance: placed?.balance, message: placed?.message } }
   if (fault === 'timeoutAfterBet') {
     // The round failed on the provider's side after the stake was taken: it gives the stake back.
     const back = await send('rollback', { token, game, roundId, transactionId: `${roundId}-rollback`, referenceTransactionId: betTx })

@@ -96,6 +96,8 @@ const samples: Partial<Record<CallName, Sample>> = {
   // No session is open: refused on its merits (no check due), nothing written.
   rgAnswerRealityCheck: { body: {} },
   rgStatement: { query: { month: '2026-11' } },
+  // A version that is not the current one: refused on its merits, nothing written.
+  rgAcceptTerms: { body: { version: 'old' } },
   // Sent with a wrong password: refused on its merits (before the transaction), nothing written.
   rgExclusion: { body: { months: 6, password: 'not-the-password' } },
   opsNotice: { body: { text: 'Manutenção às 3h' } },

@@ -98,10 +98,12 @@ describe('carrying a database of the first migration series over to the baseline
       const after = await rows(db)
       expect(after.sport_secret!.split('\n')).toHaveLength(1)
       // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
-      // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty).
-      const { daily_stakes: oldDays = '', ...kept } = before
-      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', ...now } = after
-      expect([limits, blocked, reality]).toEqual(['', '', ''])
+      // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty);
+      // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty).
+      const { daily_stakes: oldDays = '', users: oldUsers = '', ...kept } = before
+      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', users, ...now } = after
+      expect([limits, blocked, reality, marks, marked]).toEqual(['', '', '', '', ''])
+      expect(users).toBe(oldUsers.replace(/\)$/gm, ',,,,,,)'))
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()
       expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0,0,,)')).join('\n')))

@@ -192,7 +192,7 @@ describe('APP_MODE', () => {
           .catch(() => null)
         if (info === null) await new Promise((r) => setTimeout(r, 100))
       }
-      expect(info).toEqual({ status: 200, msg: '', data: { mode: 'demo', sport: 'simulator' } })
+      expect(info).toEqual({ status: 200, msg: '', data: { mode: 'demo', sport: 'simulator', jurisdiction: null, selfExclusionUrl: null, termsVersion: null } })
     } finally {
       child.kill('SIGTERM')
       await exited

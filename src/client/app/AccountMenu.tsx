@@ -38,6 +38,8 @@ export function AccountMenu() {
   const open = useSnapshot(store.ui).accountMenu
   const token = useSnapshot(store.session).token
   const current = useSnapshot(store).user?.header ?? 0
+  // The BR profile: no transfers between players.
+  const br = useSnapshot(store.app).jurisdiction === 'BR'
   useEffect(() => {
     if (open) void refreshBalance()
   }, [open])
@@ -49,7 +51,7 @@ export function AccountMenu() {
         {/* Only while open: a closed menu is not re-rendered by each bet's balance. */}
         {open && <AccountBalance />}
         <ul className="account-items">
-          {ITEMS.map((item) => (
+          {ITEMS.filter((item) => !(br && item.key === 'transfer')).map((item) => (
             <li key={item.key}>
               <button
                 type="button"

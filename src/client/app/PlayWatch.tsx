@@ -12,13 +12,13 @@ import { navigate } from 'wouter/use-browser-location'
 import type { RgStatus } from '../../shared/contract/rg'
 import { formatMoney } from '../format/format'
 import { Modal } from '../overlays/Modal'
-import { answerRealityCheck, loadProtectionStatus } from '../store/actions/protection'
+import { acceptTerms, answerRealityCheck, loadProtectionStatus } from '../store/actions/protection'
 import { store } from '../store/store'
 
 /** A status read at most this often on balance moves alone (the timers read it when something is due). */
 const REREAD_MS = 60_000
 
-type Shown = { kind: 'check'; status: RgStatus } | { kind: 'timeUp' } | null
+type Shown = { kind: 'check'; status: RgStatus } | { kind: 'timeUp' } | { kind: 'risk'; terms: boolean } | null
 
 export function PlayWatch() {
   const { token } = useSnapshot(store.session)
@@ -34,10 +34,18 @@ function Watch() {
   const [shown, setShown] = useState<Shown>(null)
   const readAt = useRef(0)
   const timeUpSaid = useRef(false)
+  // The BR profile: the risk warning once each sign-in (or app start), with the terms to accept when they changed.
+  const br = useSnapshot(store.app).jurisdiction === 'BR'
+  const warned = useRef(false)
 
   const apply = useCallback((s: RgStatus | null) => {
     if (!s) return
     setStatus(s)
+    if (store.app.jurisdiction === 'BR' && !warned.current) {
+      warned.current = true
+      setShown({ kind: 'risk', terms: !s.termsAccepted })
+      return
+    }
     if (s.nextRealityCheckAt !== null && s.nextRealityCheckAt <= s.now) setShown((was) => (was?.kind === 'timeUp' ? was : { kind: 'check', status: s }))
     if (s.sessionStartedAt !== null && s.timeLeftMinutes === 0 && !timeUpSaid.current) {
       timeUpSaid.current = true
@@ -52,7 +60,7 @@ function Watch() {
   useEffect(() => {
     readAt.current = Date.now()
     void loadProtectionStatus().then(apply, () => undefined)
-  }, [apply])
+  }, [apply, br])
   useEffect(() => {
     // A stake moved the balance: a session may have started (or the status is old).
     if (version === undefined || readAt.current === 0) return
@@ -74,6 +82,7 @@ function Watch() {
     if (shown.kind === 'check') void answerRealityCheck().then(setStatus, () => undefined)
     if (leave) navigate('/home')
   }
+  if (shown.kind === 'risk') return <RiskWarning terms={shown.terms} onDone={() => setShown(null)} />
   if (shown.kind === 'timeUp') {
     return (
       <Modal title={t('rg.timeUp.title')} role="alertdialog" className="rg-check">
@@ -100,6 +109,57 @@ function Watch() {
           {t('rg.check.quit')}
         </button>
       </div>
+    </Modal>
+  )
+}
+
+/**
+ * The BR profile's risk warning (at each sign-in): betting can lose money, the limits and the help
+ * there is. When the terms and the responsible-gaming policy changed since the player last accepted
+ * them (or never did), they accept the current version here; money waits for it (TERMS_NOT_ACCEPTED).
+ */
+function RiskWarning(props: { terms: boolean; onDone: () => void }) {
+  const { t } = useTranslation()
+  const { selfExclusionUrl, termsVersion } = useSnapshot(store.app)
+  const [agreed, setAgreed] = useState(false)
+  const done = () => {
+    if (!props.terms) return props.onDone()
+    void acceptTerms(termsVersion ?? '').then(props.onDone, () => undefined)
+  }
+  return (
+    <Modal title={t('rg.risk.title')} role="alertdialog" className="rg-check">
+      <div data-testid="rg-risk">
+        <p>{t('rg.risk.text')}</p>
+        <p>
+          <a href="/jogoResponsavel" onClick={(e) => {
+              e.preventDefault()
+              // The terms still wait for an answer; a warning alone closes.
+              if (!props.terms) props.onDone()
+              navigate('/jogoResponsavel')
+            }}>
+            {t('rg.risk.limits')}
+          </a>
+          {' · '}
+          <a href="tel:188">{t('rg.help.cvv')}</a>
+          {selfExclusionUrl && (
+            <>
+              {' · '}
+              <a href={selfExclusionUrl} target="_blank" rel="noopener noreferrer">
+                {t('rg.gov.link')}
+              </a>
+            </>
+          )}
+        </p>
+        {props.terms && (
+          <label className="rg-terms">
+            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            {t('rg.risk.accept', { version: termsVersion ?? '' })}
+          </label>
+        )}
+      </div>
+      <button type="button" className="primary" disabled={props.terms && !agreed} onClick={done} autoFocus={!props.terms}>
+        {t(props.terms ? 'rg.risk.acceptButton' : 'rg.risk.ok')}
+      </button>
     </Modal>
   )
 }

@@ -33,9 +33,10 @@ export function NoticeBanner() {
 const ICONS = ['pix', 'visa', 'mastercard', 'usdt', 'telegram', 'instagram', 'whatsapp', 'email'] as const
 const BADGES = ['age', 'responsible', 'secure', 'licensed'] as const
 
-/** The footer: 8 icons, 4 badges and the 2024 copyright line. */
+/** The footer: 8 icons, 4 badges and the 2024 copyright line; in the BR profile, the government's self-exclusion platform. */
 export function Footer() {
   const { t } = useTranslation()
+  const { selfExclusionUrl } = useSnapshot(store.app)
   return (
     <footer className="footer">
       <ul className="footer-icons">
@@ -51,6 +52,13 @@ export function Footer() {
         ))}
       </ul>
       <p>{t('footer.responsible')}</p>
+      {selfExclusionUrl && (
+        <p>
+          <a href={selfExclusionUrl} target="_blank" rel="noopener noreferrer">
+            {t('rg.gov.link')}
+          </a>
+        </p>
+      )}
       <p>{t('footer.copyright')}</p>
     </footer>
   )

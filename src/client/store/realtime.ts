@@ -10,7 +10,8 @@ import { store } from './store'
 import { save } from './persist'
 import { sendRoundSeed } from './actions/roundSeed'
 import { fetchUserInfo } from './actions/session'
-import { openOverlay, showNotice } from './actions/ui'
+import { i18n } from '../i18n/i18n'
+import { openOverlay, pushAlert, showNotice } from './actions/ui'
 import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
 
 let socket: SocketClient | null = null
@@ -34,6 +35,11 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   paySuccess: () => {
     store.ui.bonusBoost = null
     void fetchUserInfo()
+  },
+  payRefused: ({ orderId }) => {
+    // The BR profile: a deposit paid from someone else's account goes back to its payer.
+    store.ui.overlay = null
+    pushAlert({ text: i18n.t('cashier.payerNotOwner', { orderId }) })
   },
   userBetAmount: ({ bouns, amount }) => {
     if (bouns && amount) store.ui.bonusBoost = { multiplier: bouns, amount }

@@ -121,6 +121,11 @@ export const store = proxy({
     mode: null as AppMode | null,
     /** Where the sportsbook's matches come from: 'simulator' (its pages say so), 'none' (closed). */
     sport: null as SportFeedKind | null,
+    /** The regulatory profile: 'BR' (a licensed Brazilian operator's rules), or null (the spec's). */
+    jurisdiction: null as 'BR' | null,
+    /** The BR profile: the government's self-exclusion platform, and the terms' current version. */
+    selfExclusionUrl: null as string | null,
+    termsVersion: null as string | null,
   },
   session: {
     token: load('token') as string | null,

@@ -18,6 +18,8 @@ export interface NewUser {
   inviterId?: bigint | null
   isapp?: number
   isTest?: boolean
+  /** The address the registration came from (kept with its time: Portaria SPA/MF 1.231/2024). */
+  ip?: string
 }
 
 /** The public uId's range (8 to 10 digits, as the users_uid_range check says). */
@@ -38,8 +40,8 @@ export async function createUser(deps: Deps, q: Queryable, user: NewUser): Promi
     const yqm = randomCode(UNAMBIGUOUS, 8)
     // A taken invitation code or uId makes the insert do nothing; the loop draws both again.
     const r = await q.query<{ id: bigint }>(
-      `INSERT INTO users (email, password_hash, name, card_no, country, phone, yqm, inviter_id, isapp, is_test, test_password, created_at, uid)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      `INSERT INTO users (email, password_hash, name, card_no, country, phone, yqm, inviter_id, isapp, is_test, test_password, created_at, uid, registered_ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         user.email,
@@ -55,6 +57,7 @@ export async function createUser(deps: Deps, q: Queryable, user: NewUser): Promi
         user.isTest ? (user.testPassword ?? null) : null,
         new Date(deps.now()),
         drawPublicId(),
+        user.ip ?? null,
       ],
     )
     if (r.rows[0]) {

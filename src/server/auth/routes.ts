@@ -67,6 +67,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         phone: body.phone?.replace(/\D/g, ''),
         inviterId,
         isapp: body.isapp ?? 0,
+        ip: ctx.ip,
       })
       return sessions.create(q, userId, ctx.deviceId, ctx.ip, deviceLabel(ctx.userAgent))
     })

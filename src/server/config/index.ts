@@ -4,6 +4,7 @@ import path from 'node:path'
 import { APP_MODES, type AppMode } from '../../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
 import { everyProblem, numberEnv, parseRateRule, problem, reaisEnv, switchEnv, type RateRule } from './env'
+import { loadJurisdictionConfig, type JurisdictionConfig } from './jurisdiction'
 import { loadKycConfig, type KycConfig } from './kyc'
 import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
 import { parseTrustProxy, type TrustProxy } from './proxy'
@@ -101,6 +102,8 @@ export interface Config {
   sport: SportConfig
   /** The identity check (KYC_PROVIDER, Datavalid): see KycConfig. */
   kyc: KycConfig
+  /** The regulatory profile (JURISDICTION=BR): see JurisdictionConfig. */
+  jurisdiction: JurisdictionConfig
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -362,6 +365,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     rounds: loadRoundsConfig(env),
     sport: loadSportConfig(env, appMode),
     kyc: loadKycConfig(env, appMode),
+    jurisdiction: loadJurisdictionConfig(env),
     // 0 would be Node's "no timeout" (and PostgreSQL's), not an instant one.
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,

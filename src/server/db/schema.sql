@@ -214,7 +214,8 @@ CREATE TABLE orders (
   pay_code text,
   paid_amount bigint,
   e2e_id text,
-  approval text
+  approval text,
+  payer_tax_id text
 );
 ALTER TABLE orders ADD CONSTRAINT orders_amount_check CHECK ((amount > 0));
 ALTER TABLE orders ADD CONSTRAINT orders_approval_check CHECK ((approval = ANY (ARRAY['waiting'::text, 'approved'::text])));
@@ -414,7 +415,9 @@ CREATE TABLE psp_sandbox_pix (
   txid text,
   valor bigint NOT NULL,
   chave text NOT NULL,
-  horario timestamp with time zone NOT NULL
+  horario timestamp with time zone NOT NULL,
+  pagador_cpf text,
+  pagador_nome text
 );
 ALTER TABLE psp_sandbox_pix ADD CONSTRAINT psp_sandbox_pix_pkey PRIMARY KEY (e2e_id);
 CREATE INDEX psp_sandbox_pix_time_idx ON public.psp_sandbox_pix USING btree (horario);
@@ -509,6 +512,25 @@ ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_period_check CHECK ((period = ANY
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_pkey PRIMARY KEY (user_id, kind, period);
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 ALTER TABLE rg_limits ADD CONSTRAINT rg_limits_value_check CHECK ((value > 0));
+
+CREATE TABLE rg_marked_days (
+  day date NOT NULL,
+  marked_at timestamp with time zone NOT NULL,
+  markers integer NOT NULL
+);
+ALTER TABLE rg_marked_days ADD CONSTRAINT rg_marked_days_pkey PRIMARY KEY (day);
+
+CREATE TABLE rg_markers (
+  user_id bigint NOT NULL,
+  day date NOT NULL,
+  marker text NOT NULL,
+  strength integer NOT NULL
+);
+ALTER TABLE rg_markers ADD CONSTRAINT rg_markers_marker_check CHECK ((marker = ANY (ARRAY['night_play'::text, 'rising_deposits'::text, 'deposit_after_loss'::text, 'withdrawal_cancelled'::text, 'limits_raised'::text])));
+ALTER TABLE rg_markers ADD CONSTRAINT rg_markers_pkey PRIMARY KEY (user_id, day, marker);
+ALTER TABLE rg_markers ADD CONSTRAINT rg_markers_strength_check CHECK ((strength > 0));
+ALTER TABLE rg_markers ADD CONSTRAINT rg_markers_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
+CREATE INDEX rg_markers_day ON public.rg_markers USING btree (day);
 
 CREATE TABLE rg_reality (
   user_id bigint NOT NULL,
@@ -763,9 +785,16 @@ CREATE TABLE users (
   test_owner_id bigint,
   uid bigint NOT NULL DEFAULT (10000000 + (((('x'::text || substr(replace((gen_random_uuid())::text, '-'::text, ''::text), 1, 12)))::bit(48))::bigint % '9990000000'::bigint)),
   password_changed_at timestamp with time zone,
-  disabled_at timestamp with time zone
+  disabled_at timestamp with time zone,
+  birth_date date,
+  gender text,
+  address jsonb,
+  registered_ip text,
+  terms_version text,
+  terms_accepted_at timestamp with time zone
 );
 ALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE (email);
+ALTER TABLE users ADD CONSTRAINT users_gender_check CHECK ((gender = ANY (ARRAY['F'::text, 'M'::text, 'O'::text, 'N'::text])));
 ALTER TABLE users ADD CONSTRAINT users_header_check CHECK (((header >= 0) AND (header <= 35)));
 ALTER TABLE users ADD CONSTRAINT users_inviter_id_fkey FOREIGN KEY (inviter_id) REFERENCES users(id);
 ALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY (id);
@@ -1530,6 +1559,64 @@ AS $function$
     CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_value END,
     CASE WHEN l.pending_at <= p_at THEN NULL ELSE l.pending_at END
   FROM rg_limits l WHERE l.user_id = p_user
+$function$;
+
+CREATE OR REPLACE FUNCTION public.rg_mark_day(p_day date)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_from timestamptz := ((p_day - 6)::timestamp AT TIME ZONE 'America/Sao_Paulo');
+  v_to timestamptz := ((p_day + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo');
+  v_rows integer;
+BEGIN
+  DELETE FROM rg_markers WHERE day = p_day;
+  WITH bets AS (
+    SELECT t.user_id, count(*) AS n,
+      count(*) FILTER (WHERE extract(hour FROM t.created_at AT TIME ZONE 'America/Sao_Paulo') < 6) AS night
+    FROM ledger_transactions t
+    WHERE t.kind = 'bet' AND t.created_at >= v_from AND t.created_at < v_to AND t.user_id IS NOT NULL
+    GROUP BY t.user_id
+  ), deposits AS (
+    SELECT o.user_id,
+      count(*) FILTER (WHERE o.closed_at >= v_from) AS week,
+      count(*) FILTER (WHERE o.closed_at < v_from) AS before
+    FROM orders o
+    WHERE o.type = 10 AND o.status = '10' AND o.closed_at >= v_from - interval '21 days' AND o.closed_at < v_to
+    GROUP BY o.user_id
+  ), chasing AS (
+    SELECT o.user_id, count(*) AS n FROM orders o
+    JOIN play_days d ON d.user_id = o.user_id AND d.day = (o.created_at AT TIME ZONE 'America/Sao_Paulo')::date AND d.staked > d.returned
+    WHERE o.type = 10 AND o.status = '10' AND o.created_at >= v_from AND o.created_at < v_to
+      AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.user_id = o.user_id AND t.kind = 'bet'
+        AND t.created_at BETWEEN o.created_at - interval '30 minutes' AND o.created_at)
+    GROUP BY o.user_id
+  ), cancelled AS (
+    SELECT o.user_id, count(*) AS n FROM orders o
+    WHERE o.type = 11 AND o.status = '01' AND o.close_reason = 'cancelled' AND o.closed_at >= v_from AND o.closed_at < v_to
+    GROUP BY o.user_id
+  ), raised AS (
+    SELECT l.user_id, count(*) AS n FROM rg_limits l
+    WHERE l.pending_at IS NOT NULL AND l.updated_at >= v_from AND l.updated_at < v_to
+    GROUP BY l.user_id
+  ), found AS (
+    SELECT user_id, 'night_play' AS marker, night::integer AS strength FROM bets WHERE n >= 20 AND night * 2 >= n
+    UNION ALL
+    SELECT user_id, 'rising_deposits', week::integer FROM deposits WHERE week >= 3 AND week * 3 >= 2 * before
+    UNION ALL
+    SELECT user_id, 'deposit_after_loss', n::integer FROM chasing WHERE n >= 2
+    UNION ALL
+    SELECT user_id, 'withdrawal_cancelled', n::integer FROM cancelled
+    UNION ALL
+    SELECT user_id, 'limits_raised', n::integer FROM raised
+  )
+  INSERT INTO rg_markers (user_id, day, marker, strength)
+    SELECT f.user_id, p_day, f.marker, f.strength FROM found f JOIN users u ON u.id = f.user_id AND NOT u.is_test;
+  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  INSERT INTO rg_marked_days (day, marked_at, markers) VALUES (p_day, now(), v_rows)
+    ON CONFLICT (day) DO UPDATE SET marked_at = EXCLUDED.marked_at, markers = EXCLUDED.markers;
+  RETURN v_rows;
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_refusal(p_user bigint, p_stake bigint, p_at timestamp with time zone)

@@ -5,6 +5,7 @@ import { multiplierToNumber } from '../../shared/games/payout'
 import { centavosToReais } from '../../shared/money'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
+import { depositBonusesOffered, PLAIN_CURRENCIES } from '../protection/brazil'
 import { listPackages } from './repository'
 import { cancelDeposit, createDeposit, depositStatus, discardCharge, pendingDeposit, prepareDeposit, type NewDeposit, type PreparedCharge } from './service'
 
@@ -14,10 +15,13 @@ const DEFAULT_CURRENCIES = ['BRL', 'EXTPAY', 'BTBRL', 'FCBRL', '']
 export function depositRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.getPrices, async ({ query }) => {
     const rows = await listPackages(deps.db, query.curreny ? [query.curreny] : DEFAULT_CURRENCIES)
-    return rows.map((p) => ({
+    // The BR profile offers no deposit-linked bonus: the plain amounts (BRL, or none named), no
+    // gift, no offer or first-deposit package (EXTPAY, BTBRL, FCBRL, INSBRL, EXPPAY).
+    const bonuses = depositBonusesOffered(deps.config)
+    return rows.filter((p) => bonuses || PLAIN_CURRENCIES.includes(p.currency)).map((p) => ({
       pkgId: p.id,
       price: centavosToReais(p.price),
-      gift: centavosToReais(p.gift),
+      gift: bonuses ? centavosToReais(p.gift) : 0,
       curreny: p.currency as PricePackage['curreny'],
       sort: p.sort,
       wagerX: p.gift_wager_x,

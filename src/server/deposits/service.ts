@@ -16,6 +16,7 @@ import { pushWallet } from '../wallet/walletInfo'
 import * as repo from './repository'
 import { depositRoom, limitError } from '../protection/limits'
 import { assertNotBlocked } from '../protection/blocks'
+import { assertDepositAllowed, PLAIN_CURRENCIES } from '../protection/brazil'
 
 export interface NewDeposit {
   pkgId: number
@@ -42,6 +43,7 @@ async function depositChecks(deps: Deps, q: Queryable, userId: bigint, d: NewDep
   await assertNotBlocked(q, userId, now.getTime())
   const pkg = await repo.findPackage(q, d.pkgId)
   if (!pkg || d.pkgId < 1) throw new AppError('PACKAGE_NOT_FOUND')
+  await assertDepositAllowed(deps.config, q, userId, { gift: d.gift, plain: PLAIN_CURRENCIES.includes(pkg.currency) }, now)
   if (!deps.payments) throw new AppError('UNAVAILABLE')
   await repo.expireDeposits(q, userId, now)
   if (await repo.openDeposit(q, userId)) throw new AppError('ORDER_OPEN')
@@ -164,25 +166,34 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
   const receivedAt = new Date(deps.now())
   const result = await deps.db.tx(async (q) => {
     const fresh = await repo.recordPaymentEvent(q, { provider: provider.name, eventId: event.eventId, payNo: event.payNo, type: event.type, outcome: 'pending', at: receivedAt })
-    if (!fresh) return { outcome: 'duplicate' as const, credited: null }
+    if (!fresh) return { outcome: 'duplicate' as const, credited: null, refused: null }
     // Credited before, and its event row purged by the retention job since: told again, not paid again.
     if (await repo.wasCredited(q, provider.name, event.eventId)) {
       await repo.setEventOutcome(q, provider.name, event.eventId, 'duplicate')
-      return { outcome: 'duplicate' as const, credited: null }
+      return { outcome: 'duplicate' as const, credited: null, refused: null }
     }
     const order = await repo.lockDepositByPayNo(q, provider.name, event.payNo)
     let outcome: EventOutcome
     let credited: Credited | null = null
+    let refused: { userId: bigint; orderId: string } | null = null
     if (!order || order.status === '10') {
       await repo.queueRefund(q, { provider: provider.name, e2eId: event.eventId, payNo: event.payNo, amount: event.amount, reason: order ? 'paid_twice' : 'no_such_charge', at: receivedAt })
+      outcome = 'refund'
+    } else if (deps.config.jurisdiction.code === 'BR' && !(await paidByOwner(q, order, event))) {
+      // The BR profile: only the player's own money. A Pix from another CPF (or one the PSP does
+      // not say the payer of) is not credited: it goes back to its payer, the order says why.
+      await repo.queueRefund(q, { provider: provider.name, e2eId: event.eventId, payNo: event.payNo, amount: event.amount, reason: 'payer_not_owner', at: receivedAt })
+      await q.query("UPDATE orders SET status = '01', closed_at = $2, close_reason = 'payer_not_owner', payer_tax_id = $3 WHERE id = $1", [order.id, receivedAt, event.payerTaxId])
+      refused = { userId: BigInt(order.user_id), orderId: recordId('D', BigInt(order.id)) }
       outcome = 'refund'
     } else {
       credited = await creditDeposit(deps, q, provider.name, order, event, receivedAt)
       outcome = 'credited'
     }
     await repo.setEventOutcome(q, provider.name, event.eventId, outcome)
-    return { outcome, credited }
+    return { outcome, credited, refused }
   })
+  if (result.refused) deps.realtime.toUser(result.refused.userId, 'payRefused', { orderId: result.refused.orderId, reason: 'payer_not_owner' })
   if (result.credited) {
     const c = result.credited
     deps.realtime.toUser(c.userId, 'paySuccess', { czflag: c.czflag, orderId: c.orderId, amount: centavosToReais(c.amount) })
@@ -190,6 +201,13 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
     await settleVipAwardsOf(deps, c.userId).catch(() => undefined)
   }
   return result.outcome
+}
+
+/** Whether the payer the PSP recorded is the player: their verified CPF (the BR profile's own-money rule). */
+async function paidByOwner(q: Queryable, order: repo.DepositRow, event: PaymentEvent): Promise<boolean> {
+  const r = await q.query<{ card_no: string }>('SELECT card_no FROM users WHERE id = $1', [order.user_id])
+  const cpf = r.rows[0]?.card_no ?? ''
+  return cpf !== '' && event.payerTaxId === cpf
 }
 
 /** booked: taken back now; seen: booked before; pending: not settled at the PSP yet (or never will be); not_credited: a Pix we never credited. */

@@ -3,6 +3,7 @@ import { calls } from '../../shared/contract'
 import type { Db } from '../db/connection'
 import type { Deps } from '../deps'
 import { registerCall } from '../http/route'
+import { depositBonusesOffered } from '../protection/brazil'
 import { gameCatalog, providerGames } from './catalog'
 import { AppError } from '../AppError'
 import { closeProviderSessions, openProviderSession } from '../providers/sessions'
@@ -54,7 +55,8 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.launchGame, async ({ session, body, ctx }) => launch(deps, session.userId, body.productCode, body.game, ctx.locale))
 
   registerCall(app, deps, calls.userGift, async ({ session }) => {
-    // The gift (second-deposit offer) stands for a real account that has not deposited yet.
+    // The gift (second-deposit offer) stands for a real account that has not deposited yet; none in the BR profile.
+    if (!depositBonusesOffered(deps.config)) return 0
     const r = await db.query<{ eligible: boolean }>(
       `SELECT NOT u.is_test AND NOT EXISTS (
          SELECT 1 FROM ledger_transactions t WHERE t.user_id = u.id AND t.kind = 'deposit') AS eligible

@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import { enforce } from '../auth/limits'
 import { AppError } from '../AppError'
 import { registerCall } from '../http/route'
+import { kycIdentity } from '../protection/brazil'
 import { normalizeCpf } from '../withdrawals/checks'
 import type { DatavalidEmulator } from './datavalid/DatavalidEmulator'
 import type { KycCheckResult } from './KycProvider'
@@ -41,6 +42,8 @@ export function kycRoutes(app: FastifyInstance, deps: Deps, emulator: DatavalidE
     const cpf = typed ? normalizeCpf(typed) : null
     if (typed && !cpf) throw new AppError('CPF_INVALID')
     if (!name || !cpf) throw new AppError('KYC_INCOMPLETE')
+    // An adult's birth date in every profile; in BR also the phone, gender and address (nothing stored otherwise).
+    const identity = kycIdentity(deps.config, body, deps.now())
     // Each CPF found taken counts: past the limit the form answers nothing about any CPF.
     const takenKey = `kyc-taken:account:${session.userId}`
     const takenRule = deps.config.rateLimits.kycTakenPerAccount
@@ -100,6 +103,9 @@ export function kycRoutes(app: FastifyInstance, deps: Deps, emulator: DatavalidE
         }
       }
       await q.query('UPDATE users SET name = $2, card_no = $3, kyc = 1 WHERE id = $1', [session.userId, name, cpf])
+      if (identity) {
+        await q.query('UPDATE users SET birth_date = $2, phone = $3, gender = $4, address = $5 WHERE id = $1', [session.userId, identity.birthDate, identity.phone, identity.gender, JSON.stringify(identity.address)])
+      }
       return true
     })
     if (wrote) afterCommit(() => deps.realtime.toUser(session.userId, 'updateUserInfo', { kyc: 1, name }))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { markYesterday } from '../protection/markers'
 import { dayOf } from '../wallet/days'
 
 const DAY_MS = 86_400_000
@@ -79,8 +80,11 @@ export function startRetention(app: FastifyInstance, deps: { db: Db; config: Con
   let stopped = false
   const run = () => {
     running = purgeExpired(deps.db, deps.config, deps.now())
-      .then((purged) => {
+      .then(async (purged) => {
         if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'retention: purged expired rows')
+        // The same daily rhythm computes yesterday's harm markers, once.
+        const marked = await markYesterday(deps.db, deps.now())
+        if (marked !== null) app.log.info({ marked }, 'protection: harm markers computed')
       })
       .catch((err: unknown) => app.log.error({ err }, 'retention run failed'))
       .finally(() => {

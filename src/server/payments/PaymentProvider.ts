@@ -28,6 +28,8 @@ export interface PaymentEvent {
   amount: bigint
   /** When the PSP processed it. */
   at: Date
+  /** The payer's CPF (11 digits) or CNPJ (14) as the PSP recorded it, or null when it did not say. */
+  payerTaxId: string | null
 }
 
 /**

@@ -16,6 +16,8 @@ export interface PayView {
   brCode: string
   /** The emulator's bank: the form action of its 'Pagar' button, and its test-environment banner; null on our own page. */
   payAction: string | null
+  /** The emulator's bank: the payer's CPF the form starts with (the player's own), so a test or a demo can pay from another person's account. */
+  payerCpf?: string
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -30,6 +32,8 @@ export const PAGE_STYLE = `
   .qr { background: #fff; padding: 10px; border-radius: 8px; width: 240px; margin: 16px auto; }
   .qr svg { display: block; width: 100%; height: auto; }
   textarea { width: 100%; box-sizing: border-box; font: 12px monospace; word-break: break-all; }
+  form label { display: block; margin-top: 16px; text-align: left; font-size: 13px; }
+  form input { width: 100%; box-sizing: border-box; font: inherit; padding: 8px; border-radius: 6px; border: 0; }
   button { font: inherit; padding: 10px 16px; border-radius: 8px; border: 0; margin-top: 8px; cursor: pointer; }
   .pay { background: #18a957; color: #fff; width: 100%; font-weight: 700; margin-top: 16px; }
   .state { font-size: 20px; margin-top: 32px; }
@@ -83,6 +87,8 @@ export async function renderPayPage(view: PayView, locale: Locale, now: number):
         ? ''
         : `
     <form method="post" action="${escape(view.payAction)}">
+      <label for="payer">${t('payerCpf')}</label>
+      <input id="payer" name="pagadorCpf" inputmode="numeric" autocomplete="off" maxlength="14" value="${escape(view.payerCpf ?? '')}">
       <button type="submit" class="pay">${t('pay')}</button>
     </form>`
     }`

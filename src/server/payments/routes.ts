@@ -85,6 +85,11 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
 
   if (!emulator) return
   emulator.routes(app)
+  /** The CPF of the player whose deposit the charge is (the bank page's default payer), or ''. */
+  const playerCpf = async (txid: string) => {
+    const r = await deps.db.query<{ card_no: string }>('SELECT u.card_no FROM orders o JOIN users u ON u.id = o.user_id WHERE o.pay_no = $1 AND o.type = 10', [txid])
+    return r.rows[0]?.card_no ?? ''
+  }
 
   // The emulator's bank page: the charge as the payer's bank shows it, and its 'Pagar' button.
   app.get(`${SANDBOX_PAGE_PREFIX}/:txid`, framed, async (request, reply) => {
@@ -102,6 +107,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
       expiresAt: new Date(createdAt.getTime() + cob.expiracao * 1000),
       brCode: cob.br_code,
       payAction: `./${txid}/pay?lang=${locale}`,
+      payerCpf: await playerCpf(txid),
     }
     return send(reply, view, request)
   })
@@ -110,7 +116,9 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
   app.post(`${SANDBOX_PAGE_PREFIX}/:txid/pay`, framed, async (request, reply) => {
     const { txid } = request.params as { txid: string }
     if (!ID.test(txid)) throw new AppError('NOT_FOUND')
-    const paid = await emulator.pay(txid)
+    // The payer: the CPF typed on the page (the player's own unless changed), only its digits.
+    const typed = String((request.body as { pagadorCpf?: unknown } | undefined)?.pagadorCpf ?? '').replace(/\D/g, '')
+    const paid = await emulator.pay(txid, typed.length === 11 ? { payer: { cpf: typed, nome: '' } } : {})
     if (paid.outcome === 'unknown') throw new AppError('NOT_FOUND')
     return reply.code(303).header('location', `${SANDBOX_PAGE_PREFIX}/${txid}?lang=${localeOf(request)}`).send()
   })

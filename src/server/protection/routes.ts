@@ -7,10 +7,11 @@ import { registerCall } from '../http/route'
 import { setBlock } from './blocks'
 import { readLimits, setLimit } from './limits'
 import { readStatement, statementCsv } from './statement'
-import { answerRealityCheck, readStatus, setRealityMinutes } from './status'
+import { isBrazil } from './brazil'
+import { answerRealityCheck, readStatus, setRealityMinutes, type StatusRules } from './status'
 
 export function protectionRoutes(app: FastifyInstance, deps: Deps): void {
-  const minute = deps.config.wallet.realityMinuteMs
+  const minute: StatusRules = { minuteMs: deps.config.wallet.realityMinuteMs, termsVersion: isBrazil(deps.config) ? deps.config.jurisdiction.termsVersion : null }
   registerCall(app, deps, contract.rgLimits, async ({ session }) => readLimits(deps.db, session.userId, deps.now()))
   registerCall(app, deps, contract.rgSetLimit, async ({ session, body, q }) => setLimit(q, session.userId, body.kind, body.period, body.value, deps.now()))
   registerCall(app, deps, contract.rgStatusCall, async ({ session }) => readStatus(deps.db, session.userId, deps.now(), minute))
@@ -22,6 +23,12 @@ export function protectionRoutes(app: FastifyInstance, deps: Deps): void {
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${query.month}.csv"`)
     await reply.send(statementCsv(statement, ctx.locale))
     return statement
+  })
+  registerCall(app, deps, contract.rgAcceptTerms, async ({ session, body }) => {
+    const current = deps.config.jurisdiction.termsVersion
+    if (body.version !== current) throw new AppError('TERMS_VERSION_STALE', { version: current })
+    await deps.db.query('UPDATE users SET terms_version = $2, terms_accepted_at = $3 WHERE id = $1', [session.userId, current, new Date(deps.now())])
+    return null
   })
   registerCall(app, deps, contract.rgPause, async ({ session, body, q, ctx, afterCommit }) => {
     await setBlock(deps, q, session.userId, { kind: 'pause', days: body.days }, ctx.locale, afterCommit)

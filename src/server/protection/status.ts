@@ -10,6 +10,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../AppError'
 import { blockAt, statusOf } from './blocks'
+import { hasRecentMarker } from './markers'
 
 const DEFAULT_MINUTES: (typeof RG_REALITY_MINUTES)[number] = 60
 
@@ -35,7 +36,14 @@ async function realityAt(q: Queryable, userId: bigint, now: number, minuteMs: nu
   return { minutes, sessionStartedAt: started, nextCheckAt: (answered ?? started) + minutes * minuteMs }
 }
 
-export async function readStatus(q: Queryable, userId: bigint, now: number, minuteMs: number): Promise<RgStatus> {
+/** What the status depends on beside the player: a reality check's minute (ms), and the terms' current version in the BR profile (null elsewhere). */
+export interface StatusRules {
+  minuteMs: number
+  termsVersion: string | null
+}
+
+export async function readStatus(q: Queryable, userId: bigint, now: number, rules: StatusRules): Promise<RgStatus> {
+  const { minuteMs } = rules
   // One after another: q may be the call's transaction.
   const block = await blockAt(q, userId, now)
   const reality = await realityAt(q, userId, now, minuteMs)
@@ -51,6 +59,7 @@ export async function readStatus(q: Queryable, userId: bigint, now: number, minu
     session = { minutes: Math.floor((now - reality.sessionStartedAt) / 60_000), staked: centavosToReais(staked), net: centavosToReais(returned - staked) }
   }
   const room = time.rows[0]?.room
+  const accepted = rules.termsVersion === null || (await q.query<{ terms_version: string | null }>('SELECT terms_version FROM users WHERE id = $1', [userId])).rows[0]?.terms_version === rules.termsVersion
   return {
     ...statusOf(block),
     realityCheckMinutes: reality.minutes,
@@ -59,27 +68,29 @@ export async function readStatus(q: Queryable, userId: bigint, now: number, minu
     session,
     timeLeftMinutes: room === undefined ? null : Math.max(Math.ceil(Number(room) / 60), 0),
     now,
+    termsAccepted: accepted,
+    care: await hasRecentMarker(q, userId, now),
   }
 }
 
 /** Picks the reality check's interval (15, 30 or 60 minutes); the session's next check follows it. */
-export async function setRealityMinutes(q: Queryable, userId: bigint, minutes: number, now: number, minuteMs: number): Promise<RgStatus> {
+export async function setRealityMinutes(q: Queryable, userId: bigint, minutes: number, now: number, rules: StatusRules): Promise<RgStatus> {
   await q.query('INSERT INTO rg_reality (user_id, minutes) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET minutes = EXCLUDED.minutes', [userId, minutes])
-  return readStatus(q, userId, now, minuteMs)
+  return readStatus(q, userId, now, rules)
 }
 
 /**
  * The player answered the reality check due now: the next is due an interval from now. Refused
  * when none is due (no session, or its check still ahead), so checks cannot be pushed away early.
  */
-export async function answerRealityCheck(q: Queryable, userId: bigint, now: number, minuteMs: number): Promise<RgStatus> {
+export async function answerRealityCheck(q: Queryable, userId: bigint, now: number, rules: StatusRules): Promise<RgStatus> {
   await q.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
-  const due = await realityAt(q, userId, now, minuteMs)
+  const due = await realityAt(q, userId, now, rules.minuteMs)
   if (due.nextCheckAt === null || due.nextCheckAt > now) throw new AppError('RG_NO_REALITY_CHECK')
   await q.query(
     `INSERT INTO rg_reality (user_id, minutes, session_started_at, answered_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id) DO UPDATE SET session_started_at = EXCLUDED.session_started_at, answered_at = EXCLUDED.answered_at`,
     [userId, due.minutes, new Date(due.sessionStartedAt as number), new Date(now)],
   )
-  return readStatus(q, userId, now, minuteMs)
+  return readStatus(q, userId, now, rules)
 }

@@ -13,6 +13,7 @@ import { withdrawableCash } from '../wallet/wagering'
 import { readWireBalance } from '../wallet/walletInfo'
 import { one } from '../db/one'
 import { assertNotBlocked } from '../protection/blocks'
+import { assertTransfersOffered } from '../protection/brazil'
 
 /**
  * The receiver by public uId (digits) or e-mail. The uId is users.uid, random: the internal,
@@ -75,6 +76,7 @@ async function checkDailyLimits(deps: Deps, q: Queryable, fromUser: bigint, amou
  */
 export async function transfer(deps: Deps, q: Queryable, fromUser: bigint, toUser: string, amount: bigint): Promise<{ id: bigint; toUserId: bigint; balance: WireBalance }> {
   const sender = await lockRealUser(q, fromUser)
+  assertTransfersOffered(deps.config)
   await assertNotBlocked(q, fromUser, deps.now())
   requireKyc(sender)
   requireNoPasswordHold(sender, deps.now(), deps.config.wallet.passwordChangeHoldMs)

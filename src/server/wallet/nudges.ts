@@ -14,6 +14,7 @@ import { centavosToReais } from '../../shared/money'
 import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { dayOf } from './days'
+import { depositBonusesOffered } from '../protection/brazil'
 import { recordOffer } from './offers'
 
 export interface SettledBet {
@@ -130,6 +131,8 @@ export async function afterBetSettled(deps: Deps, userId: bigint, bet: SettledBe
   if (bet.balanceAfter < FREE_BALANCE_BELOW && bet.balanceBefore >= FREE_BALANCE_BELOW) {
     deps.realtime.toUser(userId, 'freeBalance', { balance: centavosToReais(bet.balanceAfter), balanceVersion: bet.balanceVersion })
   }
+  // The BR profile offers no deposit-linked bonus: neither the compensation nor the boost.
+  if (!depositBonusesOffered(deps.config)) return
   // The compensation offer: a player who has deposited before, taken from R$ 10 or more to under R$ 10, after a real loss.
   if (bet.balanceAfter < LOW_BALANCE_BELOW && bet.balanceBefore >= LOW_BALANCE_BELOW && facts.paid) {
     const notDue = notDueOf(deps)

@@ -9,6 +9,7 @@ import { withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { pushWallet } from '../wallet/walletInfo'
+import { withdrawalOptions } from '../protection/brazil'
 import { destinationFailure, firstWithdrawFailure, withdrawDestination, type WithdrawState, withdrawTypesFor } from './checks'
 import * as repo from './repository'
 
@@ -35,7 +36,7 @@ export async function withdrawLimits(deps: Deps, userId: bigint) {
   }
   const lx = (await deps.db.query<{ lx: string }>('SELECT lx FROM users WHERE id = $1', [userId])).rows[0]?.lx ?? ''
   return {
-    types: withdrawTypesFor({ lx, cnpj: deps.config.wallet.withdrawCnpj }),
+    types: withdrawTypesFor(withdrawalOptions(deps.config, lx)),
     limitAmount: centavosToReais(state.min),
     maxAmount: centavosToReais(state.max),
     number: state.remaining,
@@ -76,7 +77,7 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
   requireKyc(user)
   requireNoPasswordHold(user, deps.now(), deps.config.wallet.passwordChangeHoldMs)
   await requireNoPixDebt(q, userId)
-  const dest = withdrawDestination(type, account, input.ifsc ?? '', { lx: user.lx, usdtRate: deps.config.wallet.usdtRate, cnpj: deps.config.wallet.withdrawCnpj })
+  const dest = withdrawDestination(type, account, input.ifsc ?? '', { ...withdrawalOptions(deps.config, user.lx), usdtRate: deps.config.wallet.usdtRate })
   const wrongDestination = destinationFailure(dest, user.cardNo, input.name ?? '')
   if (wrongDestination) throw wrongDestination
   const at = new Date(deps.now())

@@ -16,7 +16,15 @@ export const appInfo = defineCall({
   path: '/api/app/main/appInfo',
   auth: false,
   query: getQuery,
-  reply: z.object({ mode: z.enum(APP_MODES), sport: z.enum(SPORT_FEED_KINDS) }),
+  reply: z.object({
+    mode: z.enum(APP_MODES),
+    sport: z.enum(SPORT_FEED_KINDS),
+    /** Ours: the regulatory profile (JURISDICTION): 'BR', or null for the spec's behaviour. */
+    jurisdiction: z.nullable(z.literal('BR')),
+    /** Ours, the BR profile: the government's centralised self-exclusion platform, and the terms' current version. */
+    selfExclusionUrl: z.nullable(z.string()),
+    termsVersion: z.nullable(z.string()),
+  }),
 })
 
 /** Ours: the home's counter: what players won today (São Paulo day) and how fast it grows (reais per second). */

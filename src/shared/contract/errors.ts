@@ -120,6 +120,18 @@ export const ERROR_CODES = {
   RG_TIME_LIMIT_RANGE: { status: 6011, http: 400, key: 'rgTimeLimitRange' },
   /** A reality check answered when none is due. */
   RG_NO_REALITY_CHECK: { status: 6012, http: 409, key: 'rgNoRealityCheck' },
+  /** The BR profile: a deposit before the monthly loss limit and the daily time limit are set (Portaria SPA/MF 2.579/2025). */
+  RG_LIMITS_REQUIRED: { status: 6013, http: 403, key: 'rgLimitsRequired' },
+  /** The BR profile: deposit-linked bonuses (a package's gift, promotional packages) are not offered. */
+  BR_BONUS_NOT_OFFERED: { status: 6014, http: 403, key: 'brBonusNotOffered' },
+  /** The BR profile: no transfers between players. */
+  BR_TRANSFER_NOT_OFFERED: { status: 6015, http: 403, key: 'brTransferNotOffered' },
+  /** The BR profile: the current terms and responsible-gaming policy are not accepted yet. */
+  TERMS_NOT_ACCEPTED: { status: 6016, http: 403, key: 'termsNotAccepted' },
+  /** The BR profile: KYC needs the birth date, mobile phone, gender and full address, each valid. */
+  KYC_BR_FIELDS: { status: 6017, http: 400, key: 'kycBrFields' },
+  /** A terms version accepted that is not the current one. */
+  TERMS_VERSION_STALE: { status: 6018, http: 409, key: 'termsVersionStale' },
   /** A limit asked for a period its kind has not (stakes: per day only). */
   RG_LIMIT_PERIOD: { status: 6010, http: 400, key: 'rgLimitPeriod' },
   /** Shared rounds: a bet on a round that is not the one open for bets (closed, unknown), or on a choice the game has not. */

@@ -86,6 +86,7 @@ export const calls = {
   rgSetRealityCheck: rg.rgSetRealityCheck,
   rgAnswerRealityCheck: rg.rgAnswerRealityCheck,
   rgStatement: rg.rgStatement,
+  rgAcceptTerms: rg.rgAcceptTerms,
 } as const
 
 export type CallName = keyof typeof calls

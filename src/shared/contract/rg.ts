@@ -73,6 +73,10 @@ const rgStatus = z.object({
   timeLeftMinutes: z.nullable(z.number()),
   /** The server's time of this answer (ms): the app times the next check against it, not its own clock. */
   now: z.number(),
+  /** The BR profile: whether the player accepted the terms' current version (always true elsewhere). */
+  termsAccepted: z.boolean(),
+  /** A harm marker was seen in the player's play in the last week: the page shows a gentle message with the help there is. */
+  care: z.boolean(),
 })
 export type RgStatus = z.infer<typeof rgStatus>
 
@@ -162,4 +166,13 @@ export const rgStatement = defineCall({
   auth: true,
   query: z.strictObject({ month: z.string().check(z.regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/)), format: z.optional(z.enum(['json', 'csv'])), loading }),
   reply: rgStatementReply,
+})
+
+/** The BR profile: the player accepts the terms and the responsible-gaming policy of `version` (the current one: appInfo's). */
+export const rgAcceptTerms = defineCall({
+  method: 'POST',
+  path: '/api/app/rg/terms',
+  auth: true,
+  body: z.strictObject({ version: z.string().check(z.minLength(1), z.maxLength(32)), loading }),
+  reply: z.null(),
 })

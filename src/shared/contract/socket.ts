@@ -19,6 +19,8 @@ export const serverEventSchemas = {
   /** czflag 0: the user's first deposit (fires the purchase tracking event). */
   paySuccess: z.object({ czflag: z.number(), orderId: z.optional(z.string()), amount: z.optional(reais) }),
   userBetAmount: z.object({ bouns: z.number(), amount: reais }),
+  /** Ours (the BR profile): a deposit paid from another person's account was not credited; it goes back to its payer. */
+  payRefused: z.object({ orderId: z.string(), reason: z.literal('payer_not_owner') }),
   freeBalance: z.object(wireBalance),
   /** Ours: the server made the compensation offer (a bet took a depositor under R$ 10 after a real loss): the app opens the compensation deposit. */
   'offer:compensation': z.object(wireBalance),

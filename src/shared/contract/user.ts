@@ -93,12 +93,37 @@ export const updatePwd = defineCall({
   reply: z.null(),
 })
 
+/** The genders the BR profile's KYC asks: female, male, other, rather not say. */
+export const KYC_GENDERS = ['F', 'M', 'O', 'N'] as const
+
+/** Brazil's 27 federative units (the address's state). */
+export const BR_STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const
+
 export const updateKyc = defineCall({
   method: 'POST',
   path: '/api/app/user/updateKyc',
   auth: true,
-  // birthDate (ours, optional, YYYY-MM-DD): checked with the CPF's holder by the identity provider when given.
-  body: z.strictObject({ name: optionalText(100), cardNo: optionalText(32), birthDate: z.optional(isoDate), loading }),
+  // Ours, optional beside the spec's name and cardNo: birthDate (YYYY-MM-DD), checked with the CPF's holder by the
+  // identity provider when given; the BR profile (JURISDICTION=BR) needs it (an adult's), and phone (+55 and the
+  // number), gender ('F', 'M', 'O' other, 'N' rather not say) and the address.
+  body: z.strictObject({
+    name: optionalText(100),
+    cardNo: optionalText(32),
+    birthDate: z.optional(isoDate),
+    phone: z.optional(z.string().check(z.maxLength(20))),
+    gender: z.optional(z.enum(KYC_GENDERS)),
+    address: z.optional(
+      z.strictObject({
+        cep: z.string().check(z.maxLength(9)),
+        street: z.string().check(z.maxLength(120)),
+        number: z.string().check(z.maxLength(20)),
+        complement: z.optional(z.string().check(z.maxLength(80))),
+        city: z.string().check(z.maxLength(80)),
+        state: z.string().check(z.maxLength(2)),
+      }),
+    ),
+    loading,
+  }),
   reply: z.null(),
 })
 

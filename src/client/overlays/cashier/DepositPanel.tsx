@@ -42,7 +42,10 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
   const snap = useSnapshot(store)
   const [packages, setPackages] = useState<PricePackage[] | null>(null)
   const [selected, setSelected] = useState<number | null>(null)
-  const [noPromotions, setNoPromotions] = useState(false)
+  // The BR profile offers no deposit-linked bonus: no gift to decline (the server lists plain amounts).
+  const br = useSnapshot(store.app).jurisdiction === 'BR'
+  const [declined, setNoPromotions] = useState(false)
+  const noPromotions = br || declined
   const [busy, setBusy] = useState(false)
   const order = snap.cashier.order && snap.cashier.order.uId === snap.user?.uId ? snap.cashier.order : null
 
@@ -104,10 +107,12 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
         ) : (
           <PackageGrid list={packages} selected={selected} onSelect={setSelected} noPromotions={noPromotions} />
         )}
-        <label className="check">
-          <input type="checkbox" checked={noPromotions} onChange={(e) => setNoPromotions(e.target.checked)} />
-          <span>{t('cashier.deposit.noPromotions')}</span>
-        </label>
+        {!br && (
+          <label className="check">
+            <input type="checkbox" checked={noPromotions} onChange={(e) => setNoPromotions(e.target.checked)} />
+            <span>{t('cashier.deposit.noPromotions')}</span>
+          </label>
+        )}
         <BonusTerms pkg={packages?.find((p) => p.pkgId === selected) ?? null} promotional={variant === 'gameDeposit' || variant === 'boostDeposit'} />
         <button type="submit" className="primary" disabled={busy}>
           {t('cashier.deposit.confirm')}

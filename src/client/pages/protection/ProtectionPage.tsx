@@ -22,6 +22,7 @@ const when = (ms: number, lang: Locale) => new Intl.DateTimeFormat(bcp47(lang), 
 export default function ProtectionPage() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
+  const { selfExclusionUrl } = useSnapshot(store.app)
   const [limits, setLimits] = useLoaded(loadLimits, Boolean(token), [token])
   const [status, setStatus] = useLoaded(loadProtectionStatus, Boolean(token), [token])
   if (!token) return <SignInFirst titleKey="pages.rg" />
@@ -30,6 +31,11 @@ export default function ProtectionPage() {
       <h1 id="rg-title">{t('pages.rg')}</h1>
       <p>{t('rg.intro')}</p>
       {status && <BlockState status={status} lang={lang} />}
+      {status?.care && (
+        <p className="rg-care" role="note" data-testid="rg-care">
+          {t('rg.care')} <a href="tel:188">{t('rg.help.cvv')}</a>
+        </p>
+      )}
       <section aria-labelledby="rg-limits-title">
         <h2 id="rg-limits-title">{t('rg.limits.title')}</h2>
         <p className="muted">{t('rg.limits.rule')}</p>
@@ -59,6 +65,14 @@ export default function ProtectionPage() {
         <p>
           <a href="tel:188">{t('rg.help.cvv')}</a>
         </p>
+        {selfExclusionUrl && (
+          <p>
+            {t('rg.gov.text')}{' '}
+            <a href={selfExclusionUrl} target="_blank" rel="noopener noreferrer" data-testid="rg-gov">
+              {t('rg.gov.link')}
+            </a>
+          </p>
+        )}
       </section>
     </section>
   )

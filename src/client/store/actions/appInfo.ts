@@ -4,6 +4,6 @@ import { api } from './session'
 
 /** Asks the server which mode it runs in (demo shows the ribbon) and whether its sportsbook is simulated or closed; quietly, off the indicator: it blocks nothing. */
 export async function loadAppInfo(): Promise<void> {
-  const info = await api<{ mode: AppMode; sport: SportFeedKind }>(calls.appInfo, { loading: false }, true).catch(() => null)
-  if (info) Object.assign(store.app, { mode: info.mode, sport: info.sport })
+  const info = await api<{ mode: AppMode; sport: SportFeedKind; jurisdiction: 'BR' | null; selfExclusionUrl: string | null; termsVersion: string | null }>(calls.appInfo, { loading: false }, true).catch(() => null)
+  if (info) Object.assign(store.app, { mode: info.mode, sport: info.sport, jurisdiction: info.jurisdiction, selfExclusionUrl: info.selfExclusionUrl, termsVersion: info.termsVersion })
 }

@@ -196,14 +196,22 @@ export function closeDeposit(variant: DepositVariant): void {
 
 // ---- KYC ----------------------------------------------------------------------------------
 
+/** What the BR profile's KYC asks beside the name and CPF (the server checks each). */
+export interface KycMore {
+  birthDate?: string
+  phone?: string
+  gender?: 'F' | 'M' | 'O' | 'N'
+  address?: { cep: string; street: string; number: string; complement?: string; city: string; state: string }
+}
+
 /**
  * updateKyc: a toast of the reply's message (or 'Terminar'), then back to the deposit overlay
  * (or the withdraw or transfer panel that sent the player here).
  * User info is refreshed either way; on failure the form stays (the error was alerted).
  */
-export async function submitKyc(name: string, cardNo: string): Promise<boolean> {
+export async function submitKyc(name: string, cardNo: string, more: KycMore = {}): Promise<boolean> {
   try {
-    const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim() } })
+    const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
     showToast(msg || i18n.t('cashier.kyc.done'))
     await fetchUserInfo()
     const back = store.cashier.kycReturn

@@ -28,3 +28,6 @@ export const loadStatement = (month: string) => api<RgStatement>(calls.rgStateme
 
 /** The same month as a CSV file, downloaded. */
 export const downloadStatement = (month: string) => downloadFile(calls.rgStatement.path, { month, format: 'csv' }, `extrato-${month}.csv`)
+
+/** The BR profile: accepts the terms and the responsible-gaming policy of `version` (the current one). */
+export const acceptTerms = (version: string) => api<null>(calls.rgAcceptTerms, { body: { version } })

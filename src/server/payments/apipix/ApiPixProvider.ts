@@ -184,10 +184,11 @@ export class ApiPixProvider implements PaymentProvider {
 }
 
 /** A received Pix as a payment of one of our charges; one without a txid (a plain key transfer) is none of ours. */
-function paymentOf(p: { endToEndId: string; txid?: string; valor: string; horario: string }): PaymentEvent | null {
+function paymentOf(p: Pix): PaymentEvent | null {
   // (A Pix of R$ 0,00 only exists as a Pix Saque's charge, which we never make.)
   if (!p.txid || valorToCentavos(p.valor) <= 0n) return null
-  return { eventId: p.endToEndId, payNo: p.txid, type: 'paid', amount: valorToCentavos(p.valor), at: new Date(p.horario) }
+  const payerTaxId = p.pagador?.cpf ?? p.pagador?.cnpj ?? null
+  return { eventId: p.endToEndId, payNo: p.txid, type: 'paid', amount: valorToCentavos(p.valor), at: new Date(p.horario), payerTaxId }
 }
 
 const isMed = (natureza: string | undefined) => MED_NATUREZAS.some((n) => n === natureza)

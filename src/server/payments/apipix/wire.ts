@@ -84,6 +84,8 @@ export const pix = z.object({
   chave: z.optional(z.string().check(z.maxLength(77))),
   horario: instant(),
   infoPagador: z.optional(z.string().check(z.maxLength(140))),
+  /** Who paid (API Pix 2.6: optional): a person's CPF or a company's CNPJ, and the name. */
+  pagador: z.optional(z.object({ cpf: z.optional(z.string().check(z.regex(/^\d{11}$/))), cnpj: z.optional(z.string().check(z.regex(/^\d{14}$/))), nome: z.optional(z.string().check(z.maxLength(200))) })),
   devolucoes: z.optional(z.array(devolucao)),
 })
 export type Pix = z.infer<typeof pix>

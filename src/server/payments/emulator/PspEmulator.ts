@@ -112,7 +112,7 @@ export class PspEmulator {
    * A payer pays the charge. Refused when it is not open or has expired, unless a test asks for
    * what a real bank should never do (`late`, `again`) or pays another amount.
    */
-  async pay(txid: string, opts: { amount?: bigint; late?: boolean; again?: boolean } = {}): Promise<{ outcome: 'paid' | 'closed' | 'expired' | 'unknown'; e2eId?: string }> {
+  async pay(txid: string, opts: { amount?: bigint; late?: boolean; again?: boolean; payer?: { cpf: string; nome: string } } = {}): Promise<{ outcome: 'paid' | 'closed' | 'expired' | 'unknown'; e2eId?: string }> {
     const now = this.o.now()
     const result = await this.o.db.tx(async (q) => {
       const r = await q.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE txid = $1 FOR UPDATE', [txid])
@@ -121,7 +121,15 @@ export class PspEmulator {
       if (cob.status !== 'ATIVA' && !(opts.again && cob.status === 'CONCLUIDA')) return { outcome: 'closed' as const }
       if (this.cobExpired(cob) && !opts.late) return { outcome: 'expired' as const }
       const e2e = e2eId('E', now)
-      await q.query('INSERT INTO psp_sandbox_pix (e2e_id, txid, valor, chave, horario) VALUES ($1, $2, $3, $4, $5)', [e2e, txid, opts.amount ?? cob.valor, cob.chave, new Date(now)])
+      await q.query('INSERT INTO psp_sandbox_pix (e2e_id, txid, valor, chave, horario, pagador_cpf, pagador_nome) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        e2e,
+        txid,
+        opts.amount ?? cob.valor,
+        cob.chave,
+        new Date(now),
+        opts.payer?.cpf ?? null,
+        opts.payer?.nome ?? null,
+      ])
       if (cob.status === 'ATIVA') await q.query(`UPDATE psp_sandbox_cobs SET status = 'CONCLUIDA', revisao = revisao + 1 WHERE txid = $1`, [txid])
       return { outcome: 'paid' as const, e2eId: e2e, chave: cob.chave }
     })
@@ -247,6 +255,7 @@ export class PspEmulator {
       valor: centavosToValor(BigInt(p.valor)),
       chave: p.chave,
       horario: iso(p.horario),
+      ...(p.pagador_cpf ? { pagador: { cpf: p.pagador_cpf, nome: p.pagador_nome ?? '' } } : {}),
       ...(refunds.rows.length ? { devolucoes: refunds.rows.map(refundJson) } : {}),
     }
   }

@@ -30,6 +30,9 @@ export interface PixRow {
   valor: bigint
   chave: string
   horario: Date
+  /** Who paid (the bank page's "CPF do pagador"); null: not recorded. */
+  pagador_cpf: string | null
+  pagador_nome: string | null
 }
 
 export interface RefundRow {
