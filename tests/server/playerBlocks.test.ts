@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatInstant } from '../../src/server/i18n/formatTime'
+import { creditVipAwards } from '../../src/server/loyalty/vip/awards'
 import { calls } from '../../src/shared/contract'
 import { login, registerUser } from './flows'
 import { call, readOutbox, startTestApp, type TestApp } from './testApp'
@@ -116,3 +117,21 @@ describe('self-exclusion', () => {
     expect(await status(p)).toMatchObject({ pausedUntil: null, excludedUntil: null, indefinite: true })
   })
 })
+
+describe('no bonus while a block stands', () => {
+  it('a paused player is offered no second-deposit gift, and a VIP award waits, pending, until the pause ends', async () => {
+    const p = await verifiedPlayer(t)
+    expect((await call(t, calls.userGift, { token: p.token, query: {} })).body.data).toBe(1)
+    expect((await callKeyed(t, calls.rgPause, { token: p.token, body: { days: 1 } })).body.status).toBe(200)
+    expect((await call(t, calls.userGift, { token: p.token, query: {} })).body.data).toBe(0)
+    // A level reached before the pause (its award recorded, not yet credited).
+    await t.db.query('INSERT INTO vip_awards (user_id, level, award, reached_at) VALUES ($1, 1, 500, $2)', [p.userId, new Date(t.app.deps.now())])
+    const credit = () => t.db.tx((q) => creditVipAwards(q, 15, new Date(t.app.deps.now()), p.userId))
+    expect(await credit()).toEqual([])
+    expect((await balances(t, p.userId)).bonus).toBe(0n)
+    t.advance(DAY + 1000)
+    expect(await credit()).toEqual([{ userId: p.userId, level: 1, award: 500n }])
+    expect((await balances(t, p.userId)).bonus).toBe(500n)
+  })
+})
+

@@ -57,11 +57,13 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.userGift, async ({ session }) => {
     // The gift (second-deposit offer) stands for a real account that has not deposited yet; none in the BR profile.
     if (!depositBonusesOffered(deps.config)) return 0
+    // Nor for a player paused or self-excluded (no bonus, no offer while a block stands).
     const r = await db.query<{ eligible: boolean }>(
       `SELECT NOT u.is_test AND NOT EXISTS (
-         SELECT 1 FROM ledger_transactions t WHERE t.user_id = u.id AND t.kind = 'deposit') AS eligible
+         SELECT 1 FROM ledger_transactions t WHERE t.user_id = u.id AND t.kind = 'deposit')
+         AND NOT EXISTS (SELECT 1 FROM rg_block_at(u.id, $2)) AS eligible
        FROM users u WHERE u.id = $1`,
-      [session.userId],
+      [session.userId, new Date(deps.now())],
     )
     return r.rows[0]?.eligible ? 1 : 0
   })

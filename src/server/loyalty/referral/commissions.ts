@@ -6,7 +6,8 @@
  * key makes a second run, in this process or another, find nothing to pay), then one ledger posting
  * per beneficiary and day, a promotion (award type 141) from the promotions account, to bonus with
  * REFERRAL_WAGER_X times itself to wager (to cash when 0). All three levels together pay 0.7 % of
- * counted stakes, less than any game's edge: a player referring himself cannot profit.
+ * counted stakes, less than any game's edge: a player referring himself cannot profit. A
+ * beneficiary paused or self-excluded when the day is paid earns nothing of it (no bonus while blocked).
  */
 import { AWARD_TYPE } from '../../../shared/codes'
 import { commissionOf } from '../../../shared/loyalty/rules'
@@ -39,8 +40,10 @@ export async function payReferralDay(q: Queryable, rules: ReferralRules, day: st
        UNION ALL SELECT b2, referee, counted, 2 FROM chain WHERE b2 IS NOT NULL
        UNION ALL SELECT b3, referee, counted, 3 FROM chain WHERE b3 IS NOT NULL
      )
-     SELECT d.beneficiary, d.referee, d.counted, d.level FROM due d JOIN users b ON b.id = d.beneficiary AND NOT b.is_test`,
-    [day],
+     SELECT d.beneficiary, d.referee, d.counted, d.level FROM due d JOIN users b ON b.id = d.beneficiary AND NOT b.is_test
+     -- A beneficiary paused or self-excluded when the day is paid gets no bonus for it.
+     WHERE NOT EXISTS (SELECT 1 FROM rg_block_at(d.beneficiary, $2))`,
+    [day, at],
   )
   const amounts = due.rows.map((d) => commissionOf(BigInt(d.counted), rules.ratesBp[Number(d.level) - 1] ?? 0))
   // One row per beneficiary, referee and day (the primary key): what another run inserted first is not paid again here.

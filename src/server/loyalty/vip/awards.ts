@@ -19,12 +19,16 @@ export interface CreditedAward {
   award: bigint
 }
 
-/** Credits the pending awards (of one player, or anyone's), oldest first; returns what it credited. */
+/**
+ * Credits the pending awards (of one player, or anyone's), oldest first; returns what it credited.
+ * A player paused or self-excluded gets no bonus: their awards wait, pending, until the block ends.
+ */
 export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, userId: bigint | null = null, limit = 100): Promise<CreditedAward[]> {
   const pending = await q.query<{ user_id: bigint; level: number; award: bigint }>(
-    `SELECT user_id, level, award FROM vip_awards WHERE credited_at IS NULL AND ($1::bigint IS NULL OR user_id = $1)
-     ORDER BY reached_at, user_id, level LIMIT $2 FOR UPDATE SKIP LOCKED`,
-    [userId, limit],
+    `SELECT w.user_id, w.level, w.award FROM vip_awards w WHERE w.credited_at IS NULL AND ($1::bigint IS NULL OR w.user_id = $1)
+       AND NOT EXISTS (SELECT 1 FROM rg_block_at(w.user_id, $3))
+     ORDER BY w.reached_at, w.user_id, w.level LIMIT $2 FOR UPDATE OF w SKIP LOCKED`,
+    [userId, limit, at],
   )
   const out: CreditedAward[] = []
   for (const row of pending.rows) {
