@@ -31,9 +31,10 @@ describe('provider games in the app', () => {
     await fundCash(t, p.userId, 5_000n)
     const main = (await call(t, calls.main, { token: p.token })).body.data
     expect(main.PG.records).toEqual([
-      { value: 'Frutas de Ouro', productCode: 'PG', gameType: 'demo-fruits', stop: 0, image: '/demo-provider/thumbs/demo-fruits.svg' },
-      { value: 'Selva Dourada', productCode: 'PG', gameType: 'demo-jungle', stop: 0, image: '/demo-provider/thumbs/demo-jungle.svg' },
-      { value: 'Noite de Carnaval', productCode: 'PG', gameType: 'demo-carnival', stop: 1, image: '/demo-provider/thumbs/demo-carnival.svg' },
+      // rtp: the provider's catalogue's (in percent), shown on each tile.
+      { value: 'Frutas de Ouro', productCode: 'PG', gameType: 'demo-fruits', stop: 0, image: '/demo-provider/thumbs/demo-fruits.svg', rtp: 96.14 },
+      { value: 'Selva Dourada', productCode: 'PG', gameType: 'demo-jungle', stop: 0, image: '/demo-provider/thumbs/demo-jungle.svg', rtp: 96.14 },
+      { value: 'Noite de Carnaval', productCode: 'PG', gameType: 'demo-carnival', stop: 1, image: '/demo-provider/thumbs/demo-carnival.svg', rtp: 96.14 },
     ])
     expect(main.EVO.records.length).toBeGreaterThan(0)
     expect(main.BG.records.length).toBeGreaterThan(0)

@@ -11,6 +11,8 @@ const gameEntrySchema = z.object({
   stop: z.number(),
   /** Ours: a provider game's tile art (the provider's address); our own games draw theirs. */
   image: z.optional(z.string()),
+  /** Ours: a provider game's return to player as its provider's catalogue reports it, in percent (96.14). */
+  rtp: z.optional(z.number()),
 })
 export type GameEntry = z.output<typeof gameEntrySchema>
 

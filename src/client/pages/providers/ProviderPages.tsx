@@ -10,6 +10,7 @@ import { navigate } from 'wouter/use-browser-location'
 import { useSnapshot } from 'valtio'
 import { calls, type GameEntry } from '../../../shared/contract'
 import { centavosToReais } from '../../../shared/money'
+import { formatDecimal } from '../../format/decimal'
 import { api, fetchUserInfo } from '../../store/actions/session'
 import { loadInPlay, pickGame } from '../../store/actions/games'
 import { store } from '../../store/store'
@@ -25,6 +26,7 @@ function GameGroupList() {
   const { t } = useTranslation()
   const code = new URLSearchParams(useSearch()).get('productCode') ?? ''
   const valid = CODE.test(code)
+  const lang = useSnapshot(store.session).lang
   const [list] = useLoaded(() => api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }), valid, [code])
   const title = providerName(t, code)
   return (
@@ -47,6 +49,7 @@ function GameGroupList() {
                 {game.image && <img src={game.image} alt="" loading="lazy" decoding="async" width={320} height={400} />}
                 {game.stop === 1 && <span className="tile-badge">{t('providers.soon')}</span>}
                 <span className="tile-name">{game.value}</span>
+                {game.rtp !== undefined && <span className="tile-rtp">{t('providers.rtp', { rtp: formatDecimal(game.rtp, lang, 2) })}</span>}
               </button>
             </li>
           ))}
