@@ -80,12 +80,12 @@ async function appPlayers(pool: Pool, count: number, tag = ''): Promise<string[]
   )
 }
 
-/** Dice players who set a daily loss and stake limit (R$ 100.000, never reached at R$ 0,10 a bet). */
+/** Dice players who set a daily loss and stake limit (R$ 100.000, never reached at R$ 0,10 a bet) and a daily time limit (24 hours, never reached). */
 async function limitedPlayers(pool: Pool, count: number): Promise<string[]> {
   const tokens = await appPlayers(pool, count, 'l')
   await mapLimit(tokens, 4, async (token) => {
-    for (const kind of ['loss', 'stake']) {
-      await ok(call(pool, 'PUT', '/api/app/rg/limits', { kind, period: 'day', value: '100000.00' }, { authorization: token, 'idempotency-key': randomBytes(12).toString('hex') }), 'limit')
+    for (const [kind, value] of [['loss', '100000.00'], ['stake', '100000.00'], ['time', '1440']]) {
+      await ok(call(pool, 'PUT', '/api/app/rg/limits', { kind, period: 'day', value }, { authorization: token, 'idempotency-key': randomBytes(12).toString('hex') }), 'limit')
     }
   })
   return tokens

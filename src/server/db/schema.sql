@@ -1549,6 +1549,18 @@ AS $function$
   LIMIT 1
 $function$;
 
+CREATE OR REPLACE FUNCTION public.rg_deposits_used(p_user bigint, p_at timestamp with time zone, p_period text)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0)::bigint FROM orders o
+  WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
+    AND o.created_at >= (
+      date_trunc(CASE p_period WHEN 'day' THEN 'day' WHEN 'week' THEN 'week' ELSE 'month' END, (p_at AT TIME ZONE 'America/Sao_Paulo'))
+      AT TIME ZONE 'America/Sao_Paulo')
+$function$;
+
 CREATE OR REPLACE FUNCTION public.rg_limits_at(p_user bigint, p_at timestamp with time zone)
  RETURNS TABLE(kind text, period text, value bigint, pending_value bigint, pending_at timestamp with time zone)
  LANGUAGE sql
@@ -1619,6 +1631,36 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.rg_play_used(p_user bigint, p_at timestamp with time zone)
+ RETURNS TABLE(period text, loss bigint, stake bigint, "time" bigint, open boolean)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH b AS (
+    SELECT t.today, date_trunc('week', t.today)::date AS week, date_trunc('month', t.today)::date AS month
+    FROM (SELECT (p_at AT TIME ZONE 'America/Sao_Paulo')::date AS today) t
+  ), a AS (
+    SELECT
+      COALESCE(sum(d.staked - d.returned) FILTER (WHERE d.day = b.today), 0)::bigint AS day_loss,
+      COALESCE(sum(d.staked) FILTER (WHERE d.day = b.today), 0)::bigint AS day_stake,
+      COALESCE(sum(d.staked - d.returned) FILTER (WHERE d.day >= b.week), 0)::bigint AS week_loss,
+      COALESCE(sum(d.staked) FILTER (WHERE d.day >= b.week), 0)::bigint AS week_stake,
+      COALESCE(sum(d.staked - d.returned) FILTER (WHERE d.day >= b.month), 0)::bigint AS month_loss,
+      COALESCE(sum(d.staked) FILTER (WHERE d.day >= b.month), 0)::bigint AS month_stake,
+      COALESCE(max(d.played_s) FILTER (WHERE d.day = b.today), 0)::bigint AS played,
+      max(d.last_play_at) FILTER (WHERE d.day = b.today) AS last_play_at
+    FROM b LEFT JOIN play_days d ON d.user_id = p_user AND d.day BETWEEN LEAST(b.week, b.month) AND b.today
+  ), o AS (
+    SELECT a.*, COALESCE(a.last_play_at BETWEEN p_at - play_idle_gap() AND p_at, false) AS open FROM a
+  )
+  SELECT x.period, x.loss, x.stake, x.time, x.open FROM o
+  CROSS JOIN LATERAL (VALUES
+    ('day', o.day_loss, o.day_stake, o.played + CASE WHEN o.open THEN extract(epoch FROM p_at - o.last_play_at)::bigint ELSE 0 END, o.open),
+    ('week', o.week_loss, o.week_stake, NULL::bigint, NULL::boolean),
+    ('month', o.month_loss, o.month_stake, NULL::bigint, NULL::boolean)
+  ) AS x(period, loss, stake, time, open)
+$function$;
+
 CREATE OR REPLACE FUNCTION public.rg_refusal(p_user bigint, p_stake bigint, p_at timestamp with time zone)
  RETURNS text
  LANGUAGE sql
@@ -1627,28 +1669,29 @@ AS $function$
   SELECT COALESCE(
     (SELECT CASE b.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END FROM rg_block_at(p_user, p_at) b),
     (SELECT 'LIMIT_' || upper(x.kind) FROM rg_room(p_user, p_at) x
-      WHERE (x.kind = 'time' AND x.room < (
-          -- What the stake adds to the day's time: the pause since the last stake when the
-          -- session is open (already in rg_used), else its first minute.
-          SELECT CASE WHEN d.last_play_at BETWEEN p_at - play_idle_gap() AND p_at THEN 0 ELSE 60 END
-          FROM (SELECT max(y.last_play_at) AS last_play_at FROM play_days y
-            WHERE y.user_id = p_user AND y.day = (p_at AT TIME ZONE 'America/Sao_Paulo')::date) d))
+      -- A stake adds to the day's time the pause since the last one when the session is open
+      -- (already counted in its use), else its first minute.
+      WHERE (x.kind = 'time' AND x.room < CASE WHEN x.open THEN 0 ELSE 60 END)
         OR (x.kind IN ('loss', 'stake') AND p_stake > x.room)
       ORDER BY x.kind = 'time' DESC, x.room, x.kind LIMIT 1)
   )
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_room(p_user bigint, p_at timestamp with time zone)
- RETURNS TABLE(kind text, period text, value bigint, used bigint, room bigint)
+ RETURNS TABLE(kind text, period text, value bigint, used bigint, room bigint, open boolean)
  LANGUAGE sql
  STABLE
 AS $function$
-  SELECT l.kind, l.period, v.value, u.used, v.value - u.used
-  FROM rg_limits_at(p_user, p_at) l
+  WITH l AS (SELECT * FROM rg_limits_at(p_user, p_at) x WHERE x.value IS NOT NULL),
+  p AS (SELECT * FROM rg_play_used(p_user, p_at) WHERE EXISTS (SELECT 1 FROM l WHERE l.kind <> 'deposit'))
+  SELECT l.kind, l.period, v.value, u.used, v.value - u.used, p.open
+  FROM l
+  LEFT JOIN p ON p.period = l.period
   CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'time' THEN l.value * 60 ELSE l.value END AS value) v
-  JOIN rg_used(p_user, p_at) r ON r.period = l.period
-  CROSS JOIN LATERAL (SELECT CASE l.kind WHEN 'deposit' THEN r.deposit WHEN 'loss' THEN r.loss WHEN 'stake' THEN r.stake WHEN 'time' THEN r."time" END AS used) u
-  WHERE l.value IS NOT NULL AND u.used IS NOT NULL
+  CROSS JOIN LATERAL (SELECT CASE l.kind
+      WHEN 'deposit' THEN rg_deposits_used(p_user, p_at, l.period)
+      WHEN 'loss' THEN p.loss WHEN 'stake' THEN p.stake WHEN 'time' THEN p.time END AS used) u
+  WHERE u.used IS NOT NULL
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_used(p_user bigint, p_at timestamp with time zone)
@@ -1656,23 +1699,8 @@ CREATE OR REPLACE FUNCTION public.rg_used(p_user bigint, p_at timestamp with tim
  LANGUAGE sql
  STABLE
 AS $function$
-  WITH t AS (SELECT (p_at AT TIME ZONE 'America/Sao_Paulo')::date AS today),
-  p AS (
-    SELECT x.period, x.since, t.today FROM t
-    CROSS JOIN LATERAL (VALUES ('day', t.today), ('week', date_trunc('week', t.today)::date), ('month', date_trunc('month', t.today)::date)) AS x(period, since)
-  )
-  SELECT p.period,
-    (SELECT COALESCE(sum(COALESCE(o.paid_amount, o.amount)), 0) FROM orders o
-      WHERE o.user_id = p_user AND o.type = 10 AND (o.status = '10' OR (o.status = '00' AND o.expires_at > p_at))
-        AND o.created_at >= (p.since::timestamp AT TIME ZONE 'America/Sao_Paulo'))::bigint,
-    d.loss, d.stake,
-    CASE WHEN p.period = 'day' THEN COALESCE((
-      SELECT (x.played_s + CASE WHEN x.last_play_at BETWEEN p_at - play_idle_gap() AND p_at THEN extract(epoch FROM p_at - x.last_play_at) ELSE 0 END)::bigint
-      FROM play_days x WHERE x.user_id = p_user AND x.day = p.today), 0) END
-  FROM p CROSS JOIN LATERAL (
-    SELECT COALESCE(sum(x.staked - x.returned), 0)::bigint AS loss, COALESCE(sum(x.staked), 0)::bigint AS stake
-    FROM play_days x WHERE x.user_id = p_user AND x.day BETWEEN p.since AND p.today
-  ) d
+  SELECT p.period, rg_deposits_used(p_user, p_at, p.period), p.loss, p.stake, p.time
+  FROM rg_play_used(p_user, p_at) p
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rg_watched(p_user bigint)

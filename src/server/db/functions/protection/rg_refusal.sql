@@ -13,12 +13,9 @@ AS $function$
   SELECT COALESCE(
     (SELECT CASE b.kind WHEN 'pause' THEN 'RG_PAUSED' ELSE 'RG_EXCLUDED' END FROM rg_block_at(p_user, p_at) b),
     (SELECT 'LIMIT_' || upper(x.kind) FROM rg_room(p_user, p_at) x
-      WHERE (x.kind = 'time' AND x.room < (
-          -- What the stake adds to the day's time: the pause since the last stake when the
-          -- session is open (already in rg_used), else its first minute.
-          SELECT CASE WHEN d.last_play_at BETWEEN p_at - play_idle_gap() AND p_at THEN 0 ELSE 60 END
-          FROM (SELECT max(y.last_play_at) AS last_play_at FROM play_days y
-            WHERE y.user_id = p_user AND y.day = (p_at AT TIME ZONE 'America/Sao_Paulo')::date) d))
+      -- A stake adds to the day's time the pause since the last one when the session is open
+      -- (already counted in its use), else its first minute.
+      WHERE (x.kind = 'time' AND x.room < CASE WHEN x.open THEN 0 ELSE 60 END)
         OR (x.kind IN ('loss', 'stake') AND p_stake > x.room)
       ORDER BY x.kind = 'time' DESC, x.room, x.kind LIMIT 1)
   )
