@@ -7,9 +7,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-const text = process.argv.slice(2).join(' ').trim()
+// --marketing: an offer or a promotion, which no player paused or self-excluded receives.
+const args = process.argv.slice(2)
+const marketing = args.includes('--marketing')
+const text = args.filter((a) => a !== '--marketing').join(' ').trim()
 if (!text) {
-  console.error('usage: npm run notice -- "texto do aviso"')
+  console.error('usage: npm run notice -- [--marketing] "texto do aviso"')
   process.exit(2)
 }
 const base = process.env.NOTICE_URL || `http://127.0.0.1:${process.env.PORT || 3000}`
@@ -23,7 +26,7 @@ if (!token) {
     process.exit(2)
   }
 }
-const res = await fetch(`${base}/api/ops/notice`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': token }, body: JSON.stringify({ text }) })
+const res = await fetch(`${base}/api/ops/notice`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': token }, body: JSON.stringify({ text, ...(marketing ? { marketing: true } : {}) }) })
 const body = (await res.json().catch(() => null)) as { status?: number; msg?: string; data?: { id: string } } | null
 if (!res.ok || body?.status !== 200) {
   console.error(`the server refused the notice (HTTP ${res.status}): ${body?.msg ?? 'no reply'}`)

@@ -162,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   notices.routes(app)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
-  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: () => notices.latest() }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now).realtime
+  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: (userId) => notices.latest(userId) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now).realtime
 
   await serveClient(app, config.clientDir, config.production)
   app.addHook('onClose', async () => {

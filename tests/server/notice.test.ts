@@ -3,9 +3,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
 import { SOCKET_PATH } from '../../src/shared/contract/socket'
 import { startTestApp, type TestApp } from './testApp'
-import { listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
+import { callKeyed, listen, newPlayer, recorder, socketFor, waitFor } from './walletHelpers'
 
 let t: TestApp
 let base: string
@@ -17,8 +18,8 @@ afterAll(() => t.close())
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The operator's command, as `npm run notice` runs it, against this server (in its own process: the server answers meanwhile). */
-function notice(text: string, env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', path.join(root, 'scripts/notice.ts'), text], { cwd: root, env: { ...process.env, NOTICE_URL: base, DATA_DIR: t.config.dataDir, OPS_TOKEN: '', ...env } })
+function notice(text: string, env: Record<string, string> = {}, flags: string[] = []): Promise<{ status: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', path.join(root, 'scripts/notice.ts'), ...flags, text], { cwd: root, env: { ...process.env, NOTICE_URL: base, DATA_DIR: t.config.dataDir, OPS_TOKEN: '', ...env } })
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, stderr })))
@@ -42,6 +43,34 @@ describe('operators notices', () => {
     expect(laterGot[0]).toMatchObject({ text: 'Manutenção às 3h: as apostas param por 10 minutos.' })
     s.disconnect()
     later.disconnect()
+  })
+
+  it('a marketing notice skips the players a pause or self-exclusion stands on, now and when they connect; a service notice reaches them', async () => {
+    const paused = await newPlayer(t)
+    const other = await newPlayer(t)
+    expect((await callKeyed(t, calls.rgPause, { token: paused.token, body: { days: 1 } })).body.status).toBe(200)
+    const [ps, os] = [await socketFor(base, paused.token), await socketFor(base, other.token)]
+    const [pGot, oGot] = [recorder(ps), recorder(os)]
+    const run = await notice('Bônus de fim de semana!', {}, ['--marketing'])
+    expect(run.status, run.stderr).toBe(0)
+    await waitFor(() => (oGot.notice ?? []).length === 1)
+    expect((await t.db.query<{ marketing: boolean }>("SELECT marketing FROM notices WHERE text = 'Bônus de fim de semana!'")).rows).toEqual([{ marketing: true }])
+    // A socket that connects later: the other player gets it at once, the paused one never.
+    // (Listened for before they connect: the notice goes out on connection.)
+    const p2Got: unknown[] = []
+    const ps2 = connect(base, { path: SOCKET_PATH, transports: ['websocket'], query: { token: paused.token }, reconnection: false, forceNew: true })
+    ps2.on('notice', (n) => p2Got.push(n))
+    const later: unknown[] = []
+    const os3 = connect(base, { path: SOCKET_PATH, transports: ['websocket'], query: { token: other.token }, reconnection: false, forceNew: true })
+    os3.on('notice', (n) => later.push(n))
+    await waitFor(() => later.length === 1)
+    expect(pGot.notice ?? []).toEqual([])
+    expect(ps2.connected).toBe(true)
+    expect(p2Got).toEqual([])
+    // A service notice reaches everyone, the paused player too.
+    expect((await notice('Manutenção às 4h.')).status).toBe(0)
+    await waitFor(() => (pGot.notice ?? []).length === 1)
+    for (const s of [ps, os, ps2, os3]) s.disconnect()
   })
 
   it('refuses a wrong token and saves nothing', async () => {

@@ -174,7 +174,8 @@ CREATE INDEX ledger_transactions_kind_idx ON public.ledger_transactions USING bt
 CREATE TABLE notices (
   id bigint NOT NULL DEFAULT nextval('notices_id_seq'::regclass),
   text text NOT NULL,
-  created_at timestamp with time zone NOT NULL
+  created_at timestamp with time zone NOT NULL,
+  marketing boolean NOT NULL DEFAULT false
 );
 ALTER TABLE notices ADD CONSTRAINT notices_pkey PRIMARY KEY (id);
 ALTER TABLE notices ADD CONSTRAINT notices_text_check CHECK (((length(text) >= 1) AND (length(text) <= 500)));

@@ -15,6 +15,8 @@ type Emit = <E extends keyof ServerToClientEvents>(event: E, payload: Parameters
 export interface Realtime {
   toUser<E extends keyof ServerToClientEvents>(userId: bigint, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
   toAll: Emit
+  /** To everyone but these players (a marketing notice skips the players paused or self-excluded). */
+  toAllExcept<E extends keyof ServerToClientEvents>(userIds: bigint[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
   /** To the players who joined a shared-round game's room (game:join). */
   toGame<E extends keyof ServerToClientEvents>(game: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void
   /** To this process's sockets watching a match (sport:watch): each process serves its own. */
@@ -142,7 +144,7 @@ const CONNECTIONS_PER_SOCKET_ALLOWED = 2
 export function attachRealtime(
   app: FastifyInstance,
   sessions: SessionStore,
-  handlers: { offGame(userId: bigint, gameCode: string): Promise<void>; notice?(): { id: string; text: string; time: number } | null },
+  handlers: { offGame(userId: bigint, gameCode: string): Promise<void>; notice?(userId: bigint): Promise<{ id: string; text: string; time: number } | null> },
   databaseUrl: string | null,
   edge: RealtimeEdge,
   now: () => number = Date.now,
@@ -211,8 +213,12 @@ export function attachRealtime(
     online.set(userId, (online.get(userId) ?? 0) + 1)
     socket.emit('online:count', { count: online.size })
     // The operators' latest notice, to a socket that connects while it stands.
-    const notice = handlers.notice?.()
-    if (notice) socket.emit('notice', notice)
+    void handlers.notice?.(userId).then(
+      (notice) => {
+        if (notice && socket.connected) socket.emit('notice', notice)
+      },
+      () => undefined,
+    )
     broadcastCount()
     // Every event the socket sends, known or not, spends a token first.
     const bucket = new EventBucket(limits.eventBurst, limits.eventsPerSecond, now())
@@ -274,6 +280,9 @@ export function attachRealtime(
     },
     toAll: (event, payload) => {
       io.emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
+    },
+    toAllExcept: (userIds, event, payload) => {
+      io.except(userIds.map(userRoom)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))
     },
     toGame: (game, event, payload) => {
       io.to(gameRoom(game)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>))

@@ -8,6 +8,7 @@ export const opsNotice = defineCall({
   method: 'POST',
   path: '/api/ops/notice',
   auth: false,
-  body: z.strictObject({ text: text(500, 1), loading }),
+  // marketing (ours): an offer or a promotion, which no player paused or self-excluded receives.
+  body: z.strictObject({ text: text(500, 1), marketing: z.optional(z.boolean()), loading }),
   reply: z.object({ id: z.string(), time: z.number() }),
 })
