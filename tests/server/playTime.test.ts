@@ -57,10 +57,12 @@ describe('time played and the daily time limit', () => {
 
   it('takes whole minutes from 1 to 1440 only, changing nothing otherwise', async () => {
     const p = await newPlayer(t)
-    for (const bad of ['0.50', '1441', '0']) {
+    for (const bad of ['0.50', '1441']) {
       const res = await setLimit(p, 'time', 'day', bad)
       expect(res.body.status, bad).toBe(6011)
     }
+    // Zero is no limit at all: refused by the call's schema, for every kind (null removes one).
+    for (const kind of ['time', 'loss', 'deposit']) expect((await setLimit(p, kind, 'day', '0')).body.status, kind).toBe(400)
     expect((await t.db.query('SELECT 1 FROM rg_limits WHERE user_id = $1', [p.userId])).rows).toEqual([])
     expect((await setLimit(p, 'time', 'day', 30)).body.data).toMatchObject({ kind: 'time', period: 'day', value: 30, used: 0, pending: null })
     expect((await setLimit(p, 'time', 'week', 30)).body.status).toBe(6010)

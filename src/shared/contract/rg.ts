@@ -1,7 +1,7 @@
 /** Player protection (issue 31): the limits a player sets on their own play. */
 import { z } from 'zod/mini'
 import { defineCall } from './define'
-import { amount, loading, reais } from './fields'
+import { loading, positiveAmount, reais } from './fields'
 
 /** What a limit holds: deposits, net loss (stakes less returns), total stakes, time played (minutes). */
 export const RG_KINDS = ['deposit', 'loss', 'stake', 'time'] as const
@@ -46,7 +46,7 @@ export const rgSetLimit = defineCall({
   path: '/api/app/rg/limits',
   auth: true,
   idempotent: true,
-  body: z.strictObject({ kind: z.enum(RG_KINDS), period: z.enum(RG_PERIODS), value: z.nullable(amount), loading }),
+  body: z.strictObject({ kind: z.enum(RG_KINDS), period: z.enum(RG_PERIODS), value: z.nullable(positiveAmount), loading }),
   reply: limitRow,
 })
 
