@@ -128,6 +128,18 @@ describe('the Datavalid emulator', () => {
     expect([dv014.status, await dv014.json()]).toEqual([422, [expect.objectContaining({ code: 'DV014' })]])
   })
 
+  it('updateKyc with a selfie: a face that does not match the document is refused (3315) and nothing is stored; without one, no face check', async () => {
+    const p = await newPlayer(t)
+    const selfie = { base64: Buffer.from('a face, in a photo of at least a hundred characters once it is written in base64 for the call').toString('base64'), format: 'JPG' }
+    const refused = await kyc(p, { name: 'Ana Souza', cardNo: TEST.faceMismatch, selfie })
+    expect(refused.body.status).toBe(3315)
+    expect((await t.db.query('SELECT kyc FROM users WHERE id = (SELECT id FROM users WHERE email = $1)', [p.email])).rows[0]).toEqual({ kyc: 0 })
+    expect((await kyc(p, { name: 'Ana Souza', cardNo: freshCpf(), selfie })).body.status).toBe(200)
+    // A selfie that is not base64, or too small to be a photo: refused by the call's schema.
+    const q = await newPlayer(t)
+    expect((await kyc(q, { name: 'Ana Souza', cardNo: freshCpf(), selfie: { base64: 'not base64!', format: 'JPG' } })).body.status).toBe(400)
+  })
+
   it('answers the face check (pf-facial): high probability for any CPF, very low for its face-mismatch CPF', async () => {
     const selfie = { base64: Buffer.from('a face').toString('base64'), format: 'JPG' as const }
     const provider = adapter()

@@ -71,7 +71,7 @@ export function kycRoutes(app: FastifyInstance, deps: Deps, emulator: DatavalidE
         deps.limiter.hit(takenKey, takenRule)
         throw new AppError('KYC_CPF_TAKEN')
       }
-      const checked = await deps.kyc.check({ cpf, name, ...(body.birthDate ? { birthDate: body.birthDate } : {}) })
+      const checked = await deps.kyc.check({ cpf, name, ...(body.birthDate ? { birthDate: body.birthDate } : {}), ...(body.selfie ? { selfie: body.selfie } : {}) })
       if (!checked.ok) {
         if (checked.reason !== 'unavailable') deps.limiter.hit(refusedKey, refusedRule)
         throw new AppError(REFUSED[checked.reason])

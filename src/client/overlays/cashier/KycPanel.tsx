@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { BR_STATES, KYC_GENDERS } from '../../../shared/contract/user'
 import { submitKyc, type KycMore } from '../../store/actions/cashier'
+import { selfieOf } from './selfie'
 import { closeOverlay } from '../../store/actions/ui'
 import { store } from '../../store/store'
 import { Field } from '../Field'
@@ -25,6 +26,7 @@ export default function KycPanel() {
   const [phone, setPhone] = useState('')
   const [gender, setGender] = useState<KycMore['gender'] | ''>('')
   const [address, setAddress] = useState(EMPTY_ADDRESS)
+  const [selfie, setSelfie] = useState<KycMore['selfie'] | null>(null)
   const [busy, setBusy] = useState(false)
   const more = (): KycMore =>
     br
@@ -33,6 +35,7 @@ export default function KycPanel() {
           phone,
           ...(gender ? { gender } : {}),
           address: { ...address, state: address.state.toUpperCase(), ...(address.complement ? {} : { complement: undefined }) },
+          ...(selfie ? { selfie } : {}),
         }
       : {}
   const submit = async (e: FormEvent) => {
@@ -77,6 +80,18 @@ export default function KycPanel() {
             <Field label={t('cashier.kyc.number')} name="number" value={address.number} onChange={at('number')} maxLength={20} />
             <Field label={t('cashier.kyc.complement')} name="complement" autoComplete="address-line2" value={address.complement} onChange={at('complement')} maxLength={80} />
             <Field label={t('cashier.kyc.city')} name="city" autoComplete="address-level2" value={address.city} onChange={at('city')} maxLength={80} />
+            <Field
+              label={t('cashier.kyc.selfie')}
+              name="selfie"
+              type="file"
+              accept="image/*"
+              capture="user"
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                if (file) void selfieOf(file).then(setSelfie)
+                else setSelfie(null)
+              }}
+            />
             <div className="field">
               <label htmlFor="kyc-state">{t('cashier.kyc.state')}</label>
               <select id="kyc-state" value={address.state} onChange={at('state')}>

@@ -202,6 +202,8 @@ export interface KycMore {
   phone?: string
   gender?: 'F' | 'M' | 'O' | 'N'
   address?: { cep: string; street: string; number: string; complement?: string; city: string; state: string }
+  /** A photo of the face, checked against the document's where the identity provider can. */
+  selfie?: { base64: string; format: 'JPG' }
 }
 
 /**
