@@ -113,7 +113,7 @@ export const updateKyc = defineCall({
     phone: z.optional(z.string().check(z.maxLength(20))),
     gender: z.optional(z.enum(KYC_GENDERS)),
     // A photo of the face (JPG or PNG, base64, at most about 500 KB): checked against the document photo where the provider can.
-    selfie: z.optional(z.strictObject({ base64: z.string().check(z.minLength(100), z.maxLength(700_000), z.regex(/^[A-Za-z0-9+/]+=*$/)), format: z.enum(['JPG', 'PNG']) })),
+    selfie: z.optional(z.strictObject({ base64: z.string().check(z.maxLength(700_000), z.regex(/^[A-Za-z0-9+/]+=*$/)), format: z.enum(['JPG', 'PNG']) })),
     address: z.optional(
       z.strictObject({
         cep: z.string().check(z.maxLength(9)),
