@@ -135,7 +135,7 @@ describe('the Datavalid emulator', () => {
     expect(refused.body.status).toBe(3315)
     expect((await t.db.query('SELECT kyc FROM users WHERE id = (SELECT id FROM users WHERE email = $1)', [p.email])).rows[0]).toEqual({ kyc: 0 })
     expect((await kyc(p, { name: 'Ana Souza', cardNo: freshCpf(), selfie })).body.status).toBe(200)
-    // A selfie that is not base64, or too small to be a photo: refused by the call's schema.
+    // A selfie that is not base64: refused by the call's schema.
     const q = await newPlayer(t)
     expect((await kyc(q, { name: 'Ana Souza', cardNo: freshCpf(), selfie: { base64: 'not base64!', format: 'JPG' } })).body.status).toBe(400)
   })

@@ -35,6 +35,18 @@ async function funded(): Promise<Player> {
 /** Two instants a few moments apart (the test clock runs on real time too). */
 const near = (a: number | null | undefined, b: number) => expect(Math.abs((a ?? Number.NaN) - b)).toBeLessThan(2000)
 
+/**
+ * Moves the clock to the next `hour`:00 in São Paulo (UTC-3): a test that counts a day's time
+ * must not cross midnight by the wall clock it runs at (the clock is the real one plus offsets).
+ */
+function toHour(hour: number): void {
+  const now = t.app.deps.now()
+  const d = new Date(now)
+  let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), (hour + 3) % 24)
+  while (target <= now) target += 24 * 60 * MIN
+  t.advance(target - now)
+}
+
 /** Plays one R$ 1 stake a minute for `minutes` minutes (the clock moved between them). */
 async function playFor(p: Player, minutes: number): Promise<void> {
   for (let i = 0; i < minutes; i++) {
@@ -45,6 +57,7 @@ async function playFor(p: Player, minutes: number): Promise<void> {
 
 describe('time played and the daily time limit', () => {
   it('counts the span of a session plus a minute; a pause over 10 minutes ends the session and is not counted', async () => {
+    toHour(10)
     const p = await funded()
     expect((await timeLimit(p)).used).toBe(0)
     await playFor(p, 5) // stakes at 0..4 min: 4 minutes between them, plus the first
@@ -69,6 +82,7 @@ describe('time played and the daily time limit', () => {
   })
 
   it('refuses a stake that would pass the limit, naming it, moving nothing, until the next São Paulo day', async () => {
+    toHour(10)
     const p = await funded()
     await setLimit(p, 'time', 'day', 5)
     await playFor(p, 3) // stakes at 0, 1 and 2 minutes: at 3, 4 minutes played
@@ -91,6 +105,7 @@ describe('time played and the daily time limit', () => {
   })
 
   it('bets raced together at the limit: none passes once it is reached', async () => {
+    toHour(10)
     const p = await funded()
     await setLimit(p, 'time', 'day', 2)
     await playFor(p, 2) // at 2 minutes, 3 played with a stake now
@@ -99,6 +114,7 @@ describe('time played and the daily time limit', () => {
   })
 
   it('a provider slot\'s bet past the time limit is answered as the provider\'s bet limit', async () => {
+    toHour(10)
     const p = await funded()
     await setLimit(p, 'time', 'day', 1)
     await playFor(p, 1) // at 1 minute, 2 played with a stake now
@@ -109,6 +125,7 @@ describe('time played and the daily time limit', () => {
 
 describe('the reality check', () => {
   it('is due 60 minutes into a session by default, with the session\'s time, stakes and net result; a reload (a new read) still shows it due', async () => {
+    toHour(10)
     const p = await funded()
     expect(await status(p)).toMatchObject({ realityCheckMinutes: 60, sessionStartedAt: null, nextRealityCheckAt: null, session: null, timeLeftMinutes: null })
     const started = t.app.deps.now()
@@ -125,6 +142,7 @@ describe('the reality check', () => {
   })
 
   it('answered, the next is due the interval after the answer; answering when none is due is refused', async () => {
+    toHour(10)
     const p = await funded()
     await callKeyed(t, calls.rgSetRealityCheck, { token: p.token, body: { minutes: 15 } })
     await playFor(p, 3)
@@ -138,6 +156,7 @@ describe('the reality check', () => {
   })
 
   it('follows a new interval at once, and starts anew with a new session', async () => {
+    toHour(10)
     const p = await funded()
     const started = t.app.deps.now()
     await playFor(p, 2)
