@@ -68,6 +68,8 @@ describe('harm markers', () => {
   })
 
   it('rising deposits and deposits right after losses', async () => {
+    // Each stake and its deposit on one São Paulo day, whatever the wall clock says.
+    toHour(10)
     const p = await verifiedPlayer(t)
     await fundCash(t, p.userId, 5_00n)
     const pkg = await pkg100(t)
