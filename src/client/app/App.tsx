@@ -21,11 +21,14 @@ import { DemoRibbon, ribbonExpected } from './DemoRibbon'
 import { timeZone } from '../store/api'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
-import { PlayWatch } from './PlayWatch'
 import { ROUTES } from './routes'
 import { SideMenu } from './SideMenu'
 import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
 import { SupportButton, SupportPanel } from './SupportPanel'
+
+// The reality check and the BR profile's risk warning: a chunk of its own (it reads the contract's
+// calls), loaded once the page has loaded, as the other after-load work.
+const PlayWatch = lazy(withFullLocale(() => import('./PlayWatch').then((m) => ({ default: m.PlayWatch }))))
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
 const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
@@ -177,7 +180,11 @@ export function App() {
       <OverlayHost />
       <BoostPopup />
       <AlertHost />
-      {loaded && <PlayWatch />}
+      {loaded && (
+        <Suspense fallback={null}>
+          <PlayWatch />
+        </Suspense>
+      )}
     </div>
   )
 }
