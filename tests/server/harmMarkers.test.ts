@@ -3,7 +3,7 @@ import { calls } from '../../src/shared/contract'
 import type { RgStatus } from '../../src/shared/contract/rg'
 import { markYesterday } from '../../src/server/protection/markers'
 import { startTestApp, type TestApp } from './testApp'
-import { callKeyed, checkLedgerAfterEach, deposit, fundCash, newPlayer, pkg100, verifiedPlayer, type Player } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, deposit, fundCash, newPlayer, pkg100, verifiedPlayer, toSaoPauloHour, type Player } from './walletHelpers'
 
 /**
  * Harm markers (issue 31): computed once a day over the week before, kept per player, shown to the
@@ -23,14 +23,7 @@ const dice = (p: Player) => callKeyed(t, calls.diceBet, { token: p.token, body: 
 const markers = async (p: Player) => (await t.db.query<{ marker: string; strength: number }>('SELECT marker, strength FROM rg_markers WHERE user_id = $1 ORDER BY marker', [p.userId])).rows
 const status = async (p: Player) => (await callKeyed(t, calls.rgStatus, { token: p.token })).body.data as RgStatus
 
-/** Moves the clock to the next `hour`:00 in São Paulo (UTC-3). */
-function toHour(hour: number): void {
-  const now = t.app.deps.now()
-  const d = new Date(now)
-  let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), (hour + 3) % 24)
-  while (target <= now) target += 24 * HOUR
-  t.advance(target - now)
-}
+const toHour = (hour: number) => toSaoPauloHour(t, hour)
 
 /** Computes yesterday's markers as the daily job does (forgetting an earlier run of the same day, so each test computes its own). */
 async function markNow(): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import type { RgStatus } from '../../src/shared/contract/rg'
 import { startTestApp, type TestApp } from './testApp'
-import { balances, callKeyed, checkLedgerAfterEach, fundCash, newPlayer, type Player } from './walletHelpers'
+import { balances, callKeyed, checkLedgerAfterEach, fundCash, newPlayer, toSaoPauloHour, type Player } from './walletHelpers'
 
 /**
  * Player protection (issue 31): the time a player plays, held to the daily time limit, and the
@@ -35,17 +35,7 @@ async function funded(): Promise<Player> {
 /** Two instants a few moments apart (the test clock runs on real time too). */
 const near = (a: number | null | undefined, b: number) => expect(Math.abs((a ?? Number.NaN) - b)).toBeLessThan(2000)
 
-/**
- * Moves the clock to the next `hour`:00 in São Paulo (UTC-3): a test that counts a day's time
- * must not cross midnight by the wall clock it runs at (the clock is the real one plus offsets).
- */
-function toHour(hour: number): void {
-  const now = t.app.deps.now()
-  const d = new Date(now)
-  let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), (hour + 3) % 24)
-  while (target <= now) target += 24 * 60 * MIN
-  t.advance(target - now)
-}
+const toHour = (hour: number) => toSaoPauloHour(t, hour)
 
 /** Plays one R$ 1 stake a minute for `minutes` minutes (the clock moved between them). */
 async function playFor(p: Player, minutes: number): Promise<void> {

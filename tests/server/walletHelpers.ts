@@ -241,3 +241,16 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000
 export const CPF = { a: '52998224725', b: '11144477735', c: '12345678909', d: '93541134780' }
 export const CNPJ = '11222333000181'
 export const USDT_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL'
+
+/**
+ * Moves a test server's clock to the next `hour`:00 in São Paulo (UTC-3): a test that counts a
+ * São Paulo day must not cross midnight by the wall clock it runs at (the clock is the real one
+ * plus offsets).
+ */
+export function toSaoPauloHour(t: TestApp, hour: number): void {
+  const now = t.app.deps.now()
+  const d = new Date(now)
+  let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), (hour + 3) % 24)
+  while (target <= now) target += 86_400_000
+  t.advance(target - now)
+}
