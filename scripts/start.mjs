@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url'
 if (!process.env.APP_MODE) process.env.APP_MODE = 'demo'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const built = path.join(root, 'dist/client/index.html')
+// CLIENT_DIR (the server reads it too) puts the build elsewhere: two checkouts' test runs on one machine keep apart.
+const clientDir = path.resolve(root, process.env.CLIENT_DIR || 'dist/client')
+const built = path.join(clientDir, 'index.html')
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry)
@@ -23,7 +25,7 @@ function newestMtime(entry) {
 const sources = ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'locales', 'assets'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
 // A test build (VITE_DEV_SCENES=1, with the scene switcher) is never served as a normal one, and back.
 const flavour = process.env.VITE_DEV_SCENES === '1' ? 'test' : 'production'
-const marker = path.join(root, 'dist/client/.flavour')
+const marker = path.join(clientDir, '.flavour')
 const stale =
   !fs.existsSync(built) ||
   Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs ||
