@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
-import { CashierToast } from '../overlays/cashier/CashierToast'
+import { ToastHost } from './ToastHost'
 import { withFullLocale } from '../i18n/i18n'
 import { store } from '../store/store'
 
@@ -51,7 +51,7 @@ export function OverlayHost() {
       <Suspense fallback={null}>
         <Panel />
       </Suspense>
-      <CashierToast />
+      <ToastHost />
     </>
   )
 }

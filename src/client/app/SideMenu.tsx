@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location'
 import { PROVIDERS } from '../../shared/codes'
 import { setMuted } from '../engine/audio'
 import { languageOf } from '../i18n/languages'
-import { openOverlay, pushAlert, setSideMenu } from '../store/actions/ui'
+import { openOverlay, pushToast, setSideMenu } from '../store/actions/ui'
 import { logoutAndGoHome, pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
@@ -21,7 +21,7 @@ export function SideMenu() {
   const copy = async () => {
     if (!email) return
     await navigator.clipboard?.writeText(email).catch(() => undefined)
-    pushAlert({ text: t('common.copied') })
+    pushToast(t('common.copied'))
   }
   const lang = languageOf(snap.session.lang)
   return (

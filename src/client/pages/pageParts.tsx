@@ -1,8 +1,8 @@
 /**
- * What the lazy pages share: the guest's "sign in first" page, data read once per page and
- * session, and the spec's animated counter.
+ * What the lazy pages share: the guest's "sign in first" page and the spec's animated counter
+ * (their data: useLoaded.ts).
  */
-import { useEffect, useRef, useState, type DependencyList } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { preferredMotion } from '../engine/useAfterLoad'
@@ -20,27 +20,6 @@ export function SignInFirst(props: { titleKey: string }) {
       </button>
     </section>
   )
-}
-
-/**
- * Reads `load()` when `deps` change (skipped while `enabled` is false), keeps the last value; an
- * answer that arrives after the page left or the deps changed is dropped. A failed read keeps
- * what was shown (the call's own alert tells the player).
- */
-export function useLoaded<T>(load: () => Promise<T>, enabled: boolean, deps: DependencyList): [T | null, (v: T) => void] {
-  const [value, setValue] = useState<T | null>(null)
-  useEffect(() => {
-    if (!enabled) return
-    let live = true
-    load()
-      .then((v) => live && setValue(v))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the read depends on
-  }, [enabled, ...deps])
-  return [enabled ? value : null, setValue]
 }
 
 const COUNTER_MS = 2000

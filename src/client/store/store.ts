@@ -154,6 +154,8 @@ export const store = proxy({
     /** The bonus-boost offer from a userBetAmount event (its multiplier, the wire's `bouns`, x amount is shown); cleared on token change and on pay. */
     bonusBoost: null as { multiplier: number; amount: number } | null,
     supportPanel: false,
+    /** A short confirmation ('Copiado', 'KYC salvo'), shown 1.5 s (spec: message display 1500 ms) without taking focus. */
+    toast: null as { id: number; text: string } | null,
   },
   games: {
     self: [] as GameEntry[],
@@ -163,15 +165,13 @@ export const store = proxy({
     liveGame: null as { code: string; path: string } | null,
   },
   realtime: { connected: false },
-  /** Deposit, KYC detour and cashier toasts. */
+  /** Deposit and the KYC detour. */
   cashier: {
     order: null as OpenOrder | null,
     /** Set while opening a deposit overlay from the KYC form, so the KYC detour is skipped (spec). */
     fromKyc: false,
     /** Where submitting the KYC form returns. */
     kycReturn: 'deposit' as KycReturn,
-    /** A short message shown for 1.5 s (spec: message display 1500 ms). */
-    toast: null as { id: number; text: string } | null,
     /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */
     giftAvailable: false,
   },

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatCounter, formatMoney } from '../../format/format'
 import { claimSignin, fetchSignin, fetchTeam, fetchVip, markVipSeen, type ReferralTeam, type SigninStatus, type VipInfo } from '../../store/actions/loyalty'
-import { pushAlert } from '../../store/actions/ui'
-import { Counter, SignInFirst, useLoaded } from '../pageParts'
+import { pushAlert, pushToast } from '../../store/actions/ui'
+import { Counter, SignInFirst } from '../pageParts'
+import { useLoaded } from '../useLoaded'
 import { store } from '../../store/store'
 import { QrCode } from './QrCode'
 import { VipBadge } from './VipBadge'
@@ -111,7 +112,7 @@ function VipPage() {
 /** The referral team, read once per page and session. */
 function useTeam(): ReferralTeam | null {
   const { token } = useSnapshot(store.session)
-  return useLoaded(fetchTeam, Boolean(token), [token])[0]
+  return useLoaded(fetchTeam, [token], { enabled: Boolean(token) })[0]
 }
 
 /** /share: the invitation code and link, its QR code, copy and the phone's own share sheet. */
@@ -124,7 +125,7 @@ function SharePage() {
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text)
-      pushAlert({ text: t('common.copied') })
+      pushToast(t('common.copied'))
     } catch {
       pushAlert({ text: text })
     }
@@ -298,7 +299,7 @@ function AgentPage() {
 function SignInSheet() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
-  const [status, setStatus] = useLoaded<SigninStatus>(fetchSignin, Boolean(token), [token])
+  const [status, setStatus] = useLoaded<SigninStatus>(fetchSignin, [token], { enabled: Boolean(token) })
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState('')
   if (!token) return <SignInFirst titleKey="pages.signInSheet" />

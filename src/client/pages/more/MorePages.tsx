@@ -21,7 +21,8 @@ import { api, fetchUserInfo, logout, logoutAndGoHome } from '../../store/actions
 import { openOverlay, setAccountMenu } from '../../store/actions/ui'
 import { pickGame } from '../../store/shellActions'
 import { store } from '../../store/store'
-import { SignInFirst, useLoaded } from '../pageParts'
+import { SignInFirst } from '../pageParts'
+import { useLoaded } from '../useLoaded'
 
 const ROUND_GAMES = new Set(['double', 'rowDouble', 'luckyColor'])
 
@@ -41,7 +42,6 @@ function useProviderGames(): { code: string; games: GameEntry[] }[] {
             .catch(() => ({ code, games: [] as GameEntry[] })),
         ),
       ),
-    true,
     [],
   )
   return lists ?? []
@@ -292,7 +292,7 @@ type OpenSession = { device: string; ip: string; createdAt: number; lastSeenAt: 
 function Sessions() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
-  const [sessions] = useLoaded(() => api<OpenSession[]>(calls.mySessions, { loading: false }, true), Boolean(token), [token])
+  const [sessions] = useLoaded(() => api<OpenSession[]>(calls.mySessions, { loading: false }, true), [token], { enabled: Boolean(token) })
   const [asking, setAsking] = useState(false)
   const when = (ms: number) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short', timeStyle: 'short' }).format(ms)
   const signOutEverywhere = async () => {
@@ -417,7 +417,7 @@ function BonusPage() {
   const { token, lang } = useSnapshot(store.session)
   const user = useSnapshot(store).user
   // The discount is in userInfo: read again on arrival (an offer made since login shows).
-  const [bonus] = useLoaded<Bonus>(() => Promise.all([api<Bonus>(loyalty.myBonus, { loading: false }, true), fetchUserInfo()]).then(([b]) => b), Boolean(token), [token])
+  const [bonus] = useLoaded<Bonus>(() => Promise.all([api<Bonus>(loyalty.myBonus, { loading: false }, true), fetchUserInfo()]).then(([b]) => b), [token], { enabled: Boolean(token) })
   // userInfo carries an unexpired offer only; the countdown shows 00:00 once it ran out.
   const discount = token ? (user?.payDiscount ?? null) : null
   const endsIn = useCountdown(discount?.expiredTime ?? null)

@@ -15,7 +15,8 @@ import { bcp47, formatMoney } from '../../format/format'
 import { Field } from '../../overlays/Field'
 import { downloadStatement, excludeMyself, loadLimits, loadProtectionStatus, loadStatement, pausePlay, saveLimit, saveRealityMinutes } from '../../store/actions/protection'
 import { store } from '../../store/store'
-import { SignInFirst, useLoaded } from '../pageParts'
+import { SignInFirst } from '../pageParts'
+import { useLoaded } from '../useLoaded'
 
 const when = (ms: number, lang: Locale) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(ms)
 
@@ -23,8 +24,8 @@ export default function ProtectionPage() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
   const { selfExclusionUrl } = useSnapshot(store.app)
-  const [limits, setLimits] = useLoaded(loadLimits, Boolean(token), [token])
-  const [status, setStatus] = useLoaded(loadProtectionStatus, Boolean(token), [token])
+  const [limits, setLimits] = useLoaded(loadLimits, [token], { enabled: Boolean(token) })
+  const [status, setStatus] = useLoaded(loadProtectionStatus, [token], { enabled: Boolean(token) })
   if (!token) return <SignInFirst titleKey="pages.rg" />
   return (
     <section className="page rg-page" aria-labelledby="rg-title">

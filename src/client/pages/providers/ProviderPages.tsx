@@ -14,7 +14,7 @@ import { formatDecimal } from '../../format/decimal'
 import { api, fetchUserInfo } from '../../store/actions/session'
 import { loadInPlay, pickGame } from '../../store/actions/games'
 import { store } from '../../store/store'
-import { useLoaded } from '../pageParts'
+import { useLoaded } from '../useLoaded'
 
 /** A provider code as the server accepts it (anything else lists nothing). */
 const CODE = /^[A-Z0-9]{2,16}$/
@@ -27,7 +27,7 @@ function GameGroupList() {
   const code = new URLSearchParams(useSearch()).get('productCode') ?? ''
   const valid = CODE.test(code)
   const lang = useSnapshot(store.session).lang
-  const [list] = useLoaded(() => api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }), valid, [code])
+  const [list] = useLoaded(() => api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }), [code], { enabled: valid })
   const title = providerName(t, code)
   return (
     <section className="page provider-games" aria-labelledby="provider-title" aria-busy={valid && !list}>

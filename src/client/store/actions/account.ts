@@ -2,7 +2,7 @@ import { calls } from '../../../shared/contract'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../store'
 import { api, logout } from './session'
-import { closeOverlay, pushAlert } from './ui'
+import { closeOverlay, pushAlert, pushToast } from './ui'
 
 export async function setAvatar(index: number): Promise<void> {
   const { header } = await api<{ header: number }>(calls.setHeader, { params: { index } })
@@ -28,7 +28,7 @@ export async function sendResetCode(email: string): Promise<number> {
     return 0
   }
   const { wait } = await api<{ wait: number }>(calls.sendEmail, { body: { email: email.trim().toLowerCase() }, form: true })
-  pushAlert({ text: i18n.t('forgot.sent') })
+  pushToast(i18n.t('forgot.sent'))
   return wait * 1000
 }
 

@@ -11,12 +11,10 @@ import { applyBalance } from '../balance'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
 import { store, type DepositVariant, type KycReturn } from '../store'
 import { api, fetchUserInfo, refreshBalance } from './session'
-import { closeOverlay, openOverlay, pushAlert } from './ui'
+import { closeOverlay, openOverlay, pushAlert, pushToast } from './ui'
 
 /** The payment status is asked this often while the deposit overlay is open (3 s). */
 export const STATUS_POLL_MS = 3000
-/** Toasts stay this long (spec: message display 1500 ms). */
-const TOAST_MS = 1500
 
 /** One key per user action; a retry of the same action may send it again. */
 export function newIdempotencyKey(): string {
@@ -27,18 +25,6 @@ export function newIdempotencyKey(): string {
 }
 
 const idempotent = () => ({ 'Idempotency-Key': newIdempotencyKey() })
-
-let toastIds = 0
-let toastTimer: ReturnType<typeof setTimeout> | undefined
-
-function showToast(text: string): void {
-  const id = ++toastIds
-  store.cashier.toast = { id, text }
-  clearTimeout(toastTimer)
-  toastTimer = setTimeout(() => {
-    if (store.cashier.toast?.id === id) store.cashier.toast = null
-  }, TOAST_MS)
-}
 
 /** Like api(), but also hands back the reply's message (the KYC toast shows it). */
 async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http.request>[1]): Promise<{ data: T; msg: string }> {
@@ -169,7 +155,7 @@ export async function checkOrder(): Promise<void> {
   if (status === '10') await paid()
   else if (status === '01' || status === '-01') {
     store.cashier.order = null
-    showToast(i18n.t('cashier.deposit.cancelled'))
+    pushToast(i18n.t('cashier.deposit.cancelled'))
   }
 }
 
@@ -180,7 +166,7 @@ export async function cancelOrder(): Promise<void> {
   try {
     await api(calls.cancelPay, { params: { orderId: order.orderId }, body: {}, headers: idempotent() })
     if (store.cashier.order?.orderId === order.orderId) store.cashier.order = null
-    showToast(i18n.t('cashier.deposit.cancelled'))
+    pushToast(i18n.t('cashier.deposit.cancelled'))
   } catch (err) {
     if (!(err instanceof CallFailed)) throw err
     await checkOrder()
@@ -214,7 +200,7 @@ export interface KycMore {
 export async function submitKyc(name: string, cardNo: string, more: KycMore = {}): Promise<boolean> {
   try {
     const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
-    showToast(msg || i18n.t('cashier.kyc.done'))
+    pushToast(msg || i18n.t('cashier.kyc.done'))
     await fetchUserInfo()
     const back = store.cashier.kycReturn
     if (back !== 'withdraw' && back !== 'transfer') store.cashier.fromKyc = true

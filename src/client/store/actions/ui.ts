@@ -2,8 +2,24 @@ import { store, type AlertItem, type OverlayName } from '../store'
 
 let alertIds = 0
 
+/** A message the player must acknowledge (an error, a refusal): modal, with OK. */
 export function pushAlert(alert: Omit<AlertItem, 'id'>): void {
   store.ui.alerts.push({ ...alert, id: ++alertIds })
+}
+
+/** The spec's message display time. */
+export const TOAST_MS = 1500
+let toastIds = 0
+let toastTimer: ReturnType<typeof setTimeout> | undefined
+
+/** A confirmation ('Copiado'): a toast read by screen readers, never a modal in the player's way. */
+export function pushToast(text: string): void {
+  const id = ++toastIds
+  store.ui.toast = { id, text }
+  clearTimeout(toastTimer)
+  toastTimer = setTimeout(() => {
+    if (store.ui.toast?.id === id) store.ui.toast = null
+  }, TOAST_MS)
 }
 
 /** Opening the central overlay closes both menus (spec). */
