@@ -11,6 +11,8 @@ export interface FeedMatch {
   matchId: string
   sport: SportId
   league: string
+  /** Where the league is played (an ISO 3166 code such as BR or GB-ENG; INT for international): the lists group leagues under it. */
+  country: string
   home: string
   away: string
   startsAt: number

@@ -1,6 +1,7 @@
 import type { MatchOutcome } from '../../shared/sport/settle'
 import type { FeedMarket, FeedMatch, OddsFeed } from './OddsFeed'
 import { marketsAt, matchById, matchesBetween, outcomeAt, stateAt, type SimMatch, type SimOptions } from './simulator/model'
+import { countryOf } from './simulator/names'
 import type { SportId } from './sports'
 
 /** The built-in feed: the simulator's calendar, scores and prices at the server's clock. */
@@ -16,7 +17,7 @@ export class SimulatorFeed implements OddsFeed {
 
   private view(m: SimMatch): FeedMatch {
     const s = stateAt(this.options, m, this.now())
-    return { matchId: m.matchId, sport: m.sport, league: m.league, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners, quarters: s.quarters }
+    return { matchId: m.matchId, sport: m.sport, league: m.league, country: countryOf(m.sport, m.league), home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners, quarters: s.quarters }
   }
 
   matches(from: number, to: number, sport?: SportId): FeedMatch[] {

@@ -12,6 +12,7 @@ import type { FeedMatch, OddsFeed } from './OddsFeed'
 import { oddsToWire } from '../../shared/sport/odds'
 import { SportPlay } from './SportPlay'
 import type { SportSettler } from './SportSettler'
+import { mainMarket } from './mainMarket'
 import { SPORTS } from './sports'
 
 const HOUR = 3_600_000
@@ -19,7 +20,8 @@ const DAY = 24 * HOUR
 /** The longest list a matches call returns. */
 const LIST_MAX = 100
 
-const wire = (m: FeedMatch) => ({ matchId: m.matchId, sport: m.sport, league: m.league, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: m.matchTime, minute: m.minute, score: m.score })
+const wire = (m: FeedMatch) => ({ matchId: m.matchId, sport: m.sport, league: m.league, country: m.country, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: m.matchTime, minute: m.minute, score: m.score })
+const namesOf = (m: FeedMatch | null) => ({ home: m?.home ?? null, away: m?.away ?? null, sport: m?.sport ?? null, league: m?.league ?? null })
 const isLive = (m: FeedMatch) => m.matchTime > 0
 const isUpcoming = (m: FeedMatch, now: number) => m.matchTime === 0 && m.startsAt > now
 const isOver = (m: FeedMatch) => m.matchTime < 0
@@ -39,7 +41,10 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
   }
   const { feed, settler } = book
   const { sport } = deps.config
-  const limits = { minStake: centavosToReais(sport.minStake), maxStake: centavosToReais(sport.maxStake), maxLegs: sport.maxLegs }
+  const limits = { minStake: centavosToReais(sport.minStake), maxStake: centavosToReais(sport.maxStake), maxLegs: sport.maxLegs, liveDelay: sport.liveDelayMs / 1000 }
+  /** Of these matches, the ones settled by hand (outside production): they take no more bets, whatever the feed says, so their markets show closed. */
+  const settledOf = async (ids: readonly string[]) =>
+    new Set(ids.length ? (await deps.db.query<{ match_id: string }>('SELECT match_id FROM sport_results WHERE match_id = ANY($1::text[])', [ids])).rows.map((r) => r.match_id) : [])
   // The week's counts change by the minute: computed once per 15 s.
   let counts: { at: number; value: { sport: (typeof SPORTS)[number]['id']; live: number; upcoming: number }[] } | null = null
   registerCall(app, deps, contract.sportList, async () => {
@@ -63,14 +68,20 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
               .matches(now - DAY, now, query.sport)
               .filter(isOver)
               .reverse()
-    return found.slice(0, LIST_MAX).map(wire)
+    const shown = found.slice(0, LIST_MAX)
+    const settled = await settledOf(shown.map((m) => m.matchId))
+    // Each row's prices: the main market as the match page has it (the feed's price step is shared, so both agree).
+    return shown.map((m) => {
+      const main = mainMarket(m.sport, wireMarkets(feed.markets(m.matchId)))
+      return { ...wire(m), main: main && settled.has(m.matchId) ? { ...main, status: 'closed' as const } : main }
+    })
   })
 
   registerCall(app, deps, contract.sportMatch, async ({ params }) => {
     const match = feed.match(params.matchId)
     if (!match) throw new AppError('NOT_FOUND')
     // A match settled by hand (outside production) takes no more bets, whatever the feed says: its markets show closed.
-    const settled = (await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [match.matchId])).rows.length > 0
+    const settled = (await settledOf([match.matchId])).size > 0
     const markets = wireMarkets(feed.markets(match.matchId)).map((m) => (settled ? { ...m, status: 'closed' as const } : m))
     return { match: wire(match), halfTime: match.halfTime, corners: match.corners, quarters: match.quarters, markets, limits }
   })
@@ -98,6 +109,8 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
           )
         ).rows
       : []
+    // Each leg names its match as the feed has it (one read per match): a real feed may have forgotten an old one (null, the page shows the id).
+    const matches = new Map([...new Set(legs.map((l) => l.match_id))].map((id) => [id, feed.match(id)]))
     return bets.rows.map((b) => {
       const mine = legs.filter((l) => String(l.bet_id) === String(b.id))
       return {
@@ -108,7 +121,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
         payout: centavosToReais(BigInt(b.payout)),
         status: Number(b.status),
         createdAt: new Date(b.created_at).getTime(),
-        legs: mine.map((l) => ({ matchId: l.match_id, marketId: l.market_id, selectionId: l.selection_id, type: l.market_type, period: Number(l.period), line: Number(l.line_quarters) / 4, selection: l.selection, odds: oddsToWire(Number(l.odds)), result: l.result === null ? null : Number(l.result) })),
+        legs: mine.map((l) => ({ matchId: l.match_id, ...namesOf(matches.get(l.match_id) ?? null), marketId: l.market_id, selectionId: l.selection_id, type: l.market_type, period: Number(l.period), line: Number(l.line_quarters) / 4, selection: l.selection, odds: oddsToWire(Number(l.odds)), result: l.result === null ? null : Number(l.result) })),
       }
     })
   })

@@ -8,6 +8,8 @@ import { amount, balanceVersion, loading, reais } from './fields'
 export const SPORT_LIMIT_DEFAULTS = { minStake: '0.10', maxStake: '1000.00' } as const
 /** The most legs in a parlay by default (SPORT_MAX_LEGS). */
 export const SPORT_MAX_LEGS_DEFAULT = 10
+/** How long an in-play bet waits by default before it is taken, seconds (SPORT_LIVE_DELAY_SECONDS): the slip's waiting bar until a match read says. */
+export const SPORT_LIVE_DELAY_DEFAULT = 5
 
 export const SPORT_IDS = ['football', 'basketball', 'tennis', 'boxing', 'snooker', 'baseball', 'volleyball', 'badminton', 'americanFootball', 'tableTennis', 'cricket', 'racing'] as const
 export type SportId = (typeof SPORT_IDS)[number]
@@ -20,6 +22,8 @@ const matchSchema = z.object({
   matchId: z.string(),
   sport: z.enum(SPORT_IDS),
   league: z.string(),
+  /** Where the league is played: an ISO 3166 code (BR, ES, US, GB-ENG ...), INT for international, SA for South American competitions. The lists group leagues under it. */
+  country: z.string(),
   home: z.string(),
   away: z.string(),
   /** Kick-off, ms since the epoch. */
@@ -29,6 +33,18 @@ const matchSchema = z.object({
   /** Minutes of play so far. */
   minute: z.number(),
   score,
+})
+
+const marketSchema = z.object({
+  marketId: z.string(),
+  type: z.enum(['1x2', 'winner', 'ah', 'ou', 'oddEven', 'corners']),
+  /** The spec's sub-period code: 1 full game, 2 first half, 4 corners. */
+  period: z.number(),
+  /** The line (AH: the home side's handicap, its away selection plays the opposite), a multiple of 0.25; 0 where none. */
+  line: z.number(),
+  status: z.enum(['open', 'suspended', 'closed']),
+  /** Odds: decimal, at most three decimals (shared/sport/odds.ts). */
+  selections: z.array(z.object({ selectionId: z.string(), name: z.enum(['home', 'draw', 'away', 'over', 'under', 'odd', 'even']), odds: z.number() })),
 })
 
 export const sportList = defineCall({
@@ -44,19 +60,8 @@ export const sportMatches = defineCall({
   path: '/api/app/sport/matches',
   auth: false,
   query: z.strictObject({ loading, sport: z.optional(z.enum(SPORT_IDS)), state: z.optional(z.enum(['live', 'upcoming', 'finished'])) }),
-  reply: z.array(matchSchema),
-})
-
-const marketSchema = z.object({
-  marketId: z.string(),
-  type: z.enum(['1x2', 'winner', 'ah', 'ou', 'oddEven', 'corners']),
-  /** The spec's sub-period code: 1 full game, 2 first half, 4 corners. */
-  period: z.number(),
-  /** The line (AH: the home side's handicap, its away selection plays the opposite), a multiple of 0.25; 0 where none. */
-  line: z.number(),
-  status: z.enum(['open', 'suspended', 'closed']),
-  /** Odds: decimal, at most three decimals (shared/sport/odds.ts). */
-  selections: z.array(z.object({ selectionId: z.string(), name: z.enum(['home', 'draw', 'away', 'over', 'under', 'odd', 'even']), odds: z.number() })),
+  /** Each match with its main market (1X2 where the sport can end level, else the winner; full game), null where it has none: the lists' prices. */
+  reply: z.array(z.extend(matchSchema, { main: z.nullable(marketSchema) })),
 })
 
 export const sportMatch = defineCall({
@@ -72,8 +77,8 @@ export const sportMatch = defineCall({
     /** Each quarter's score so far (sub-periods 1001 to 1004), in the sports played in quarters; empty in the others. */
     quarters: z.array(score),
     markets: z.array(marketSchema),
-    /** The server's stake limits per selection and the most legs in a parlay (the slip shows them). */
-    limits: z.object({ minStake: reais, maxStake: reais, maxLegs: z.number() }),
+    /** The server's stake limits per selection, the most legs in a parlay and how long an in-play bet waits, seconds (the slip shows them). */
+    limits: z.object({ minStake: reais, maxStake: reais, maxLegs: z.number(), liveDelay: z.number() }),
   }),
 })
 
@@ -99,12 +104,18 @@ export const sportBet = defineCall({
 
 const legSchema = z.object({
   matchId: z.string(),
+  /** The match's sides, sport and league as the feed names them (null where the feed no longer knows the match). */
+  home: z.nullable(z.string()),
+  away: z.nullable(z.string()),
+  sport: z.nullable(z.enum(SPORT_IDS)),
+  league: z.nullable(z.string()),
   marketId: z.string(),
   selectionId: z.string(),
   type: z.string(),
   period: z.number(),
   line: z.number(),
   selection: z.string(),
+  /** The odds this leg was taken at (recorded at acceptance; never the market's price now). */
   odds: z.number(),
   /** The spec's bet-result code once settled (10, 21, 90, 11, 20), null before. */
   result: z.nullable(z.number()),
@@ -120,7 +131,7 @@ export const sportBets = defineCall({
       betId: z.string(),
       type: z.enum(['single', 'parlay']),
       amount: reais,
-      /** The odds at placement: a single's, or the product of a parlay's legs. */
+      /** The odds recorded at acceptance: a single's, or the product of a parlay's legs (rounded once). */
       odds: z.number(),
       /** The total returned (stake x factor), 0 when lost or not yet settled. */
       payout: reais,

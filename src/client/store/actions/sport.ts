@@ -17,12 +17,14 @@ import { newIdempotencyKey } from './cashier'
 import { api } from './session'
 import { openOverlay } from './ui'
 
-export type SportMatch = z.output<typeof sport.sportMatches.reply>[number]
 export type MatchDetail = z.output<typeof sport.sportMatch.reply>
+export type SportMatch = MatchDetail['match']
+/** A list's row: the match with its main market's prices. */
+export type ListMatch = z.output<typeof sport.sportMatches.reply>[number]
 export type SportBetView = z.output<typeof sport.sportBets.reply>[number]
 
 export const fetchSports = () => api<z.output<typeof sport.sportList.reply>>(sport.sportList, { loading: false }, true)
-export const fetchMatches = (s: string, state: 'live' | 'upcoming' | 'finished') => api<SportMatch[]>(sport.sportMatches, { query: { sport: s, state }, loading: false }, true)
+export const fetchMatches = (s: string, state: 'live' | 'upcoming' | 'finished') => api<ListMatch[]>(sport.sportMatches, { query: { sport: s, state }, loading: false }, true)
 export async function fetchMatch(matchId: string): Promise<MatchDetail> {
   const detail = await api<MatchDetail>(sport.sportMatch, { params: { matchId }, loading: false }, true)
   slipLimits.value = detail.limits
