@@ -36,6 +36,20 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // The client's layers import downward only (DESIGN.md): the engine knows nothing of the app.
+    files: ['src/client/engine/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(store|api|pages|app|overlays|dev)(/|$)', message: 'engine/ imports nothing of the app (store, api, pages, app, overlays, dev): the app hands it what it needs.' }] }],
+    },
+  },
+  {
+    // A scene draws what it is given (it may run in a worker): the engine, shared and pure helpers (format/), never the app.
+    files: ['src/client/scenes/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(store|api|pages|app|overlays|dev|i18n)(/|$)', message: 'scenes/ import the engine and shared only, never the app (store, api, pages, app, overlays, dev, i18n): state comes in through update(), texts through ctx.t.' }] }],
+    },
+  },
+  {
     // A `!` in a test or a script is itself an assertion: when it is wrong the test or the script fails
     // on the spot, which is what a guard would do anyway.
     files: ['tests/**', 'scripts/**', 'src/**/*.test.ts'],

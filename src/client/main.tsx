@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { App } from './app/App'
+import { muteSetting } from './app/muteSetting'
+import { bindMuteSetting } from './engine/audio'
 import { SNAPSHOT_MODE, TEST_BUILD } from './engine/determinism'
 import { rootFontSize } from './format/format'
 import { i18n } from './i18n/i18n'
@@ -9,6 +11,8 @@ import { net } from './store/api'
 import { store } from './store/store'
 import './styles.css'
 
+// The engine's sounds follow the player's mute choice, kept in the store (the engine imports no store).
+bindMuteSetting(muteSetting)
 if (SNAPSHOT_MODE) document.documentElement.classList.add('snapshot')
 // The root font size (every size is in rem) before the first render: set later, the whole page would shift.
 document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, navigator.userAgent)}px`

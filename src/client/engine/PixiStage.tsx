@@ -1,20 +1,12 @@
 // Before any renderer exists: shaders and uniforms built without eval, as the page's policy forbids it.
 import 'pixi.js/unsafe-eval'
 import { Application, useApplication } from '@pixi/react'
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useState } from 'react'
 import { audio } from './audio'
 import { capBatchTextures } from './batchTextures'
 import { TEST_BUILD } from './determinism'
-import { SceneHost, type HostOptions } from './SceneHost'
-import type { SceneDef, StageHandle } from './types'
-
-export interface StageProps<S, H extends StageHandle<S> = SceneHost<S>> extends Omit<HostOptions<S>, 'def' | 'audio'> {
-  def: SceneDef<S>
-  /** The element the canvas fills and follows in size. */
-  container: RefObject<HTMLElement | null>
-  /** Called with the host once the scene is mounted (the dev switcher feeds fixtures through it). */
-  onHost?(host: H | null): void
-}
+import { SceneHost } from './SceneHost'
+import type { StageProps } from './stageProps'
 
 capBatchTextures()
 

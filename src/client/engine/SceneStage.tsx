@@ -1,14 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { STAGE_ON_PAGE, TEST_BUILD } from './determinism'
-import type { StageProps } from './PixiStage'
 import { loadScene } from './registry'
-import type { SceneDef, StageHandle } from './types'
+import type { SceneStageProps } from './stageProps'
+import type { SceneDef } from './types'
 
 const PixiStage = lazy(() => import('./PixiStage'))
 const WorkerStage = lazy(() => import('./WorkerStage'))
-
-/** What a page gives its scene: the scene's id in the registry instead of its definition (the page need not load Pixi). */
-export type SceneStageProps<S> = Omit<StageProps<S, StageHandle<S>>, 'def'> & { sceneId: string }
 
 /** A worker may own the scene's canvas: OffscreenCanvas and module workers are there (WebGL in it is tried, see SceneStage). */
 function offscreenPossible(): boolean {

@@ -4,7 +4,7 @@ import { audio } from './audio'
 import { realClock } from './clock'
 import { TEST_BUILD } from './determinism'
 import { sameFields } from './sameFields'
-import type { SceneStageProps } from './SceneStage'
+import type { SceneStageProps } from './stageProps'
 import type { FromWorker, ToWorker } from './stageProtocol'
 import type { StageHandle } from './types'
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { load } from '../store/persist'
-import { store } from '../store/store'
-import { audio, setMuted } from './audio'
+import { audio, bindMuteSetting, setMuted } from './audio'
 
 describe('audio service', () => {
-  it('keeps the mute choice across reloads', () => {
+  it('keeps the mute choice where it is bound, and by itself before that', () => {
     setMuted(true)
     expect(audio.muted).toBe(true)
-    expect(store.ui.muted).toBe(true)
-    expect(load('muted')).toBe(true)
     setMuted(false)
-    expect(load('muted')).toBe(false)
+    expect(audio.muted).toBe(false)
+    let kept = true
+    bindMuteSetting({ get: () => kept, set: (muted) => (kept = muted) })
+    expect(audio.muted).toBe(true)
+    setMuted(false)
+    expect(kept).toBe(false)
     expect(audio.muted).toBe(false)
   })
 })

@@ -1,14 +1,30 @@
 import type { AudioService, SoundName } from './types'
-import { store } from '../store/store'
-import { save } from '../store/persist'
 
 /**
  * Sounds through one Web Audio context: each sound fetched and decoded once, each play one buffer
  * source into a shared gain node (howler built a node graph and timers per play, which cost a
- * betting page 120-145 ms of main thread in 5 s of limbo ticks). Muted state persists, and the
- * context is suspended while the page is hidden. Where Web Audio is missing (jsdom), it is silent.
+ * betting page 120-145 ms of main thread in 5 s of limbo ticks). The context is suspended while
+ * the page is hidden. Where Web Audio is missing (jsdom), it is silent.
  */
 const VOLUME = 0.5
+
+/**
+ * Where the player's mute choice is kept. The engine knows nothing of the app: the app binds its
+ * own setting at start (app/muteSetting.ts: the store, persisted); until then it lives here.
+ */
+export interface MuteSetting {
+  get(): boolean
+  set(muted: boolean): void
+}
+let mutedHere = false
+let setting: MuteSetting = { get: () => mutedHere, set: (muted) => void (mutedHere = muted) }
+
+/** The app's mute setting (called once at start). */
+export function bindMuteSetting(next: MuteSetting): void {
+  setting = next
+  if (master) master.gain.value = next.get() ? 0 : VOLUME
+}
+
 let context: AudioContext | null = null
 let master: GainNode | null = null
 const buffers = new Map<SoundName, Promise<AudioBuffer | null>>()
@@ -18,7 +34,7 @@ function audioContext(): AudioContext | null {
   if (typeof AudioContext === 'undefined') return null
   context = new AudioContext()
   master = context.createGain()
-  master.gain.value = store.ui.muted ? 0 : VOLUME
+  master.gain.value = setting.get() ? 0 : VOLUME
   master.connect(context.destination)
   return context
 }
@@ -31,8 +47,7 @@ if (typeof document !== 'undefined') {
 }
 
 export function setMuted(muted: boolean): void {
-  store.ui.muted = muted
-  save('muted', muted)
+  setting.set(muted)
   if (master) master.gain.value = muted ? 0 : VOLUME
 }
 
@@ -53,16 +68,16 @@ function load(name: SoundName): Promise<AudioBuffer | null> {
 
 /** Fetches and decodes sounds ahead of their first play (a game page does it on mount), so the first play does not stall a frame. */
 export function preloadSounds(names: readonly SoundName[]): void {
-  if (store.ui.muted) return
+  if (setting.get()) return
   for (const name of names) void load(name)
 }
 
 export const audio: AudioService = {
   get muted() {
-    return store.ui.muted
+    return setting.get()
   },
   play(name) {
-    if (store.ui.muted || (typeof document !== 'undefined' && document.hidden)) return
+    if (setting.get() || (typeof document !== 'undefined' && document.hidden)) return
     void load(name).then((buffer) => {
       if (!buffer || !context || !master) return
       // A context made before any tap starts suspended; a play follows a tap, which may resume it.

@@ -13,7 +13,7 @@ import { pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
 // The lobby scene (and Pixi with it) is its own chunk, fetched once the page is loaded and touched or idle (useDecorStart).
-const LobbyStage = lazy(withFullLocale(() => import('../scenes/lobby/LobbyStage')))
+const LobbyStage = lazy(withFullLocale(() => import('./stages/LobbyStage')))
 // The shared-round tiles' live state (time to bet, last results): with the decor, after the page is interactive.
 const TileLive = lazy(withFullLocale(() => import('./home/TileLive')))
 const ROUND_TILES = new Set<string>(['double', 'rowDouble', 'luckyColor'])

@@ -17,7 +17,7 @@ import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
 import { StageSlot } from './parts/StageSlot'
 
-const DiceStage = lazy(() => import('../../scenes/dice/DiceStage'))
+const DiceStage = lazy(() => import('../stages/DiceStage'))
 
 // Built once: a bet re-renders the leaves that show it (announce, button, strip), never the stage.
 const stage = (

@@ -18,7 +18,7 @@ import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
 import { StageSlot } from './parts/StageSlot'
 
-const LimboStage = lazy(() => import('../../scenes/limbo/LimboStage'))
+const LimboStage = lazy(() => import('../stages/LimboStage'))
 
 /** Targets in hundredths of a multiplier: 1.01 to 1,000,000.00. */
 const MIN_TARGET = 101

@@ -20,7 +20,7 @@ import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
 
-const MinesStage = lazy(() => import('../../scenes/mines/MinesStage'))
+const MinesStage = lazy(() => import('../stages/MinesStage'))
 
 function useSize(ref: React.RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 })

@@ -10,7 +10,7 @@ import { StageSlot } from './parts/StageSlot'
 import { StakeField } from './parts/StakeField'
 import { LuckyTable, QuickChips, RoundAnnounce, RoundBetButton, RoundChoices, RoundFairness, RoundFeed, RoundInfo, RoundMine, RoundRecent, RoundStatus } from './rounds/RoundParts'
 
-const RoundStage = lazy(() => import('../../scenes/rounds/RoundStage'))
+const RoundStage = lazy(() => import('../stages/RoundStage'))
 
 /** A guest has no socket (the spec): the page asks for the live state this often. */
 const GUEST_POLL_MS = 2000

@@ -7,7 +7,7 @@ import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
-import type { LimboState } from './LimboScene'
+import type { LimboState } from '../../scenes/limbo/types'
 
 
 /**

@@ -13,9 +13,9 @@ import { SceneStage } from '../../engine/SceneStage'
 import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
-import type { LobbyState } from './LobbyScene'
-import { LOBBY_SLIDES } from './slides'
-import tuning from './lobby.tuning.json'
+import type { LobbyState } from '../../scenes/lobby/types'
+import { LOBBY_SLIDES } from '../../scenes/lobby/slides'
+import tuning from '../../scenes/lobby/lobby.tuning.json'
 
 /** How often the home reads today's wins again while it shows. */
 const WINS_POLL_MS = 30_000

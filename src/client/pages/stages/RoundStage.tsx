@@ -9,7 +9,7 @@ import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../../store/store'
-import type { RoundSceneState } from './roundScene'
+import type { RoundSceneState } from '../../scenes/rounds/types'
 
 /** The scene's state from the game's slice: the server's times on this device's clock, the rounds before this one. */
 function roundSceneState(game: RoundGameId): RoundSceneState {

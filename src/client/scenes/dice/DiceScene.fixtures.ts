@@ -1,4 +1,4 @@
-import type { DiceState } from './DiceScene'
+import type { DiceState } from './types'
 
 /** Idle, a roll on its way, a win, a loss and an edge roll, for the switcher and the snapshots. */
 export const diceFixtures: Record<string, DiceState> = {

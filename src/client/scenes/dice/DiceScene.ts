@@ -1,5 +1,4 @@
 import { Container, Graphics, Text } from 'pixi.js'
-import type { Locale } from '../../../shared/locales'
 import { easeOutCubic } from '../../engine/easing'
 import { GlyphText } from '../../engine/GlyphText'
 import { colorOf, setTint, counterElapsed } from '../../engine/renderCost'
@@ -10,23 +9,8 @@ import { diceFixtures } from './DiceScene.fixtures'
 import { diceLayout, type DiceLayout } from './diceLayout'
 import { withSavedValues } from '../../engine/tuning'
 import saved from './dice.tuning.json'
+import type { DiceState } from './types'
 
-export interface DiceState {
-  /** 0.01..99.99 */
-  target: number
-  condition: 'over' | 'under'
-  /** The last roll (0.00..100.00), or null before the first bet. */
-  roll: number | null
-  won: boolean | null
-  /** Changes with each new result, so the same roll twice still animates. */
-  rollId: string | null
-  /** The win's payout in reais (0 on a loss), counted up once the marker lands. */
-  payout: number
-  /** The language of the payout's punctuation. */
-  locale: Locale
-  /** A bet is on its way: the last result dims and breathes until the new one arrives. */
-  pending: boolean
-}
 
 /** The payout counter runs this long after the marker lands (ms). */
 const PAYOUT_MS = 600

@@ -1,5 +1,5 @@
 import { roundFixture } from '../rounds/roundFixtures'
-import type { RoundSceneState } from '../rounds/roundScene'
+import type { RoundSceneState } from '../rounds/types'
 
 const totals = { red: 152.5, black: 98, white: 12 }
 /** Betting open, the wheel mid-spin, a result with a win, and a round full of bets, for the switcher and the snapshots. */

@@ -1,4 +1,4 @@
-import type { LimboState } from './LimboScene'
+import type { LimboState } from './types'
 
 /** Idle, a bet on its way, a win, a loss and a huge win (does 1234.56× fit a 390px screen?). */
 export const limboFixtures: Record<string, LimboState> = {

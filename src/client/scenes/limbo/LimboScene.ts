@@ -1,5 +1,4 @@
 import { FillGradient, Graphics, GraphicsContext, Text } from 'pixi.js'
-import type { Locale } from '../../../shared/locales'
 import { colorOf, setTint, counterElapsed, isolated } from '../../engine/renderCost'
 import { easeOutCubic } from '../../engine/easing'
 import { GlyphText } from '../../engine/GlyphText'
@@ -12,22 +11,8 @@ import { limboFixtures } from './LimboScene.fixtures'
 import { countDuration, countValue, curvePoint, fitFontSize, limboLayout, limboProgress, limboScaleTop, type LimboLayout, type Point } from './limboLayout'
 import { withSavedValues } from '../../engine/tuning'
 import saved from './limbo.tuning.json'
+import type { LimboState } from './types'
 
-export interface LimboState {
-  /** The language of the scene's texts and of the payout's punctuation. */
-  locale: Locale
-  /** The target multiplier the result is judged against (1.01..1,000,000). */
-  target: number
-  /** The last result multiplier, or null before the first bet. */
-  result: number | null
-  won: boolean | null
-  /** Reais paid by the last bet (0 on a loss). */
-  payout: number
-  /** A bet is on its way: the number pulses at once, before the server answers. */
-  pending: boolean
-  /** Changes with each new result, so the same result twice still animates. */
-  rollId: string | null
-}
 
 const limboTuning: TuningSpec = {
   countMs: { value: 1000, min: 200, max: 4000, step: 50 },

@@ -1,5 +1,5 @@
 import { SNAPSHOT_TIME as FIXTURE_TIME } from '../../engine/determinism'
-import type { LobbyState } from './LobbyScene'
+import type { LobbyState } from './types'
 import { LOBBY_SLIDES } from './slides'
 
 /** Named states of the lobby for the dev switcher and the visual snapshots. */

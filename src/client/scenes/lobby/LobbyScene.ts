@@ -1,23 +1,12 @@
 import { Container, Graphics, Text } from 'pixi.js'
-import type { Locale } from '../../../shared/locales'
 import { formatMoney, formatOnline } from '../../format/format'
 import type { Scene, SceneContext, SceneDef, Viewport } from '../../engine/types'
 import { GlyphText } from '../../engine/GlyphText'
 import { lobbyFixtures } from './LobbyScene.fixtures'
 import { lobbyLayout, type LobbyLayout } from './lobbyLayout'
 import { lobbyTuning } from './lobbyTuning'
+import type { LobbyState } from './types'
 
-export interface LobbyState {
-  locale: Locale
-  /** i18n keys of the banner slides. */
-  slides: readonly string[]
-  /** The slide shown first (and the only one with motion 'none'). */
-  slide: number
-  /** Online players, already by the spec's formula. */
-  online: number
-  /** The jackpot grows by `perSecond` reais from `base` at time `since` (ms); null: no jackpot running, none shown. */
-  jackpot: { base: number; perSecond: number; since: number } | null
-}
 
 const COUNTER_MS = 2000
 const FONT = 'DejaVu Sans, sans-serif'

@@ -1,5 +1,5 @@
 import { roundFixture } from '../rounds/roundFixtures'
-import type { RoundSceneState } from '../rounds/roundScene'
+import type { RoundSceneState } from '../rounds/types'
 
 const totals = { green: 40, red: 35.5, violet: 8, big: 22, small: 17, '7': 3 }
 /** Betting open, the ball mid-draw, a result with a win, and a period full of bets. */

@@ -6,7 +6,7 @@ import type { SceneContext } from '../../engine/types'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
 import type { MinesLayout } from './minesLayout'
-import type { MinesState } from './MinesScene'
+import type { MinesState } from './types'
 
 const FONT = 'DejaVu Sans, sans-serif'
 /** The card's pop-in (ms). */

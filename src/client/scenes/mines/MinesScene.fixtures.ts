@@ -1,6 +1,6 @@
 import { minesMultiplier } from '../../../shared/games/mines'
 import { multiplierToNumber, payoutOf } from '../../../shared/games/payout'
-import type { MinesState } from './MinesScene'
+import type { MinesState } from './types'
 
 const mult = (mines: number, gems: number) => multiplierToNumber(minesMultiplier(mines, gems))
 const pay = (stakeCentavos: number, mines: number, gems: number) => Number(payoutOf(BigInt(stakeCentavos), minesMultiplier(mines, gems))) / 100

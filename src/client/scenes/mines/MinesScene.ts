@@ -1,5 +1,4 @@
 import { Container, Graphics, GraphicsContext, Sprite, Texture } from 'pixi.js'
-import type { Locale } from '../../../shared/locales'
 import { easeOutCubic, backOut } from '../../engine/easing'
 import type { Scene, SceneContext, SceneDef, TuningSpec, Viewport } from '../../engine/types'
 import { SparkPool } from '../../engine/sparks'
@@ -10,24 +9,8 @@ import { minesFixtures } from './MinesScene.fixtures'
 import { GRID, minesLayout, TILE_COUNT, type MinesLayout } from './minesLayout'
 import { withSavedValues } from '../../engine/tuning'
 import saved from './mines.tuning.json'
+import type { MinesState } from './types'
 
-export interface MinesState {
-  /** Formats the payout on the cash-out card. */
-  locale: Locale
-  /** The game's bet id; null before the first game (a blank board). A new id resets the board. */
-  gameId: string | null
-  mines: number
-  /** Tiles the player opened, in order; in a lost game the bomb that was hit is among them (the last). */
-  revealed: readonly number[]
-  /** Known only once the game has ended. */
-  minePositions: readonly number[] | null
-  state: 'idle' | 'active' | 'won' | 'lost'
-  /** The tile whose reveal is on its way: pressed at once, before the server answers. */
-  pendingTile: number | null
-  multiplier: number
-  /** Reais, for the cash-out card. */
-  payout: number
-}
 
 const minesTuning: TuningSpec = {
   flipMs: { value: 250, min: 80, max: 800, step: 10 },

@@ -5,7 +5,8 @@ import { planSpin, positionAt, restingPosition, type Spin } from './landing'
 import type { Locale } from '../../../shared/locales'
 import { colorOf } from '../../engine/renderCost'
 import type { SceneContext, TuningSpec } from '../../engine/types'
-import { FONT, RoundScene, TotalCounter, type RoundSceneState } from './roundScene'
+import { FONT, RoundScene, TotalCounter } from './roundScene'
+import type { RoundSceneState } from './types'
 
 /** Knobs both Double scenes have (each adds its own). */
 export const doubleColors: TuningSpec = {

@@ -1,6 +1,6 @@
 import { SNAPSHOT_TIME } from '../../engine/determinism'
 import type { RoundGameId } from '../../../shared/games/rounds/types'
-import type { RoundSceneState } from './roundScene'
+import type { RoundSceneState } from './types'
 
 /** Results before the fixtures' round (newest first), the same for every snapshot. */
 const DOUBLE_RECENT = [7, 0, 12, 3, 9, 1, 14, 5, 11, 2, 8, 6, 13, 0, 4, 10, 7, 9, 3, 12]

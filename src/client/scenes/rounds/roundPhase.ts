@@ -2,7 +2,7 @@
  * A shared round's phase at a moment, from its times alone: no Pixi here, so the page (whose
  * scene draws in a worker) can follow the round's clock without loading Pixi.
  */
-import type { RoundSceneState } from './roundScene'
+import type { RoundSceneState } from './types'
 
 export type RoundPhase = 'idle' | 'betting' | 'drawing' | 'result'
 

@@ -1,5 +1,5 @@
 import { roundFixture } from '../rounds/roundFixtures'
-import type { RoundSceneState } from '../rounds/roundScene'
+import type { RoundSceneState } from '../rounds/types'
 
 const totals = { red: 64.3, black: 120, white: 5.5 }
 /** Betting open, the strip mid-slide, a result with a win, and a round full of bets. */
