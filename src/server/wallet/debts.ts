@@ -15,7 +15,7 @@ import { AppError } from '../AppError'
 import { post, systemAccountId, userAccountId, type Entry } from './ledger'
 
 /** What the player owes after MED returns, centavos (0 when nothing). */
-async function pixDebt(q: Queryable, userId: bigint): Promise<bigint> {
+export async function pixDebt(q: Queryable, userId: bigint): Promise<bigint> {
   const r = await q.query<{ amount: bigint }>('SELECT amount FROM player_debts WHERE user_id = $1', [userId])
   return r.rows[0] ? BigInt(r.rows[0].amount) : 0n
 }

@@ -117,3 +117,12 @@ export async function withdrawableCash(q: Queryable, userId: bigint): Promise<{ 
   const left = await turnoverLeft(q, userId)
   return { cash, withdrawable: cash > left ? cash - left : 0n, turnoverLeft: left }
 }
+
+/** Counted stakes still needed before the bonus turns into cash, centavos (0: no requirement open). */
+export async function bonusWagerLeft(q: Queryable, userId: bigint): Promise<bigint> {
+  const r = await q.query<{ required: bigint; wagered: bigint }>('SELECT required, wagered FROM bonus_wagering WHERE user_id = $1', [userId])
+  const row = r.rows[0]
+  if (!row) return 0n
+  const left = BigInt(row.required) - BigInt(row.wagered)
+  return left > 0n ? left : 0n
+}

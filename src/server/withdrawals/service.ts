@@ -3,9 +3,9 @@ import type { Queryable } from '../db/connection'
 import type { Deps } from '../deps'
 import { requireKyc, requireNoPasswordHold } from '../kyc/identityChecks'
 import { startOfToday } from '../wallet/days'
-import { requireNoPixDebt } from '../wallet/debts'
-import { post, systemAccountId, userAccountId } from '../wallet/ledger'
-import { withdrawableCash } from '../wallet/wagering'
+import { pixDebt, requireNoPixDebt } from '../wallet/debts'
+import { post, systemAccountId, userAccountId, userBalances } from '../wallet/ledger'
+import { bonusWagerLeft, withdrawableCash } from '../wallet/wagering'
 import { lockRealUser } from '../wallet/players'
 import { recordId } from '../wallet/recordIds'
 import { pushWallet } from '../wallet/walletInfo'
@@ -27,7 +27,34 @@ async function withdrawState(deps: Deps, q: Queryable, userId: bigint): Promise<
   }
 }
 
-/** getWithdraw: the limits, what can be withdrawn now, and the accounts used before (by type). */
+/**
+ * Why the withdrawable amount is below the balance, centavos: the bonus (not cash until its
+ * wagering is met), the deposited cash its turnover still holds, and beside the balance what
+ * pending withdrawals hold and a MED return's debt. Read from the same rules the checks use
+ * (withdrawableCash), so balance = withdrawable + bonus + turnover.
+ */
+async function heldParts(q: Queryable, userId: bigint) {
+  const [b, cash, wagerLeft, debt] = await Promise.all([userBalances(q, userId), withdrawableCash(q, userId), bonusWagerLeft(q, userId), pixDebt(q, userId)])
+  return {
+    // Cash as withdrawableCash read it, so the parts add up within this reply.
+    balance: centavosToReais(cash.cash + b.bonus),
+    bonus: centavosToReais(b.bonus),
+    wagerLeft: centavosToReais(wagerLeft),
+    turnover: centavosToReais(cash.cash - cash.withdrawable),
+    turnoverLeft: centavosToReais(cash.turnoverLeft),
+    pending: centavosToReais(b.hold),
+    debt: centavosToReais(debt),
+  }
+}
+
+/** The verified identity a CPF withdrawal goes to (the form fills it in); null before KYC. */
+async function verifiedIdentity(q: Queryable, userId: bigint): Promise<{ name: string; cpf: string } | null> {
+  const r = await q.query<{ name: string; card_no: string; kyc: number }>('SELECT name, card_no, kyc FROM users WHERE id = $1', [userId])
+  const u = r.rows[0]
+  return u && Number(u.kyc) === 1 && u.card_no ? { name: u.name, cpf: u.card_no } : null
+}
+
+/** getWithdraw: the limits, what can be withdrawn now and why not more, the identity, and the accounts used before (by type). */
 export async function withdrawLimits(deps: Deps, userId: bigint) {
   const state = await withdrawState(deps, deps.db, userId)
   const cardInfo: Record<string, { ifsc: string; payCardNo: string; name: string; whatsapp: string }> = {}
@@ -44,6 +71,8 @@ export async function withdrawLimits(deps: Deps, userId: bigint) {
     wdAmount: centavosToReais(state.withdrawable),
     usdtRate: deps.config.wallet.usdtRate,
     cardInfo,
+    held: await heldParts(deps.db, userId),
+    identity: await verifiedIdentity(deps.db, userId),
   }
 }
 

@@ -101,6 +101,24 @@ const WITHDRAW_TYPES = ['CPF', 'CNPJ', 'USDT'] as const
 
 const cardInfoSchema = z.object({ ifsc: z.string(), payCardNo: z.string(), name: z.string(), whatsapp: z.string() })
 
+const withdrawHeldSchema = z.object({
+  /** Cash plus bonus, as the header shows it. */
+  balance: reais,
+  /** Bonus not yet turned into cash... */
+  bonus: reais,
+  /** ...until this much more is staked (counted stakes; see the bonus terms). */
+  wagerLeft: reais,
+  /** Deposited cash that must still be staked before it may leave... */
+  turnover: reais,
+  /** ...and the stakes still needed (all deposits' turnover, whatever the cash now). */
+  turnoverLeft: reais,
+  /** Already out of the balance: withdrawals asked for and not yet paid. */
+  pending: reais,
+  /** Owed after a PIX payment was taken back (MED): nothing leaves until a deposit settles it. */
+  debt: reais,
+})
+export type WithdrawHeld = z.output<typeof withdrawHeldSchema>
+
 export const getWithdraw = defineCall({
   method: 'GET',
   path: '/api/app/order/getWithdraw',
@@ -116,6 +134,13 @@ export const getWithdraw = defineCall({
     wdAmount: reais,
     usdtRate: z.number(),
     cardInfo: z.record(z.string(), cardInfoSchema),
+    /**
+     * Ours: why wdAmount is below the balance, in reais (0 where a part does not apply):
+     * balance = wdAmount + bonus + turnover.
+     */
+    held: withdrawHeldSchema,
+    /** Ours: the verified identity (KYC), which a CPF withdrawal must go to; null before KYC. */
+    identity: z.nullable(z.object({ name: z.string(), cpf: z.string() })),
   }),
 })
 
