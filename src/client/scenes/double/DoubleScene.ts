@@ -109,9 +109,15 @@ class DoubleScene extends DoubleBoardScene {
     return { x: cx, y: cy + r * 0.2, size: Math.max(10, r * 0.1) }
   }
 
+  /**
+   * The win's amount on the hub's dark centre, inside the result's ring (its inner edge at 0.46 r):
+   * its top at 0.13 r above the centre, as wide as the ring's chord there allows, less a margin.
+   */
   protected payoutPlace() {
     const { cx, cy, r } = this.geometry
-    return { x: cx, y: cy - r * 0.26, size: Math.max(12, r * 0.17) }
+    const top = r * 0.13
+    const inner = r * 0.45
+    return { x: cx, y: cy - top, size: Math.max(12, r * 0.17), maxWidth: 2 * Math.sqrt(inner * inner - top * top) - r * 0.1 }
   }
 }
 

@@ -44,7 +44,8 @@ class LuckyColorScene extends RoundScene {
   readonly id = 'luckyColor'
   private readonly period = new Text({ text: '', style: { fontFamily: FONT, fontSize: 12, fill: 0x9aa6bf } })
   private readonly orbit = new Container({ label: 'orbit', isRenderGroup: true })
-  private readonly orbitBalls: Graphics[] = []
+  /** Each ball: its disc and its number (a Graphics holds no children in Pixi 8, so a Container holds both). */
+  private readonly orbitBalls: { ball: Container; disc: Graphics; label: Text }[] = []
   private readonly hub = new Graphics()
   private readonly drawn = new Graphics()
   private readonly drawnNumber = new GlyphText({ fontFamily: FONT, fontWeight: 'bold', size: 32, anchorX: 0.5 })
@@ -57,11 +58,12 @@ class LuckyColorScene extends RoundScene {
 
   protected mountBoard(): void {
     for (let n = 0; n < 10; n++) {
-      const ball = new Graphics()
+      const disc = new Graphics()
       const label = new Text({ text: String(n), style: { fontFamily: FONT, fontSize: 12, fontWeight: 'bold', fill: 0xffffff } })
       label.anchor.set(0.5)
-      ball.addChild(label)
-      this.orbitBalls.push(ball)
+      const ball = new Container()
+      ball.addChild(disc, label)
+      this.orbitBalls.push({ ball, disc, label })
       this.orbit.addChild(ball)
     }
     this.board.addChild(this.period, this.hub, this.orbit, this.drawn, this.drawnNumber, this.trend, this.trendLabels)
@@ -78,10 +80,9 @@ class LuckyColorScene extends RoundScene {
     this.geometry = { cx, cy, orbitR, ballR, hubR: orbitR * 0.55, trend: { x: 34, y: view.height - trendH - 6, w: view.width - 46, h: trendH } }
     this.period.position.set(12, 10)
     this.orbit.position.set(cx, cy)
-    this.orbitBalls.forEach((ball, n) => {
-      ball.clear()
-      drawBall(ball, this.ctx, n, 0, 0, ballR)
-      const label = ball.children[0] as Text
+    this.orbitBalls.forEach(({ disc, label }, n) => {
+      disc.clear()
+      drawBall(disc, this.ctx, n, 0, 0, ballR)
       label.style.fontSize = ballR * 1.1
     })
     this.trendLabels.removeChildren().forEach((c) => c.destroy())
@@ -124,7 +125,7 @@ class LuckyColorScene extends RoundScene {
     const s = this.state
     const { cx, cy, orbitR, ballR, hubR } = this.geometry
     const motion = phase === 'drawing' && s.roll !== null ? this.drawMotion(now) : { angle: 0, drop: phase === 'result' ? 1 : 0 }
-    this.orbitBalls.forEach((ball, n) => {
+    this.orbitBalls.forEach(({ ball }, n) => {
       const a = -Math.PI / 2 + (n / 10) * Math.PI * 2 + motion.angle
       ball.position.set(Math.cos(a) * orbitR, Math.sin(a) * orbitR)
       ball.alpha = s.roll === n && motion.drop > 0 ? 1 - motion.drop : 1

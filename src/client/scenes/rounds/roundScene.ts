@@ -179,6 +179,9 @@ export abstract class RoundScene implements Scene<RoundSceneState> {
       this.payoutKey = key
       this.payoutText.text = this.ctx.t('casino.winAmount', { value: formatMoney(cents / 100, s.locale), lng: s.locale })
       this.payoutText.size = place.size
+      // A board may give the amount a width to stay within (Double: inside the hub's ring); a longer one is drawn smaller.
+      const width = this.payoutText.textWidth
+      if (place.maxWidth !== undefined && width > place.maxWidth) this.payoutText.size = (place.size * place.maxWidth) / width
       this.payoutText.position.set(place.x, place.y)
       setTint(this.payoutText, colorOf(String(this.ctx.tuning.winColor)))
     }
@@ -222,7 +225,8 @@ export abstract class RoundScene implements Scene<RoundSceneState> {
   protected abstract ringPlace(): { cx: number; cy: number; r: number }
   /** Where the caption sits (`anchor`: 0 left-aligned, 0.5 centred, the default). */
   protected abstract captionPlace(): { x: number; y: number; size: number; anchor?: number }
-  protected abstract payoutPlace(): { x: number; y: number; size: number }
+  /** Where the win's amount sits (x its centre, y its top); `maxWidth`: the widest it may draw. */
+  protected abstract payoutPlace(): { x: number; y: number; size: number; maxWidth?: number }
   /** The subclass: follow the other fields (totals, the period's id). */
   protected abstract onState(state: Readonly<RoundSceneState>): void
 }
