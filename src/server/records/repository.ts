@@ -10,11 +10,11 @@ import { roundBetOf } from '../rounds/roundBets'
  */
 const RECORDS = `
   SELECT CASE WHEN o.type = 10 THEN 'D' ELSE 'W' END || o.id AS id, o.type::int AS type, o.status,
-         o.amount, o.created_at, o.id AS row_id
+         o.amount, o.created_at, o.id AS row_id, NULL::text AS game
   FROM orders o WHERE o.user_id = $1
   UNION ALL
   SELECT 'T' || t.id, CASE WHEN t.from_user = $1 THEN ${ORDER_TYPE_OURS.TRANSFER_OUT} ELSE ${ORDER_TYPE_OURS.TRANSFER_IN} END,
-         '10', t.amount, t.created_at, t.id
+         '10', t.amount, t.created_at, t.id, NULL
   FROM transfers t WHERE t.from_user = $1 OR t.to_user = $1
   UNION ALL
   SELECT 'L' || lt.id,
@@ -23,7 +23,9 @@ const RECORDS = `
          '10',
          (SELECT abs(COALESCE(SUM(e.amount), 0))::bigint FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           WHERE e.tx_id = lt.id AND a.user_id = $1),
-         lt.created_at, lt.id
+         lt.created_at, lt.id,
+         -- Every bet path names its game in the posting's meta (wallet_bet's callers, creditWin's, a refund's).
+         CASE WHEN lt.kind <> 'prize' THEN lt.meta->>'game' END
   FROM ledger_transactions lt WHERE lt.user_id = $1 AND lt.kind IN ('bet', 'win', 'prize', 'refund', 'correction')`
 
 export interface RecordRow {
@@ -32,6 +34,8 @@ export interface RecordRow {
   status: '00' | '01' | '10'
   amount: bigint
   created_at: Date
+  /** A bet's, win's, refund's or correction's game: 'dice', 'double', 'sport', or a provider's 'PG:code'; null otherwise. */
+  game: string | null
 }
 
 export interface CasinoBetRow {
@@ -71,7 +75,7 @@ export async function listRecords(q: Queryable, userId: bigint, f: RecordFilter)
   }
   params.push(f.limit, f.offset)
   const r = await q.query<RecordRow & { total: bigint }>(
-    `SELECT id, type, status, amount, created_at, count(*) OVER () AS total FROM (${RECORDS}) r
+    `SELECT id, type, status, amount, created_at, game, count(*) OVER () AS total FROM (${RECORDS}) r
      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY created_at DESC, row_id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
@@ -86,7 +90,7 @@ export async function listRecords(q: Queryable, userId: bigint, f: RecordFilter)
 
 /** One record of the user's, with what its source knows besides. */
 export async function findRecord(q: Queryable, userId: bigint, source: 'D' | 'W' | 'T' | 'L', id: bigint) {
-  const base = await q.query<RecordRow>(`SELECT id, type, status, amount, created_at FROM (${RECORDS}) r WHERE id = $2`, [userId, `${source}${id}`])
+  const base = await q.query<RecordRow>(`SELECT id, type, status, amount, created_at, game FROM (${RECORDS}) r WHERE id = $2`, [userId, `${source}${id}`])
   const row = base.rows[0]
   if (!row) return null
   if (source === 'D' || source === 'W') {

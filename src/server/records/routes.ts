@@ -13,13 +13,33 @@ import { findRecord, listRecords, type RecordRow } from './repository'
 
 const DEFAULT_SIZE = 20
 
-const wire = (r: RecordRow) => ({
+const wire = (r: RecordRow, names: ReadonlyMap<string, string> = new Map()) => ({
   id: r.id,
   type: Number(r.type),
   status: r.status,
   amount: centavosToReais(r.amount),
   time: new Date(r.created_at).toISOString(),
+  ...(r.game ? { game: r.game } : {}),
+  ...(r.game && names.has(r.game) ? { gameName: names.get(r.game) } : {}),
 })
+
+/**
+ * The names of the provider games among `rows` ('PG:code' -> the catalogue's name, a product name
+ * not translated), one catalogue read per provider; a game the catalogue no longer lists keeps its code.
+ */
+async function providerGameNames(deps: Deps, rows: readonly RecordRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  const byProvider = new Map<string, Set<string>>()
+  for (const r of rows) {
+    const m = r.game ? /^([A-Z0-9]{2,16}):(.+)$/s.exec(r.game) : null
+    if (m?.[1] && m[2]) byProvider.set(m[1], (byProvider.get(m[1]) ?? new Set()).add(m[2]))
+  }
+  for (const [provider, codes] of byProvider) {
+    const games = await deps.providers.get(provider)?.listGames().catch(() => [])
+    for (const g of games ?? []) if (codes.has(g.code)) names.set(`${provider}:${g.code}`, g.name)
+  }
+  return names
+}
 
 /** An e-mail shown to another player: enough to recognise, not enough to harvest. */
 function maskEmail(email: string): string {
@@ -42,7 +62,8 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
       limit: size,
       offset: (page - 1) * size,
     })
-    return { records: rows.map(wire), total, page, size }
+    const names = await providerGameNames(deps, rows)
+    return { records: rows.map((r) => wire(r, names)), total, page, size }
   })
 
   registerCall(app, deps, calls.record, async ({ params, session }) => {

@@ -56,6 +56,13 @@ export const walletRecordSchema = z.object({
   amount: reais,
   /** ISO 8601. */
   time: z.string(),
+  /**
+   * Ours: a bet's, win's, refund's or correction's game: an original's or shared round's id
+   * ('dice', 'double'), 'sport', or a provider's game as '<provider>:<code>'.
+   */
+  game: z.optional(z.string()),
+  /** Ours: a provider game's name from its catalogue (a product name, not translated). */
+  gameName: z.optional(z.string()),
 })
 export type WalletRecord = z.output<typeof walletRecordSchema>
 
@@ -82,6 +89,9 @@ export const walletRecordDetailSchema = z.object({
   status: orderStatusSchema,
   amount: reais,
   time: z.string(),
+  /** As in the list: the game's code, and a provider game's name. */
+  game: z.optional(z.string()),
+  gameName: z.optional(z.string()),
   /** Deposits: the bonus credited with it. */
   gift: z.optional(reais),
   payNo: z.optional(z.string()),
