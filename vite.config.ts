@@ -3,28 +3,49 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
+import { saveSceneTuning } from './src/server/dev/tuningFiles'
+import { translate } from './src/server/i18n/messages'
+import { devTuningSave } from './src/shared/contract/devTuning'
+import { normalizeLocale } from './src/shared/locales'
 
-/** Dev server only: the scene switcher's "save" writes a scene's tuning values to its JSON file. */
+/**
+ * Dev server only: the scene switcher's save (POST /api/dev/tuning/<scene>, the contract's
+ * devTuningSave), answered here before the proxy passes /api on. The same validation and the same
+ * writing code as the server's route for a test build (src/server/dev/tuningRoute.ts).
+ */
 function tuningWriter(): Plugin {
   return {
     name: 'aposta-tuning-writer',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use('/__dev/tuning/', (req, res) => {
-        const id = (req.url ?? '').replace(/^\//, '').replace(/[^\w-]/g, '')
-        const file = path.resolve('src/client/scenes', id, `${id}.tuning.json`)
-        if (req.method !== 'POST' || !id || !fs.existsSync(file)) {
-          res.statusCode = 404
-          return res.end()
+      server.middlewares.use('/api/dev/tuning/', (req, res) => {
+        // The envelope, its message in the caller's language (the server's texts).
+        const lang = normalizeLocale(String(req.headers.lang ?? ''))
+        const answer = (http: number, status: number, key: string, data: unknown = null, detail = '') => {
+          res.statusCode = http
+          res.setHeader('content-type', 'application/json')
+          res.end(JSON.stringify({ status, msg: translate(lang, `errors.${key}`) + detail, data }))
         }
-        let body = ''
-        req.on('data', (chunk) => (body += chunk))
+        const params = devTuningSave.params.safeParse({ scene: decodeURIComponent((req.url ?? '').replace(/^\//, '').replace(/[?#].*$/, '')) })
+        if (req.method !== 'POST' || !params.success) return answer(404, 1404, 'notFound')
+        let raw = ''
+        req.on('data', (chunk) => (raw += chunk))
         req.on('end', () => {
-          const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
-          const next = JSON.parse(body) as Record<string, unknown>
-          for (const key of Object.keys(current)) if (typeof next[key] === typeof current[key]) current[key] = next[key]
-          fs.writeFileSync(file, JSON.stringify(current, null, 2) + '\n')
-          res.end('{}')
+          let body: unknown
+          try {
+            body = JSON.parse(raw)
+          } catch {
+            return answer(400, 1400, 'badJson')
+          }
+          const parsed = devTuningSave.body.safeParse(body)
+          if (!parsed.success) return answer(400, 400, 'validation', null, ` (${parsed.error.issues.map((i) => i.path.join('.')).join(', ')})`)
+          try {
+            const saved = saveSceneTuning(params.data.scene, parsed.data.values)
+            return saved ? answer(200, 200, '', saved) : answer(404, 1404, 'notFound')
+          } catch (error) {
+            // The file could not be read or written: say why (a developer's own machine).
+            return answer(500, 500, 'internal', null, ` (${String(error)})`)
+          }
         })
       })
     },
@@ -62,7 +83,7 @@ export function precompress(): Plugin {
 }
 
 /** The locale sections the first paint of any page needs (the shell, /home, the titled pages); the rest loads after. */
-const FIRST_PAINT_SECTIONS = ['app', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio']
+const FIRST_PAINT_SECTIONS = ['app', 'shell', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio']
 
 /**
  * The client's locale tables: every `locales/*.json` loses its "server" section (the server's
@@ -123,7 +144,8 @@ export default defineConfig({
   define: { 'import.meta.env.APP_MODE_HINT': JSON.stringify(process.env.APP_MODE || 'demo') },
   publicDir: 'assets/public',
   // Source maps only in test builds (VITE_DEV_SCENES=1, for readable e2e traces); a production build publishes none.
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },
+  // CLIENT_DIR (which the server serves, and start.mjs checks) moves the build: two test runs on one machine keep apart.
+  build: { outDir: process.env.CLIENT_DIR || 'dist/client', emptyOutDir: true, sourcemap: process.env.VITE_DEV_SCENES === '1' },
   server: {
     port: 5173,
     proxy: {

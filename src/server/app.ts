@@ -16,6 +16,7 @@ import { openDb, type Db } from './db/connection'
 import { migrate } from './db/migrate'
 import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
+import { devTuningRoutes } from './dev/tuningRoute'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
@@ -153,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
     roundsDomain,
     loyaltyDomain,
+    // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
+    devTuningRoutes,
     startRetention,
   ]
   for (const domain of domains) await domain(app, deps)

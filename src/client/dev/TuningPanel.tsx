@@ -8,7 +8,7 @@ export function TuningPanel(props: { sceneId: string; spec: TuningSpec; values: 
   const [saved, setSaved] = useState(false)
   const set = (key: string, value: number | string) => props.onChange({ ...props.values, [key]: value })
   const save = async () => {
-    const res = await fetch(`/__dev/tuning/${props.sceneId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(props.values) })
+    const res = await fetch(`/api/dev/tuning/${props.sceneId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ values: props.values }) })
     setSaved(res.ok)
   }
   return (
