@@ -43,7 +43,7 @@ describe('records name the game of each bet', () => {
     const token = await openProviderSession(t.db, p.userId, 'PG', 'demo-fruits', new Date(t.app.deps.now()), t.config.providerSessionMs)
     await providerBet(token, 'demo-fruits', 200)
 
-    const records = (await call(t, calls.records, { token: p.token })).body.data.records as Array<{ type: number; amount: number; game?: string; gameName?: string }>
+    const records = (await call(t, calls.records, { token: p.token })).body.data.records as Array<{ id: string; type: number; amount: number; game?: string; gameName?: string }>
     for (const r of records) expect(walletRecordSchema.safeParse(r).success).toBe(true)
     const games = records.map((r) => [r.type, r.amount, r.game ?? null, r.gameName ?? null])
     expect(games).toContainEqual([41, 1, 'dice', null])
@@ -55,7 +55,7 @@ describe('records name the game of each bet', () => {
     expect(games).toContainEqual([41, 1, null, null])
     expect(games).toContainEqual([10, 100, null, null])
     // The detail says the same.
-    const dice = records.find((r) => r.game === 'dice') as { id?: string }
+    const dice = records.find((r) => r.game === 'dice')!
     expect((await call(t, calls.record, { token: p.token, params: { id: dice.id } })).body.data.game).toBe('dice')
   })
 })

@@ -13,6 +13,14 @@ export type DepositVariant = 'deposit' | 'secondDeposit' | 'gameDeposit' | 'boos
 /** Where the KYC form returns once submitted: a deposit overlay, or the withdraw or transfer panel the server refused for want of KYC. */
 export type KycReturn = DepositVariant | 'withdraw' | 'transfer'
 
+/** What the player chose in a deposit overlay: the package (its price, reais) and the 'no promotions' box. */
+export interface DepositChoice {
+  variant: DepositVariant
+  pkgId: number | null
+  price: number | null
+  noPromotions: boolean
+}
+
 /** An open payment order (one per user on the server) and which deposit overlay opened it. */
 export interface OpenOrder {
   /** The user who opened it: another account's order is never shown or polled. */
@@ -174,6 +182,8 @@ export const store = proxy({
     kycReturn: 'deposit' as KycReturn,
     /** BTBRL/FCBRL packages exist: a gift is available, so closing the deposit overlay offers the second deposit. */
     giftAvailable: false,
+    /** The package chosen in a deposit overlay, kept across the KYC detour (cleared when the overlay closes or the order opens). */
+    choice: null as DepositChoice | null,
   },
   /**
    * The casino games' controls and results (the server decides every outcome). Stakes and the

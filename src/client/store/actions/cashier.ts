@@ -1,7 +1,9 @@
 /**
  * The cashier's actions: deposit (prices, pre-pay, status polling, cancel), the KYC detour,
- * withdraw and transfer. Money-moving calls carry a fresh Idempotency-Key per user action.
+ * withdraw and transfer. Money-moving calls go through moneyCall (one Idempotency-Key per user
+ * action, a lost answer retried with it).
  */
+import type { z } from 'zod/mini'
 import { navigate } from 'wouter/use-browser-location'
 import { calls, type BonusTerms, type CallDef, type PricePackage, type WireBalance } from '../../../shared/contract'
 import { ERROR_CODES } from '../../../shared/contract/errors'
@@ -9,22 +11,17 @@ import { i18n } from '../../i18n/i18n'
 import { http } from '../api'
 import { applyBalance } from '../balance'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { moneyCall } from '../moneyCall'
 import { store, type DepositVariant, type KycReturn } from '../store'
 import { api, fetchUserInfo, refreshBalance } from './session'
+import { offerNudge } from './nudges'
 import { closeOverlay, openOverlay, pushAlert, pushToast } from './ui'
 
 /** The payment status is asked this often while the deposit overlay is open (3 s). */
 export const STATUS_POLL_MS = 3000
 
-/** One key per user action; a retry of the same action may send it again. */
-export function newIdempotencyKey(): string {
-  const uuid = globalThis.crypto?.randomUUID?.()
-  if (uuid) return uuid
-  const rand = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')
-  return `k-${Date.now().toString(16)}-${rand()}${rand()}${rand()}`
-}
-
-const idempotent = () => ({ 'Idempotency-Key': newIdempotencyKey() })
+// The protection and sign-in actions take their keys from here.
+export { newIdempotencyKey } from '../moneyCall'
 
 /** Like api(), but also hands back the reply's message (the KYC toast shows it). */
 async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http.request>[1]): Promise<{ data: T; msg: string }> {
@@ -84,6 +81,33 @@ export function kycAfterRefusal(err: unknown, back: KycReturn): void {
   openOverlay('editBank')
 }
 
+/**
+ * The package (and the 'no promotions' box) the player chose in a deposit overlay, kept in the
+ * store so it outlives the overlay: the KYC detour unmounts the panel, and it comes back to this
+ * choice, not to the default package.
+ */
+export function rememberChoice(variant: DepositVariant, pkgId: number | null, price: number | null, noPromotions: boolean): void {
+  store.cashier.choice = { variant, pkgId, price, noPromotions }
+}
+
+/** The choice kept for this deposit overlay, if the player made one there. */
+export function keptChoice(variant: DepositVariant) {
+  const choice = store.cashier.choice
+  return choice?.variant === variant ? choice : null
+}
+
+/**
+ * Confirming a deposit while the identity is not verified: the KYC form comes first, inside the
+ * deposit flow (no refusal round trip), and submitting it returns to this overlay with the choice
+ * kept. Returns true when it switched.
+ */
+export function kycBeforeDeposit(variant: DepositVariant): boolean {
+  if (!store.user || store.user.kyc === 1) return false
+  store.cashier.kycReturn = variant
+  openOverlay('editBank')
+  return true
+}
+
 /** The open order of the signed-in user, if any. */
 export function currentOrder() {
   const order = store.cashier.order
@@ -96,12 +120,13 @@ export async function startDeposit(variant: DepositVariant, pkgId: number, noPro
   if (variant === 'deposit') body.isapp = store.session.isapp
   let reply
   try {
-    reply = await api<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true, headers: idempotent() })
+    reply = await moneyCall<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true })
   } catch (err) {
     kycAfterRefusal(err, variant)
     throw err
   }
   store.cashier.order = { uId: store.user?.uId ?? 0, ...reply, variant, step: 'page' }
+  store.cashier.choice = null
 }
 
 /**
@@ -129,6 +154,7 @@ export function setPayStep(step: 'page' | 'waiting'): void {
 async function paid(): Promise<void> {
   store.cashier.order = null
   store.cashier.fromKyc = false
+  store.cashier.choice = null
   store.ui.bonusBoost = null
   const overlay = store.ui.overlay
   if (overlay === 'deposit' || overlay === 'secondDeposit' || overlay === 'gameDeposit' || overlay === 'boostDeposit') closeOverlay()
@@ -164,7 +190,7 @@ export async function cancelOrder(): Promise<void> {
   const order = currentOrder()
   if (!order) return
   try {
-    await api(calls.cancelPay, { params: { orderId: order.orderId }, body: {}, headers: idempotent() })
+    await moneyCall(calls.cancelPay, { params: { orderId: order.orderId }, body: {} })
     if (store.cashier.order?.orderId === order.orderId) store.cashier.order = null
     pushToast(i18n.t('cashier.deposit.cancelled'))
   } catch (err) {
@@ -176,8 +202,10 @@ export async function cancelOrder(): Promise<void> {
 /** Closing the normal deposit overlay while a gift is available offers the second deposit (spec). */
 export function closeDeposit(variant: DepositVariant): void {
   store.cashier.fromKyc = false
+  store.cashier.choice = null
   closeOverlay()
-  if (variant === 'deposit' && store.cashier.giftAvailable && !currentOrder()) openOverlay('secondDeposit')
+  // Not at once (never a sheet opening as another closes): offered, for when a sheet may show.
+  if (variant === 'deposit' && store.cashier.giftAvailable && !currentOrder()) offerNudge('gift', () => !currentOrder() && openOverlay('secondDeposit'))
 }
 
 // ---- KYC ----------------------------------------------------------------------------------
@@ -215,17 +243,8 @@ export async function submitKyc(name: string, cardNo: string, more: KycMore = {}
 
 // ---- withdraw -----------------------------------------------------------------------------
 
-export interface WithdrawInfo {
-  /** The withdrawal types this player is offered (the server decides: CNPJ only while WITHDRAW_CNPJ is on). */
-  types: WithdrawForm['payCardBank'][]
-  limitAmount: number
-  maxAmount: number
-  number: number
-  lock: boolean
-  wdAmount: number
-  usdtRate: number
-  cardInfo: Record<string, { ifsc: string; payCardNo: string; name: string; whatsapp: string }>
-}
+/** getWithdraw's reply: the limits, the types offered, why wdAmount is below the balance (held), the verified identity, the saved accounts. */
+export type WithdrawInfo = z.output<typeof calls.getWithdraw.reply>
 
 export function loadWithdraw(): Promise<WithdrawInfo> {
   return api<WithdrawInfo>(calls.getWithdraw)
@@ -244,7 +263,7 @@ export interface WithdrawForm {
 /** withdraw: success alert, overlay closed, balance refreshed, home (spec). */
 export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
   try {
-    await api(calls.withdraw, { body: { ...form }, headers: idempotent() })
+    await moneyCall(calls.withdraw, { body: { ...form } })
   } catch (err) {
     kycAfterRefusal(err, 'withdraw')
     if (err instanceof CallFailed) return false
@@ -263,7 +282,7 @@ export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
 export async function transferTo(toUser: string, amount: string): Promise<boolean> {
   let reply: WireBalance
   try {
-    reply = await api<{ id: string } & WireBalance>(calls.transfer, { body: { toUser: toUser.trim(), amount }, headers: idempotent() })
+    reply = await moneyCall<{ id: string } & WireBalance>(calls.transfer, { body: { toUser: toUser.trim(), amount } })
   } catch (err) {
     kycAfterRefusal(err, 'transfer')
     if (err instanceof CallFailed) return false

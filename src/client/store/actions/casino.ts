@@ -9,9 +9,7 @@ import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } 
 import { applyBalance } from '../balance'
 import { stakeCentavos, percentHundredths, raiseStake } from '../stake'
 import { store } from '../store'
-import { http } from '../api'
-import { handleFailure, handleNetworkError } from '../errors'
-import { newIdempotencyKey } from './cashier'
+import { moneyCall } from '../moneyCall'
 import { api } from './session'
 import { openOverlay } from './ui'
 
@@ -24,23 +22,10 @@ const stakeWire = (text: string): string | null => {
 }
 
 /**
- * Sends a money-moving call; if the connection drops, retries with the same key, so the server
- * returns the bet it already made (or makes it once) and nothing is left in doubt.
+ * A bet or a mines move: through moneyCall, so a dropped connection is retried with the same key
+ * and the server returns the bet it already made (or makes it once); nothing is left in doubt.
  */
-async function sendOnce<T>(call: Parameters<typeof http.request>[0], body: Record<string, unknown>): Promise<T> {
-  const headers = { 'Idempotency-Key': newIdempotencyKey() }
-  for (let attempt = 0; ; attempt++) {
-    let reply
-    try {
-      reply = await http.request<T>(call, { body, headers, loading: false })
-    } catch (err) {
-      if (attempt < 2) continue
-      throw handleNetworkError(err)
-    }
-    if (reply.status === 200) return reply.data
-    throw handleFailure(reply)
-  }
-}
+const sendOnce = <T>(call: Parameters<typeof moneyCall>[0], body: Record<string, unknown>): Promise<T> => moneyCall<T>(call, { body, loading: false })
 
 /** The seed pair moved on by one bet (when the panel shows the pair this bet used). */
 function advanceNonce(bet: Bet): void {

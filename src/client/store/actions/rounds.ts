@@ -7,13 +7,12 @@ import * as rounds from '../../../shared/contract/rounds'
 import type { RoundGameId } from '../../../shared/games/rounds/types'
 import { stakeCentavos } from '../stake'
 import { centavosToText } from '../../../shared/money'
-import { http } from '../api'
 import { applyBalance } from '../balance'
-import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { CallFailed } from '../errors'
+import { moneyCall } from '../moneyCall'
 import { joinRoundRoom, leaveRoundRoom } from '../realtime'
 import { addSettled } from '../rounds'
 import { store } from '../store'
-import { newIdempotencyKey } from './cashier'
 import { api } from './session'
 import { sendRoundSeed } from './roundSeed'
 import { openOverlay } from './ui'
@@ -71,23 +70,12 @@ export async function placeRoundBet(game: RoundGameId, choice: string, stakeText
   const stake = stakeCentavos(stakeText)
   if (!slice.live || slice.pending || stake === null) return false
   slice.pending = true
-  const headers = { 'Idempotency-Key': newIdempotencyKey() }
   const body = { roundId: slice.live.roundId, choice, amount: centavosToText(stake) }
   try {
-    for (let attempt = 0; ; attempt++) {
-      let reply
-      try {
-        reply = await http.request<{ betId: string; roundId: string; choice: string; amount: number; balance: number; balanceVersion: number }>(rounds.roundBet, { params: { game }, body, headers, loading: false })
-      } catch (err) {
-        if (attempt < 2) continue
-        throw handleNetworkError(err)
-      }
-      if (reply.status !== 200) throw handleFailure(reply)
-      const bet = reply.data
-      applyBalance(bet)
-      if (slice.live?.roundId === bet.roundId) slice.mine = [...slice.mine, { betId: bet.betId, choice: bet.choice, amount: bet.amount }]
-      return true
-    }
+    const bet = await moneyCall<z.output<typeof rounds.roundBet.reply>>(rounds.roundBet, { params: { game }, body, loading: false })
+    applyBalance(bet)
+    if (slice.live?.roundId === bet.roundId) slice.mine = [...slice.mine, { betId: bet.betId, choice: bet.choice, amount: bet.amount }]
+    return true
   } catch (err) {
     if (err instanceof CallFailed) return false
     throw err
