@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { RoundGameId } from '../../shared/games/rounds/types'
-import { withFullLocale } from '../i18n/i18n'
+import { ensureFullLocale } from '../i18n/i18n'
 import { ErrorPage } from '../pages/ErrorPage'
+import { lazyRoute } from './lazyRoute'
+import { RouteBoundary } from './RouteBoundary'
 
 export interface RouteDef {
   path: string | RegExp
@@ -10,60 +12,60 @@ export interface RouteDef {
   render: () => ReactNode
 }
 
-
 // The records page is its own chunk (not needed for the first paint of /home).
-const RecordsPage = lazy(withFullLocale(() => import('../pages/RecordsPage').then((m) => ({ default: m.RecordsPage }))))
+const RecordsPage = lazyRoute(() => import('../pages/RecordsPage'), { pick: (m) => m.RecordsPage, ready: ensureFullLocale })
 
 // Each game is its own chunk, with its scene.
-const DicePage = lazy(withFullLocale(() => import('../pages/games/DicePage')))
-const LimboPage = lazy(withFullLocale(() => import('../pages/games/LimboPage')))
-const MinesPage = lazy(withFullLocale(() => import('../pages/games/MinesPage')))
+const DicePage = lazyRoute(() => import('../pages/games/DicePage'), { ready: ensureFullLocale })
+const LimboPage = lazyRoute(() => import('../pages/games/LimboPage'), { ready: ensureFullLocale })
+const MinesPage = lazyRoute(() => import('../pages/games/MinesPage'), { ready: ensureFullLocale })
 // The sportsbook's pages and its slip: one chunk, loaded with the first sports page.
-const SportRoute = lazy(withFullLocale(() => import('../pages/sport/SportPages')))
+const SportRoute = lazyRoute(() => import('../pages/sport/SportPages'), { ready: ensureFullLocale })
 const sportPage = (page: 'home' | 'football' | 'match' | 'bets') => () => (
-  <Suspense fallback={null}>
+  <RouteBoundary>
     <SportRoute page={page} />
-  </Suspense>
+  </RouteBoundary>
 )
 // The three shared-round games share one chunk (their page and parts); each scene is its own.
-const RoundGamePage = lazy(withFullLocale(() => import('../pages/games/RoundGamePage')))
+const RoundGamePage = lazyRoute(() => import('../pages/games/RoundGamePage'), { ready: ensureFullLocale })
 const roundGame = (id: RoundGameId) => () => (
-  <Suspense fallback={null}>
+  <RouteBoundary>
     <RoundGamePage game={id} />
-  </Suspense>
+  </RouteBoundary>
 )
 
 // The loyalty pages (VIP, referral, sign-in, bonus...): one chunk.
-const LoyaltyRoute = lazy(withFullLocale(() => import('../pages/loyalty/LoyaltyPages')))
+const LoyaltyRoute = lazyRoute(() => import('../pages/loyalty/LoyaltyPages'), { ready: ensureFullLocale })
 const loyaltyPage = (page: 'vip' | 'share' | 'friends' | 'agent' | 'signin') => () => (
-  <Suspense fallback={null}>
+  <RouteBoundary>
     <LoyaltyRoute page={page} />
-  </Suspense>
+  </RouteBoundary>
 )
 
 // The rest of the spec's pages (all games, search, activities, account, bonus, payment success): one chunk.
-const MoreRoute = lazy(withFullLocale(() => import('../pages/more/MorePages')))
+const MoreRoute = lazyRoute(() => import('../pages/more/MorePages'), { ready: ensureFullLocale })
 const morePage = (page: 'gg' | 'search' | 'active' | 'paySuccess' | 'conta' | 'bonus') => () => (
-  <Suspense fallback={null}>
+  <RouteBoundary>
     <MoreRoute page={page} />
-  </Suspense>
+  </RouteBoundary>
 )
 
 // Provider games: the list, the launch and the game's frame: one chunk.
-const ProviderRoute = lazy(withFullLocale(() => import('../pages/providers/ProviderPages')))
+const ProviderRoute = lazyRoute(() => import('../pages/providers/ProviderPages'), { ready: ensureFullLocale })
 const providerPage = (page: 'list' | 'mess' | 'play') => () => (
-  <Suspense fallback={null}>
+  <RouteBoundary>
     <ProviderRoute page={page} />
-  </Suspense>
+  </RouteBoundary>
 )
 
 // The responsible-gaming page: its own chunk.
-const ProtectionPage = lazy(withFullLocale(() => import('../pages/protection/ProtectionPage')))
+const ProtectionPage = lazyRoute(() => import('../pages/protection/ProtectionPage'), { ready: ensureFullLocale })
 
-const game = (Page: React.LazyExoticComponent<() => React.JSX.Element>) => () => (
-  <Suspense fallback={null}>
+/** A route of one lazy page, in its own boundary: a chunk that fails takes only the route's area, with a retry. */
+const page = (Page: ComponentType) => () => (
+  <RouteBoundary>
     <Page />
-  </Suspense>
+  </RouteBoundary>
 )
 
 /** Every route of the spec except /, /main, /home and /y{yqm}, which the App handles itself. */
@@ -72,24 +74,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/share', needsLogin: true, render: loyaltyPage('share') },
   { path: '/search', render: morePage('search') },
   { path: '/gameMess', needsLogin: true, render: providerPage('mess') },
-  {
-    path: '/registros',
-    render: () => (
-      <Suspense fallback={null}>
-        <RecordsPage />
-      </Suspense>
-    ),
-  },
+  { path: '/registros', render: page(RecordsPage) },
   { path: '/conta', render: morePage('conta') },
   { path: '/bonus', render: morePage('bonus') },
-  {
-    path: '/jogoResponsavel',
-    render: () => (
-      <Suspense fallback={null}>
-        <ProtectionPage />
-      </Suspense>
-    ),
-  },
+  { path: '/jogoResponsavel', render: page(ProtectionPage) },
   { path: '/paySuccess', render: morePage('paySuccess') },
   { path: '/friends', render: loyaltyPage('friends') },
   { path: '/my', render: loyaltyPage('friends') },
@@ -104,10 +92,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/footballPage', render: sportPage('football') },
   { path: /^\/sportMatch\/(?<id>\d{1,15})$/, render: sportPage('match') },
   { path: '/sportBets', render: sportPage('bets') },
-  { path: '/mines', render: game(MinesPage) },
-  { path: '/limbo', render: game(LimboPage) },
+  { path: '/mines', render: page(MinesPage) },
+  { path: '/limbo', render: page(LimboPage) },
   { path: '/luckyColor', render: roundGame('luckyColor') },
   { path: '/rowDouble', render: roundGame('rowDouble') },
   { path: '/double', render: roundGame('double') },
-  { path: '/dice', needsLogin: true, render: game(DicePage) },
+  { path: '/dice', needsLogin: true, render: page(DicePage) },
 ]
