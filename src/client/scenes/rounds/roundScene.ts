@@ -49,6 +49,8 @@ export abstract class RoundScene implements Scene<RoundSceneState> {
   private seconds = -1
   private captionKey = ''
   private lastFrame: number | null = null
+  /** The phase the last frame drew: a frame that enters a new phase is drawn, even if nothing moves in it. */
+  private lastPhase: RoundPhase | null = null
 
   mount(ctx: SceneContext): void {
     this.ctx = ctx
@@ -100,7 +102,10 @@ export abstract class RoundScene implements Scene<RoundSceneState> {
     const phase = phaseAt(s, now)
     const dt = this.lastFrame === null || this.ctx.motion === 'none' ? 1e6 : Math.min(100, Math.max(0, now - this.lastFrame))
     this.lastFrame = now
-    let moving = phase === 'betting' || phase === 'drawing'
+    // The draw's end turns the caption to the result and the hub to its colour, with nothing moving after.
+    const entered = phase !== this.lastPhase
+    this.lastPhase = phase
+    let moving = entered || phase === 'betting' || phase === 'drawing'
     this.drawCountdown(phase, now)
     moving = this.drawBoard(phase, now, dt) || moving
     if (phase === 'result' && s.payout > 0 && this.celebrated !== s.roundId && s.roundId !== null) {
