@@ -3,18 +3,30 @@ import { test } from './csp'
 import { playMoneyLogin, serverBalance } from './helpers'
 import { E2E_OPS_TOKEN } from './opsToken'
 
-/** Opens the n-th upcoming football match (its pre-match markets are open) and returns its id. */
-async function openUpcoming(page: Page, n: number): Promise<string> {
+/** The upcoming football matches' ids in the server's order (by kick-off; the page groups them by country and league). */
+async function upcomingIds(page: Page): Promise<string[]> {
+  return ((await (await page.request.get('/api/app/sport/matches?sport=football&state=upcoming')).json()).data as { matchId: string }[]).map((m) => m.matchId)
+}
+
+/** The list's row of the n-th upcoming football match (by kick-off), on the 'Próximos' tab. */
+async function upcomingRow(page: Page, n: number) {
+  const id = (await upcomingIds(page))[n]!
   await page.goto('/footballPage')
   await page.getByRole('tab', { name: 'Próximos' }).click()
-  const rows = page.getByTestId('match-list').getByRole('link')
-  await expect(rows.nth(n)).toBeVisible()
   // Only upcoming matches are listed (no score): never the live tab's list while the new one loads.
   await expect(page.getByTestId('match-list').locator('.score')).toHaveCount(0)
-  await rows.nth(n).click()
-  await expect(page).toHaveURL(/\/sportMatch\/\d+/)
+  const row = page.getByTestId('match-row').filter({ has: page.locator(`a[href="/sportMatch/${id}"]`) })
+  await expect(row).toBeVisible()
+  return { id, row }
+}
+
+/** Opens the n-th upcoming football match (its pre-match markets are open; the visual tests use others) and returns its id. */
+async function openUpcoming(page: Page, n: number): Promise<string> {
+  const { id, row } = await upcomingRow(page, n)
+  await row.getByRole('link').click()
+  await expect(page).toHaveURL(new RegExp(`/sportMatch/${id}$`))
   await expect(page.getByTestId('scoreboard')).toBeVisible()
-  return /\/sportMatch\/(\d+)/.exec(page.url())![1]!
+  return id
 }
 
 async function settle(page: Page, matchId: string, home: number, away: number) {
@@ -36,7 +48,7 @@ test('a new player places a single and a three-leg parlay on a phone and sees th
   const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
   await slip.getByLabel(/^Valor em Resultado final/).fill('10,00')
   await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
-  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita')
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta aceita')
   await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
   await page.keyboard.press('Escape')
 
@@ -52,7 +64,7 @@ test('a new player places a single and a three-leg parlay on a phone and sees th
   await expect(slip.getByText('Múltipla (3 seleções)')).toBeVisible()
   await slip.getByLabel('Valor da múltipla').fill('2,00')
   await slip.getByRole('button', { name: 'Apostar na múltipla' }).click()
-  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita')
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta aceita')
   await expect(page.getByTestId('balance')).toHaveText('R$ 988,00')
   await page.keyboard.press('Escape')
 
@@ -85,13 +97,92 @@ test('a selection whose market closed says so in the slip, and only the open one
   await page.getByTestId('slip-counter').click()
   const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
   await expect(slip.getByTestId('slip-unavailable')).toHaveText(['Indisponível: Encerrado'])
+  // Two selections of two matches: the parlay's tab first, its button disabled while one is closed.
+  await expect(slip.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true')
   await expect(slip.getByRole('button', { name: 'Apostar na múltipla' })).toBeDisabled()
+  await slip.getByRole('tab', { name: /^Simples/ }).click()
   await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
-  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita: R$ 1,00')
+  await expect(slip.getByTestId('placed-line')).toHaveText([/^Valor R\$ 1,00 · odds /])
   await expect(page.getByTestId('balance')).toHaveText('R$ 999,00')
   // The closed one stays in the slip, with its message, until the player removes it.
   await expect(page.getByTestId('slip-unavailable')).toHaveCount(1)
   await slip.getByRole('button', { name: 'Remover Resultado final: Casa' }).click()
   await expect(slip.getByText('Toque numa cotação para adicioná-la ao cupom.')).toBeVisible()
   expect(open).toMatch(/^\d+$/)
+})
+
+/** The selection's odds as the pt-BR page writes them ('2,15'). */
+const oddsText = (odds: number) => odds.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 3 })
+const money = (reais: number) => `R$ ${reais.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+test('from the list: a row\'s price into the slip, a quick stake, the win at the odds recorded, and the bet in My bets with its match, market, odds, id and date', async ({ page }) => {
+  await playMoneyLogin(page, 'sportList')
+  // Not one of the matches the tests above settle by hand (upcoming 0 to 3), nor the visual tests' (8 and on).
+  const { row } = await upcomingRow(page, 7)
+  const [home, away] = await row.locator('.side-name').allTextContents()
+  const prices = row.getByRole('group', { name: `${home} x ${away}` }).getByRole('button')
+  // The main market's three prices: 1, X, 2.
+  await expect(prices).toHaveCount(3)
+  await expect(prices.locator('.sel')).toHaveText(['1', 'X', '2'])
+  const price = prices.first()
+  await expect(price).toHaveAttribute('aria-pressed', 'false')
+  await price.click()
+  await expect(price).toHaveAttribute('aria-pressed', 'true')
+  const odds = Number((await price.locator('.price').textContent())!.replace(',', '.'))
+  await expect(price).toHaveAccessibleName(`Resultado final: ${home} a ${oddsText(odds)}`)
+
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(slip.getByText(`Resultado final: ${home}`, { exact: true })).toBeVisible()
+  await expect(slip.getByText(`${home} x ${away}`)).toBeVisible()
+  await expect(slip.getByRole('tab', { name: /^Simples/ })).toHaveAttribute('aria-selected', 'true')
+  const chip = slip.getByRole('button', { name: 'R$ 10,00', exact: true })
+  await chip.click()
+  await expect(chip).toHaveAttribute('aria-pressed', 'true')
+  await expect(slip.getByLabel(`Valor em Resultado final: ${home}`)).toHaveValue('10,00')
+  // 10,00 at odds D returns exactly 10 x D (the server's rule, in centavos).
+  const win = Math.round(odds * 1000) / 100
+  await expect(slip.getByTestId('singles-win')).toHaveText(`Ganho esperado: ${money(win)}`)
+  await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
+  const placed = slip.getByTestId('placed-bet')
+  await expect(placed).toHaveCount(1)
+  // The card shows what the server recorded: its id, the stake, its odds and stake x those odds.
+  await expect(placed.getByTestId('placed-line')).toHaveText(`Valor R$ 10,00 · odds ${oddsText(odds)} · ganho potencial ${money(win)}`)
+  const betId = /Simples nº (\d+)/.exec((await placed.textContent())!)![1]!
+  await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
+  await expect(price).toHaveAttribute('aria-pressed', 'false')
+
+  await slip.getByRole('link', { name: 'Ver minhas apostas' }).click()
+  await expect(page).toHaveURL(/\/sportBets$/)
+  const bet = page.getByTestId('sport-bet').first()
+  await expect(bet.getByTestId('bet-id')).toHaveText(`Aposta nº ${betId}`)
+  const today = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' })
+  await expect(bet.getByTestId('bet-date')).toContainText(today)
+  await expect(bet.getByTestId('bet-status')).toHaveText('Em aberto')
+  const leg = bet.getByTestId('bet-leg')
+  await expect(leg.getByRole('link')).toHaveAccessibleName(`${home} x ${away}`)
+  await expect(leg.getByTestId('leg-market')).toHaveText('Resultado final')
+  await expect(leg.getByTestId('leg-selection')).toHaveText(home!)
+  await expect(leg.getByTestId('leg-odds')).toHaveText(oddsText(odds))
+  await expect(bet.getByTestId('bet-stake')).toHaveText('R$ 10,00')
+  await expect(bet.getByTestId('bet-potential')).toHaveText(money(win))
+})
+
+test('an in-play bet shows its wait (the server holds it SPORT_LIVE_DELAY_SECONDS) with the buttons disabled, then the bet taken', async ({ page }) => {
+  await playMoneyLogin(page, 'sportLive')
+  await page.goto('/footballPage')
+  await expect(page.getByRole('tab', { name: /^Ao vivo/ })).toHaveAttribute('aria-selected', 'true')
+  const price = page.getByTestId('match-row').locator('.odds:not([disabled])').first()
+  await price.click()
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(slip.getByText('Ao vivo', { exact: true })).toBeVisible()
+  await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
+  const waiting = slip.getByTestId('slip-waiting')
+  await expect(waiting).toHaveText('Aposta ao vivo: confirmando a odd, até 5 s…')
+  await expect(slip.getByRole('button', { name: 'Apostando...' })).toBeDisabled()
+  await expect(slip.getByRole('button', { name: 'R$ 5,00', exact: true })).toBeDisabled()
+  await expect(slip.getByTestId('placed-bet')).toHaveCount(1, { timeout: 15_000 })
+  await expect(waiting).toHaveCount(0)
+  await expect(page.getByTestId('balance')).toHaveText('R$ 999,00')
 })

@@ -105,6 +105,8 @@ export interface SlipItem {
   odds: number
   /** The market's state when last seen (a match page, the slip's refresh, a refusal); open when unset. */
   status?: 'open' | 'suspended' | 'closed'
+  /** The match was in play when last seen: its bet waits the in-play delay (the slip shows the wait). */
+  live?: boolean
 }
 
 export interface TestCredentials {

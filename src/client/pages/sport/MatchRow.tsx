@@ -1,0 +1,42 @@
+/** A match in a list: its sides with their crests, clock and score (a link to the match), and its main market's prices as buttons into the slip. */
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
+import type { ListMatch } from '../../store/actions/sportSlip'
+import { store } from '../../store/store'
+import { clockText } from './names'
+import { OddsButton } from './OddsButton'
+import { Crest } from './SportArt'
+
+export function MatchRow(props: { m: ListMatch }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const { m } = props
+  const live = m.matchTime > 0
+  const started = m.matchTime !== 0
+  const prices = m.main && m.main.status !== 'closed' ? m.main : null
+  return (
+    <li className={`match-row${live ? ' live' : ''}`} data-testid="match-row">
+      <Link href={`/sportMatch/${m.matchId}`} className="match-link" aria-label={`${t('sport.matchOf', { home: m.home, away: m.away })}, ${clockText(t, m, lang)}${started ? `, ${m.score.home} - ${m.score.away}` : ''}`}>
+        <span className="clock">
+          {live && <span className="live-dot" aria-hidden="true" />}
+          {clockText(t, m, lang)}
+        </span>
+        {(['home', 'away'] as const).map((side) => (
+          <span key={side} className="side">
+            <Crest name={m[side]} size={16} />
+            <span className="side-name">{m[side]}</span>
+            {started && <span className="score">{m.score[side]}</span>}
+          </span>
+        ))}
+      </Link>
+      {prices && (
+        <div className="row-prices" role="group" aria-label={t('sport.matchOf', { home: m.home, away: m.away })}>
+          {prices.selections.map((sel) => (
+            <OddsButton key={sel.selectionId} match={m} market={prices} sel={sel} compact />
+          ))}
+        </div>
+      )}
+    </li>
+  )
+}

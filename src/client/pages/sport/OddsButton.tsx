@@ -1,0 +1,42 @@
+/** One selection's price as a button: in the slip or not (aria-pressed), disabled unless its market is open, flashing when its odds move. */
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { formatOdds } from '../../format/decimal'
+import { toggleSelection, type Market, type SportMatch } from '../../store/actions/sportSlip'
+import { store } from '../../store/store'
+import { marketName, priceMark, selectionName } from './names'
+import './odds.css'
+
+export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' | 'away' | 'matchTime'>; market: Market; sel: Market['selections'][number]; compact?: boolean }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const inSlip = useSnapshot(store.sport).slip.some((x) => x.selectionId === props.sel.selectionId)
+  const { match, market, sel } = props
+  const previous = useRef(sel.odds)
+  const [move, setMove] = useState<'up' | 'down' | null>(null)
+  useEffect(() => {
+    if (sel.odds === previous.current) return
+    setMove(sel.odds > previous.current ? 'up' : 'down')
+    previous.current = sel.odds
+    const id = setTimeout(() => setMove(null), 1500)
+    return () => clearTimeout(id)
+  }, [sel.odds])
+  const mName = marketName(t, market, lang)
+  const sName = selectionName(t, sel.name, match)
+  const open = market.status === 'open'
+  const price = formatOdds(sel.odds, lang)
+  return (
+    <button
+      type="button"
+      className={`odds${move ? ` ${move}` : ''}${props.compact ? ' compact' : ''}${market.status === 'suspended' ? ' suspended' : ''}`}
+      aria-pressed={inSlip}
+      disabled={!open}
+      aria-label={t('sport.pick', { market: mName, selection: sName, odds: price }) + (open ? '' : ` (${t(`sport.status.${market.status}`)})`) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')}
+      onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: t('sport.matchOf', { home: match.home, away: match.away }), label: `${mName}: ${sName}`, odds: sel.odds, live: match.matchTime > 0 })}
+    >
+      <span className="sel">{props.compact ? priceMark(t, sel.name) : sName}</span>
+      <span className="price">{open || market.status === 'suspended' ? price : '-'}</span>
+    </button>
+  )
+}

@@ -1,0 +1,49 @@
+/** Every sports page: its nav and title; in demo mode a note that the matches are simulated; without a feed, only that the sportsbook is closed. The slip floats over it. */
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link, useLocation, useSearch } from 'wouter'
+import { restoreSlip } from '../../store/actions/sportSlip'
+import { store } from '../../store/store'
+import { BetSlip } from './BetSlip'
+import './sport.css'
+
+export function SportShell(props: { children: ReactNode; titleId: string; title: string }) {
+  const { t } = useTranslation()
+  const feed = useSnapshot(store.app).sport
+  const [path] = useLocation()
+  // Home's strip sends the player here with ?slip=1 to open the slip it filled.
+  const openSlip = new URLSearchParams(useSearch()).has('slip')
+  useEffect(() => restoreSlip(), [])
+  if (feed === 'none') {
+    return (
+      <section className="sport" aria-labelledby="sport-closed">
+        <h1 id="sport-closed">{t('sport.title')}</h1>
+        <p className="sport-note" role="status" data-testid="sport-closed">
+          {t('sport.closed')}
+        </p>
+      </section>
+    )
+  }
+  const bets = path === '/sportBets'
+  return (
+    <section className="sport" aria-labelledby={props.titleId}>
+      <nav className="sport-nav" aria-label={t('sport.title')}>
+        <Link href="/sports" aria-current={!bets ? 'page' : undefined}>
+          {t('sport.title')}
+        </Link>
+        <Link href="/sportBets" aria-current={bets ? 'page' : undefined}>
+          {t('sport.myBets.title')}
+        </Link>
+      </nav>
+      <h1 id={props.titleId}>{props.title}</h1>
+      {feed === 'simulator' && (
+        <p className="sport-note" data-testid="sport-simulated">
+          {t('sport.simulated')}
+        </p>
+      )}
+      {props.children}
+      <BetSlip initiallyOpen={openSlip} />
+    </section>
+  )
+}
