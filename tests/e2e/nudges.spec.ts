@@ -3,10 +3,11 @@ import { kycAndDeposit100, registerNewUser } from './helpers'
 
 /**
  * A paying player who loses: the bonus boost is offered once the day's stakes reach R$15 (the
- * e2e server's BOOST_AFTER_WAGERED), and the compensation deposit opens as the balance falls
- * under R$10.
+ * e2e server's BOOST_AFTER_WAGERED), and the compensation deposit as the balance falls under R$10.
+ * Both are unsolicited sheets (src/client/store/actions/nudges.ts): never over the game being
+ * played, never in a visit's first 10 s, at most one a visit.
  */
-test('a depositor who loses gets the bonus boost, then the compensation deposit', async ({ page }) => {
+test('a depositor who loses gets the bonus boost, then the compensation deposit, each off the game and one a visit', async ({ page }) => {
   test.setTimeout(120_000)
   await registerNewUser(page)
   await kycAndDeposit100(page)
@@ -25,9 +26,13 @@ test('a depositor who loses gets the bonus boost, then the compensation deposit'
     await expect(announce).toHaveText(/não foi desta vez/)
   }
 
-  // R$20 staked today: the pop-up shows bouns x amount of the EXPPAY package (2 x R$50).
+  // R$20 staked today: the boost is offered, but not over the game; leaving it, the pop-up shows
+  // bouns x amount of the EXPPAY package (2 x R$50).
   const boost = page.getByRole('dialog', { name: 'Bônus turbo' })
-  await expect(boost.getByTestId('boost-value')).toHaveText('R$ 100,00')
+  await page.waitForTimeout(1_500)
+  await expect(boost).toHaveCount(0)
+  await page.getByTestId('tabbar').getByRole('link', { name: 'Início' }).click()
+  await expect(boost.getByTestId('boost-value')).toHaveText('R$ 100,00', { timeout: 15_000 })
   await boost.getByRole('button', { name: 'Quero o bônus' }).click()
   const boostDeposit = page.getByRole('dialog', { name: 'Bônus turbo' })
   await expect(boostDeposit.getByRole('radio')).toHaveCount(1)
@@ -35,13 +40,22 @@ test('a depositor who loses gets the bonus boost, then the compensation deposit'
   await boostDeposit.getByRole('button', { name: 'Fechar' }).click()
   await expect(boostDeposit).toHaveCount(0)
 
-  // Keep losing R$10 at a time: crossing under R$10 opens the compensation deposit (INSBRL, first four).
+  // A new visit, back at the game. Keep losing R$10 at a time: crossing under R$10 offers the
+  // compensation deposit (INSBRL, first four), shown once the player leaves the game.
+  await page.goto('/dice')
+  await page.getByLabel('Valor da aposta').fill('10,00')
+  await page.getByRole('radio', { name: 'Abaixo' }).click()
+  await page.getByRole('slider').focus()
+  await page.keyboard.press('Home')
   for (let balance = 85; balance >= 5; balance -= 10) {
     await page.getByRole('button', { name: 'Apostar' }).click()
     await expect(page.getByTestId('balance')).toHaveText(`R$ ${balance},00`)
   }
   const compensation = page.getByRole('dialog', { name: 'Saldo insuficiente' })
-  await expect(compensation).toBeVisible()
+  await page.waitForTimeout(1_500)
+  await expect(compensation).toHaveCount(0)
+  await page.getByTestId('tabbar').getByRole('link', { name: 'Início' }).click()
+  await expect(compensation).toBeVisible({ timeout: 15_000 })
   await expect(compensation.getByRole('radio')).toHaveCount(4)
   await expect(compensation.getByRole('radio', { name: /^R\$ 10,00/ })).toBeVisible()
   await compensation.getByRole('button', { name: 'Fechar' }).click()

@@ -23,6 +23,7 @@ import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
 import { ROUTES } from './routes'
 import { SideMenu } from './SideMenu'
+import { TabBar } from './TabBar'
 import { Footer, LoadingIndicator, NoticeBanner } from './StatusBits'
 import { SupportButton, SupportPanel } from './SupportPanel'
 
@@ -136,7 +137,7 @@ export function App() {
     if (token && loaded) void loadMainGames()
   }, [token, loaded])
   return (
-    <div className={mode === 'demo' || (mode === null && ribbonExpected()) ? 'app demo' : 'app'}>
+    <div className={`app${mode === 'demo' || (mode === null && ribbonExpected()) ? ' demo' : ''}${location === '/play' ? ' no-tabbar' : ''}`}>
       <LoadingIndicator />
       <DemoRibbon />
       <Header />
@@ -175,6 +176,7 @@ export function App() {
         </Switch>
         {!location.startsWith('/dev/') && <Footer />}
       </main>
+      <TabBar />
       <SupportButton />
       <SupportPanel />
       <OverlayHost />

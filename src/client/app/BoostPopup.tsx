@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { centavosToReais, wireToCentavos } from '../../shared/money'
 import { formatMoney } from '../format/format'
+import { endNudge, offerNudge, withdrawNudge } from '../store/actions/nudges'
 import { openOverlay } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Modal } from '../overlays/Modal'
@@ -12,7 +14,8 @@ export const boostValue = (multiplier: number, amount: number) =>
 
 /**
  * The bonus-boost pop-up: a userBetAmount event carrying a multiplier (the spec's `bouns`) and an amount offers "deposit amount,
- * play with multiplier x amount". It waits while another overlay is open, leads to the boost deposit,
+ * play with multiplier x amount". An unsolicited sheet: it waits for its moment (actions/nudges: not over a game, not
+ * in a visit's first seconds, at most one a visit), leads to the boost deposit,
  * and closes on pay (the socket handler clears it), when the player dismisses it, or when they take
  * the offer to the boost deposit.
  */
@@ -20,9 +23,20 @@ export function BoostPopup() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
   const boost = snap.ui.bonusBoost
-  if (!boost || snap.ui.overlay !== null || !snap.user?.uId) return null
+  const offered = Boolean(boost && snap.user?.uId)
+  useEffect(() => {
+    if (offered) offerNudge('boost', () => (store.ui.nudge = 'boost'))
+    else {
+      withdrawNudge('boost')
+      if (store.ui.nudge === 'boost') endNudge()
+    }
+  }, [offered])
+  if (!boost || !offered || snap.ui.nudge !== 'boost') return null
   const lang = snap.session.lang
-  const dismiss = () => (store.ui.bonusBoost = null)
+  const dismiss = () => {
+    store.ui.bonusBoost = null
+    endNudge()
+  }
   return (
     <Modal title={t('cashier.boost.title')} onClose={dismiss} className="boost-popup">
       <p className="boost-value" data-testid="boost-value">
@@ -36,6 +50,7 @@ export function BoostPopup() {
           onClick={() => {
             // The boost deposit now carries the offer; the pop-up does not come back over the page.
             store.ui.bonusBoost = null
+            endNudge()
             openOverlay('boostDeposit')
           }}
         >

@@ -27,6 +27,12 @@ export function Header() {
       <Link href="/home" className="logo">
         {t('app.name')}
       </Link>
+      <Link href="/search" className="icon-button search-link" aria-label={t('nav.search')}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M15.5 15.5 20 20" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Link>
       {logged ? (
         <>
           <Balance label={t('nav.balance')} />

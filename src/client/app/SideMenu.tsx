@@ -8,7 +8,23 @@ import { openOverlay, pushToast, setSideMenu } from '../store/actions/ui'
 import { logoutAndGoHome, pickGame } from '../store/shellActions'
 import { store } from '../store/store'
 
-/** The side menu, sliding in from the left. */
+function MenuLink(props: { to: string; label: string; go: (path: string) => void }) {
+  return (
+    <li>
+      <a
+        href={props.to}
+        onClick={(e) => {
+          e.preventDefault()
+          props.go(props.to)
+        }}
+      >
+        {props.label}
+      </a>
+    </li>
+  )
+}
+
+/** The side menu, sliding in from the left: the spec's items, then every product and page by name. */
 export function SideMenu() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
@@ -43,9 +59,20 @@ export function SideMenu() {
         ) : (
           <p className="guest">{t('sideMenu.guest')}</p>
         )}
+        <section aria-labelledby="menu-sports-heading">
+          <h3 id="menu-sports-heading">{t('sideMenu.sections.sports')}</h3>
+          <ul className="menu-links">
+            <MenuLink go={go} to="/sports" label={t('sideMenu.links.sports')} />
+            <MenuLink go={go} to="/sportBets" label={t('sideMenu.links.myBets')} />
+          </ul>
+        </section>
+        <h3 className="menu-casino-heading">{t('sideMenu.sections.casino')}</h3>
+        <ul className="menu-links">
+          <MenuLink go={go} to="/gg" label={t('sideMenu.links.allGames')} />
+        </ul>
         {snap.games.self.length > 0 && (
           <section aria-labelledby="slots-heading">
-            <h3 id="slots-heading">{t('sideMenu.slots')}</h3>
+            <h4 id="slots-heading">{t('sideMenu.slots')}</h4>
             <ul className="menu-games">
               {snap.games.self.map((g) => (
                 <li key={g.value}>
@@ -66,6 +93,16 @@ export function SideMenu() {
             </li>
           ))}
         </ul>
+        <section aria-labelledby="menu-more-heading">
+          <h3 id="menu-more-heading">{t('sideMenu.sections.more')}</h3>
+          <ul className="menu-links">
+            <MenuLink go={go} to="/bonus" label={t('sideMenu.links.promotions')} />
+            <MenuLink go={go} to="/vip" label={t('sideMenu.links.vip')} />
+            <MenuLink go={go} to="/signInSheet" label={t('sideMenu.links.signin')} />
+            <MenuLink go={go} to="/share" label={t('sideMenu.links.referral')} />
+            <MenuLink go={go} to="/jogoResponsavel" label={t('sideMenu.links.responsible')} />
+          </ul>
+        </section>
         <button type="button" className="secondary" onClick={() => openOverlay('language')}>
           <img src={lang.image} alt="" width={24} height={16} /> {t('sideMenu.language')}: {lang.name}
         </button>

@@ -8,6 +8,7 @@ import { audio } from '../engine/audio'
 import { SNAPSHOT_MODE } from '../engine/determinism'
 import { useDecorStart } from '../engine/useAfterLoad'
 import { withFullLocale } from '../i18n/i18n'
+import { LobbyPoster } from './home/LobbyPoster'
 import type { RoundGameId } from '../../shared/games/rounds/types'
 import { pickGame } from '../store/shellActions'
 import { store } from '../store/store'
@@ -17,6 +18,9 @@ const LobbyStage = lazy(withFullLocale(() => import('./stages/LobbyStage')))
 // The shared-round tiles' live state (time to bet, last results): with the decor, after the page is interactive.
 const TileLive = lazy(withFullLocale(() => import('./home/TileLive')))
 const ROUND_TILES = new Set<string>(['double', 'rowDouble', 'luckyColor'])
+// The provider games and the sports strip: below the fold, with the decor.
+const ProviderStrip = lazy(withFullLocale(() => import('./home/ProviderStrip')))
+const SportsStrip = lazy(withFullLocale(() => import('./sport/SportsStrip')))
 // Home's own pop-ups (the active award): after the page is interactive, never over a game.
 const HomePopups = lazy(withFullLocale(() => import('./home/HomePopups')))
 
@@ -38,13 +42,15 @@ export function Home(props: { hidden: boolean }) {
       <h1 id="home-title" className="visually-hidden">
         {t('home.title')}
       </h1>
-      {loaded ? (
-        <Suspense fallback={<div className="lobby-stage" aria-hidden="true" />}>
-          <LobbyStage active={!props.hidden} />
-        </Suspense>
-      ) : (
-        <div className="lobby-stage" aria-hidden="true" />
-      )}
+      {/* The poster paints with the page and stays under the scene's canvas, which covers it once drawn. */}
+      <div className="lobby-frame">
+        <LobbyPoster />
+        {loaded && (
+          <Suspense fallback={null}>
+            <LobbyStage active={!props.hidden} />
+          </Suspense>
+        )}
+      </div>
       {loaded && !props.hidden && !SNAPSHOT_MODE && (
         <Suspense fallback={null}>
           <HomePopups />
@@ -53,7 +59,12 @@ export function Home(props: { hidden: boolean }) {
       <Link href="/sports" className="sports-entry" data-testid="sports-entry">
         {t('home.sports')}
       </Link>
-      <h2>{t('home.originals')}</h2>
+      <div className="section-head">
+        <h2>{t('home.originals')}</h2>
+        <Link href="/gg" className="see-all">
+          {t('home.allGames')}
+        </Link>
+      </div>
       <ul className="tiles">
         {tiles.map((g) => {
           const name = t(`games.${g.gameType}`, { defaultValue: g.value })
@@ -74,6 +85,12 @@ export function Home(props: { hidden: boolean }) {
           )
         })}
       </ul>
+      {loaded && !SNAPSHOT_MODE && (
+        <Suspense fallback={null}>
+          <ProviderStrip />
+          <SportsStrip />
+        </Suspense>
+      )}
     </section>
   )
 }

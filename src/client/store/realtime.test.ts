@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../shared/contract'
 import { chatUrl } from '../app/SupportPanel'
 import { setUser } from './actions/session'
+import { NUDGE_QUIET_START_MS, resetNudgesForTest } from './actions/nudges'
 import { dismissNotice } from './actions/ui'
 import { applyBalance } from './balance'
 import { realtimeHandlers } from './realtime'
@@ -73,7 +74,18 @@ describe('socket events into the store', () => {
     realtimeHandlers.freeBalance({ balance: 0.51, balanceVersion: 11 })
     expect(store.ui.overlay).toBeNull()
     realtimeHandlers.freeBalance({ balance: 0.5, balanceVersion: 12 })
-    expect(store.ui.overlay).toBe('deposit')
+    // An unsolicited sheet: at the visit's first quiet moment (actions/nudges).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] })
+    try {
+      resetNudgesForTest()
+      realtimeHandlers.freeBalance({ balance: 0.4, balanceVersion: 13 })
+      expect(store.ui.overlay).toBeNull()
+      vi.advanceTimersByTime(NUDGE_QUIET_START_MS + 1_000)
+      expect(store.ui.overlay).toBe('deposit')
+    } finally {
+      resetNudgesForTest()
+      vi.useRealTimers()
+    }
   })
 
   it('builds the chat address from its template', () => {

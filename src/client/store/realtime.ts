@@ -11,6 +11,7 @@ import { save } from './persist'
 import { sendRoundSeed } from './actions/roundSeed'
 import { fetchUserInfo } from './actions/session'
 import { i18n } from '../i18n/i18n'
+import { offerNudge } from './actions/nudges'
 import { openOverlay, pushAlert, showNotice } from './actions/ui'
 import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
 
@@ -19,6 +20,10 @@ let socketFor: string | null = null
 
 /** The socket is not started on a page whose address contains 'play' (spec). */
 const blockedHere = () => typeof location !== 'undefined' && location.href.includes('play')
+
+/** The server's compensation offer answers a fall under R$ 10 (server/wallet/nudges.ts). */
+const COMPENSATION_BELOW = 1000n
+const balanceBelow = (limit: bigint) => store.user !== null && wireToCentavos(store.user.balance) < limit
 
 /** Every received event of the spec, wired to the store. */
 export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } = {
@@ -48,13 +53,15 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
     // A late one (the player has since topped up or won) is not a reason to ask for a deposit.
     if (isStale(wire)) return
     applyBalance(wire)
-    if (wireToCentavos(wire.balance) < FREE_BALANCE_BELOW) openOverlay('deposit')
+    // Unsolicited: shown when a sheet may (actions/nudges), if the balance is still that low then.
+    if (wireToCentavos(wire.balance) < FREE_BALANCE_BELOW) offerNudge('compensation', () => balanceBelow(FREE_BALANCE_BELOW) && openOverlay('deposit'))
   },
   'offer:compensation': (wire) => {
     if (isStale(wire)) return
     applyBalance(wire)
-    // Under R$ 0,51 freeBalance opens the normal deposit instead; never over another overlay.
-    if (wireToCentavos(wire.balance) >= FREE_BALANCE_BELOW && store.ui.overlay === null) openOverlay('gameDeposit')
+    // Under R$ 0,51 freeBalance opens the normal deposit instead. Unsolicited: shown when a sheet may
+    // (actions/nudges: not over the game being played), if the balance is still under R$ 10 then.
+    if (wireToCentavos(wire.balance) >= FREE_BALANCE_BELOW) offerNudge('compensation', () => balanceBelow(COMPENSATION_BELOW) && openOverlay('gameDeposit'))
   },
   'online:count': ({ count }) => {
     // Snapshot mode keeps the figure fixed, so screenshots do not depend on who else is connected.

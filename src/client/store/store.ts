@@ -164,6 +164,8 @@ export const store = proxy({
     /** The bonus-boost offer from a userBetAmount event (its multiplier, the wire's `bouns`, x amount is shown); cleared on token change and on pay. */
     bonusBoost: null as { multiplier: number; amount: number } | null,
     supportPanel: false,
+    /** The unsolicited sheet showing now (actions/nudges decides when one may). */
+    nudge: null as 'award' | 'signinMask' | 'boost' | null,
     /** A short confirmation ('Copiado', 'KYC salvo'), shown 1.5 s (spec: message display 1500 ms) without taking focus. */
     toast: null as { id: number; text: string } | null,
   },

@@ -2,7 +2,9 @@
  * The pop-ups that show on /home only (never over a game), loaded after the page is interactive:
  * the active-award pop-up when the player reached a VIP level the VIP page has not shown yet, and
  * the start mask on the first open of the São Paulo day while today's sign-in reward is unclaimed
- * (tapping its image goes to signInSheet).
+ * (tapping its image goes to signInSheet). Both are unsolicited: each is offered to actions/nudges,
+ * which shows at most one a visit, at a quiet moment; leaving home withdraws them. The mask is a card
+ * over the foot of the page, not a screen-wide layer: a tap meant for the page still reaches it.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +13,7 @@ import { useLocation } from 'wouter'
 import { formatMoney } from '../../format/format'
 import { Modal } from '../../overlays/Modal'
 import { fetchSignin, fetchVip, markVipSeen, type VipInfo } from '../../store/actions/loyalty'
+import { endNudge, offerNudge, withdrawNudge } from '../../store/actions/nudges'
 import { load, save } from '../../store/persist'
 import { store } from '../../store/store'
 
@@ -62,9 +65,13 @@ export default function HomePopups() {
     let live = true
     fetchSignin()
       .then((s) => {
-        if (!live) return
-        save('signinMask', mark)
-        if (!s.claimedToday) setMask(true)
+        if (!live || s.claimedToday) return
+        // Marked as seen only when it really shows.
+        offerNudge('signinMask', () => {
+          save('signinMask', mark)
+          setMask(true)
+          store.ui.nudge = 'signinMask'
+        })
       })
       .catch(() => undefined)
     return () => {
@@ -72,15 +79,33 @@ export default function HomePopups() {
     }
   }, [token, uId, isTest])
   const news = vip && token ? vip.awards.filter((a) => a.level > vip.seenLevel) : []
-  if (!news.length) {
-    if (!mask || !token) return null
+  const hasNews = news.length > 0
+  const nudge = useSnapshot(store.ui).nudge
+  useEffect(() => {
+    if (hasNews) offerNudge('award', () => (store.ui.nudge = 'award'))
+  }, [hasNews])
+  // Leaving home: what waits is withdrawn, what shows closes.
+  useEffect(
+    () => () => {
+      withdrawNudge('award')
+      withdrawNudge('signinMask')
+      if (store.ui.nudge === 'award' || store.ui.nudge === 'signinMask') endNudge()
+    },
+    [],
+  )
+  if (!hasNews || nudge !== 'award') {
+    if (!mask || !token || nudge !== 'signinMask') return null
+    const shut = () => {
+      setMask(false)
+      endNudge()
+    }
     return (
-      <div className="start-mask" role="dialog" aria-modal="true" aria-label={t('loyalty.mask.title')} data-testid="start-mask">
-        <button type="button" className="mask-image" onClick={() => (setMask(false), navigate('/signInSheet'))} aria-label={t('loyalty.mask.open')}>
+      <div className="start-mask" role="dialog" aria-label={t('loyalty.mask.title')} data-testid="start-mask">
+        <button type="button" className="mask-image" onClick={() => (shut(), navigate('/signInSheet'))} aria-label={t('loyalty.mask.open')}>
           <MaskArt />
         </button>
         <p>{t('loyalty.mask.title')}</p>
-        <button type="button" className="secondary" onClick={() => setMask(false)}>
+        <button type="button" className="secondary" onClick={shut}>
           {t('loyalty.mask.close')}
         </button>
       </div>
@@ -88,6 +113,7 @@ export default function HomePopups() {
   }
   const close = (then?: () => void) => {
     setVip(null)
+    endNudge()
     void markVipSeen().catch(() => undefined)
     then?.()
   }

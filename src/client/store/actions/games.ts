@@ -3,6 +3,7 @@ import { calls, type GameEntry } from '../../../shared/contract'
 import { i18n } from '../../i18n/i18n'
 import { save } from '../persist'
 import { store } from '../store'
+import { offerNudge } from './nudges'
 import { api } from './session'
 import { openOverlay, pushAlert } from './ui'
 
@@ -42,10 +43,10 @@ export function pickGame(game: GameEntry): void {
 /** The site's Telegram contact; the spec asks for the gift only when it is set and is not a 'manager' link. */
 const TELEGRAM = (import.meta.env.VITE_TELEGRAM as string | undefined) ?? ''
 
-/** The gift pop-up (second deposit) when the server says one is available. */
+/** The gift pop-up (second deposit) when the server says one is available, when a sheet may show (actions/nudges). */
 export async function checkUserGift(): Promise<void> {
   if (!TELEGRAM || TELEGRAM.includes('manager')) return
   if (!store.session.token || store.user?.testFlag === '1') return
   const gift = await api<number>(calls.userGift, { loading: false }, true).catch(() => 0)
-  if (gift === 1 && !store.ui.overlay) openOverlay('secondDeposit')
+  if (gift === 1) offerNudge('gift', () => openOverlay('secondDeposit'))
 }

@@ -9,10 +9,10 @@ import * as sport from '../../../shared/contract/sport'
 import { centavosToReais, centavosToText } from '../../../shared/money'
 import { http } from '../api'
 import { applyBalance } from '../balance'
-import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { CallFailed } from '../errors'
+import { moneyCall } from '../moneyCall'
 import { stakeCentavos } from '../stake'
 import { store, type SlipItem } from '../store'
-import { newIdempotencyKey } from './cashier'
 import { openOverlay } from './ui'
 import { clearSlip, persistSlip, refreshSlipOdds, removeSelection, slipLimits, type MatchDetail } from './sportSlip'
 
@@ -48,31 +48,19 @@ const isOpen = (x: SlipItem) => (x.status ?? 'open') === 'open'
 /** A bet the server took: its reply (the odds and potential win it recorded) with the stake and the selections it was placed on. */
 export type Placed = z.output<typeof sport.sportBet.reply> & { type: 'single' | 'parlay'; stake: number; items: SlipItem[] }
 
-/** One bet through the contract, retried with the same key if the connection drops; null when refused (the alert says why). */
+/** One bet through the money helper (one Idempotency-Key, a lost answer sent again with it); null when refused (the alert says why). */
 async function placeOne(type: 'single' | 'parlay', stakeText: string, items: SlipItem[]): Promise<Placed | null> {
   const stake = stakeCentavos(stakeText)
   if (stake === null) return null
-  const headers = { 'Idempotency-Key': newIdempotencyKey() }
   const body = { type, amount: centavosToText(stake), selections: items.map((x) => ({ selectionId: x.selectionId, odds: x.odds })), acceptOdds: slip().acceptOdds }
   try {
-    for (let attempt = 0; ; attempt++) {
-      let reply
-      try {
-        reply = await http.request<z.output<typeof sport.sportBet.reply>>(sport.sportBet, { body, headers, loading: false })
-      } catch (err) {
-        if (attempt < 2) continue
-        throw handleNetworkError(err)
-      }
-      if (reply.status !== 200) {
-        markRefused(items, reply.status)
-        throw handleFailure(reply)
-      }
-      applyBalance(reply.data)
-      return { ...reply.data, type, stake: centavosToReais(stake), items }
-    }
+    const reply = await moneyCall<z.output<typeof sport.sportBet.reply>>(sport.sportBet, { body, loading: false })
+    applyBalance(reply)
+    return { ...reply, type, stake: centavosToReais(stake), items }
   } catch (err) {
-    if (err instanceof CallFailed) return null
-    throw err
+    if (!(err instanceof CallFailed)) throw err
+    markRefused(items, err.status)
+    return null
   }
 }
 

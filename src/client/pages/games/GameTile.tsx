@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import type { GameEntry } from '../../../shared/contract'
+import { formatDecimal } from '../../format/decimal'
+import { pickGame } from '../../store/shellActions'
+import { store } from '../../store/store'
+
+export const isProviderGame = (game: GameEntry) => game.productCode !== 'SELF'
+
+/** Our games by their localized name; a provider's game by the name it sends. */
+export const gameName = (t: (k: string, o?: Record<string, unknown>) => string, game: GameEntry) =>
+  isProviderGame(game) ? game.value : t(`games.${game.gameType}`, { defaultValue: game.value })
+
+/** One game's tile, ours or a provider's, wherever games are listed (/gg, /search, home, a provider's list). */
+export function GameTile(props: { game: GameEntry }) {
+  const { t } = useTranslation()
+  const lang = useSnapshot(store.session).lang
+  const { game } = props
+  const name = gameName(t, game)
+  const provider = isProviderGame(game)
+  return (
+    <button
+      type="button"
+      className={provider ? `tile provider-tile${game.stop ? ' stopped' : ''}` : `tile tile-${game.gameType}`}
+      onClick={() => void pickGame(game)}
+      aria-label={game.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}
+    >
+      {provider && game.image && <img src={game.image} alt="" loading="lazy" decoding="async" width={320} height={400} />}
+      {provider && game.stop === 1 && <span className="tile-badge">{t('providers.soon')}</span>}
+      <span className="tile-name">{name}</span>
+      {provider && game.rtp !== undefined && <span className="tile-rtp">{t('providers.rtp', { rtp: formatDecimal(game.rtp, lang, 2) })}</span>}
+    </button>
+  )
+}
