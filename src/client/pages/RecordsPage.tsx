@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { ORDER_TYPE, ORDER_TYPE_OURS } from '../../shared/codes'
@@ -8,6 +8,8 @@ import { formatMoney } from '../format/format'
 import { loadRecord, loadRecords, type RecordsPage as Page } from '../store/actions/records'
 import { openOverlay } from '../store/actions/ui'
 import { store } from '../store/store'
+import { useLoaded } from './useLoaded'
+import './records.css'
 
 const FILTERS = [
   { key: 'all', types: '' },
@@ -23,6 +25,14 @@ const OUTGOING: ReadonlySet<number> = new Set([ORDER_TYPE.WITHDRAWAL, ORDER_TYPE
 
 const day = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })
 
+/** A bet row's game as the player knows it: ours by its localized name, a provider's by its catalogue name and provider. */
+function gameLabel(t: (key: string, options?: Record<string, unknown>) => string, r: Pick<WalletRecord, 'game' | 'gameName'>): string | null {
+  if (!r.game) return null
+  const provider = /^([A-Z0-9]{2,16}):(.+)$/s.exec(r.game)
+  if (provider) return `${r.gameName ?? provider[2]} (${provider[1]})`
+  return t(`games.${r.game}`, { defaultValue: r.game })
+}
+
 /** /registros: the wallet's records, filtered by type and date, paged, each row openable. */
 export function RecordsPage() {
   const { t } = useTranslation()
@@ -35,19 +45,15 @@ export function RecordsPage() {
   // The list is kept with the query it answers, so a new filter, date or session shows the
   // loading line until its own list arrives.
   const query = JSON.stringify([token, types, from, to])
-  const [loaded, setLoaded] = useState<{ query: string; list: Page } | null>(null)
+  const [loaded, setLoaded] = useLoaded<{ query: string; list: Page }>(
+    () =>
+      loadRecords({ type: types, from, to, page: 1 })
+        .catch((): Page => ({ records: [], total: 0, page: 1, size: 20 }))
+        .then((list) => ({ query, list })),
+    [query],
+    { enabled: Boolean(token) },
+  )
   const list = loaded?.query === query ? loaded.list : null
-
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    loadRecords({ type: types, from, to, page: 1 })
-      .then((page) => live && setLoaded({ query, list: page }))
-      .catch(() => live && setLoaded({ query, list: { records: [], total: 0, page: 1, size: 20 } }))
-    return () => {
-      live = false
-    }
-  }, [token, types, from, to, query])
 
   if (!token) {
     return (
@@ -93,9 +99,12 @@ export function RecordsPage() {
           {list.records.map((r) => (
             <li key={r.id}>
               <button type="button" onClick={() => show(r)} aria-expanded={open?.id === r.id}>
-                <span className="records-type">{t(`records.types.${r.type}`, { defaultValue: String(r.type) })}</span>
-                <span className={`records-amount ${OUTGOING.has(r.type) ? 'out' : 'in'}`}>{money(r)}</span>
-                <span className="records-status">{t(`records.status.${r.status}`)}</span>
+                <span className="records-type">
+                  {t(`records.types.${r.type}`, { defaultValue: String(r.type) })}
+                  {gameLabel(t, r) && <span className="records-game"> · {gameLabel(t, r)}</span>}
+                </span>
+                <span className={`records-amount ${OUTGOING.has(r.type) ? 'out' : 'in'} status-${r.status}`}>{money(r)}</span>
+                <span className={`records-status status-${r.status}`}>{t(`records.status.${r.status}`)}</span>
                 <time dateTime={r.time}>{new Date(r.time).toLocaleString(lang.replace('_', '-'), { timeZone: 'America/Sao_Paulo' })}</time>
               </button>
               {open?.id === r.id && (
@@ -125,7 +134,7 @@ export function RecordsPage() {
                   {open.bet ? (
                     <>
                       <dt>{t('records.game')}</dt>
-                      <dd>{t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
+                      <dd>{gameLabel(t, open) ?? t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
                       <dt>{t('records.betId')}</dt>
                       <dd>{open.bet.betId}</dd>
                       {open.bet.roundId !== undefined && (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { PricePackage } from '../../../shared/contract'
 import { formatMoney } from '../../format/format'
-import { closeDeposit, kycDetour, loadPrices, resumeOrder, setGiftAvailable, startDeposit } from '../../store/actions/cashier'
+import { closeDeposit, keptChoice, kycBeforeDeposit, kycDetour, loadPrices, rememberChoice, resumeOrder, setGiftAvailable, startDeposit } from '../../store/actions/cashier'
 import { pushAlert } from '../../store/actions/ui'
 import { store, type DepositVariant } from '../../store/store'
 import { Modal } from '../Modal'
@@ -33,18 +33,21 @@ function PackageGrid(props: { list: readonly PricePackage[]; selected: number | 
 }
 
 /**
- * The deposit overlay and its two variants: the second deposit (gift offer) and the compensation
- * deposit (gameDeposit, balance under R$ 10). Choose a package, confirm, pay in the frame.
+ * The deposit overlay and its variants: the second deposit (gift offer), the compensation deposit
+ * (gameDeposit, balance under R$ 10) and the bonus boost. Choose a package, confirm, pay in the
+ * frame. Confirming before the identity is verified takes the KYC step first; the choice is kept
+ * in the store, so the panel comes back with the package the player chose.
  */
 export default function DepositPanel(props: { variant: DepositVariant }) {
   const { t } = useTranslation()
   const { variant } = props
   const snap = useSnapshot(store)
   const [packages, setPackages] = useState<PricePackage[] | null>(null)
-  const [selected, setSelected] = useState<number | null>(null)
+  // Back from the KYC step: the package and the box as the player left them.
+  const [selected, setSelected] = useState<number | null>(() => keptChoice(variant)?.pkgId ?? null)
   // The BR profile offers no deposit-linked bonus: no gift to decline (the server lists plain amounts).
   const br = useSnapshot(store.app).jurisdiction === 'BR'
-  const [declined, setNoPromotions] = useState(false)
+  const [declined, setNoPromotions] = useState(() => keptChoice(variant)?.noPromotions ?? false)
   const noPromotions = br || declined
   const [busy, setBusy] = useState(false)
   const order = snap.cashier.order && snap.cashier.order.uId === snap.user?.uId ? snap.cashier.order : null
@@ -59,7 +62,7 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
         if (!live) return
         const choice = choosePackages(all, KIND[variant])
         setPackages(choice.list)
-        setSelected((s) => s ?? choice.selected)
+        setSelected((s) => (s !== null && choice.list.some((p) => p.pkgId === s) ? s : choice.selected))
         if (variant === 'deposit') setGiftAvailable(choice.giftFlag)
       })
       .catch(() => live && setPackages([]))
@@ -86,6 +89,9 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
       pushAlert({ text: t('cashier.deposit.selectAmount') })
       return
     }
+    // Kept beyond this panel: the KYC step (ours, or after the server's refusal) comes back to it.
+    rememberChoice(variant, selected, packages.find((p) => p.pkgId === selected)?.price ?? null, declined)
+    if (kycBeforeDeposit(variant)) return
     setBusy(true)
     try {
       await startDeposit(variant, selected, noPromotions)

@@ -2,17 +2,35 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { BR_STATES, KYC_GENDERS } from '../../../shared/contract/user'
+import { formatMoney } from '../../format/format'
 import { submitKyc, type KycMore } from '../../store/actions/cashier'
 import { selfieOf } from './selfie'
 import { closeOverlay } from '../../store/actions/ui'
 import { store } from '../../store/store'
 import { Field } from '../Field'
 import { Modal } from '../Modal'
+import { CpfField } from './CpfField'
+import './cashier.css'
+
+/** The KYC step inside a deposit: where it returns, with the amount the player chose. */
+function DepositStep() {
+  const { t } = useTranslation()
+  const { kycReturn, choice } = useSnapshot(store.cashier)
+  const { lang } = useSnapshot(store.session)
+  if (kycReturn === 'withdraw' || kycReturn === 'transfer') return null
+  const price = choice?.variant === kycReturn ? choice.price : null
+  return (
+    <p className="kyc-step" data-testid="kyc-step">
+      {price !== null ? t('cashier.kyc.thenDepositOf', { amount: formatMoney(price, lang) }) : t('cashier.kyc.thenDeposit')}
+    </p>
+  )
+}
 
 const EMPTY_ADDRESS = { cep: '', street: '', number: '', complement: '', city: '', state: '' }
 
 /**
- * The editBank overlay: the KYC form (name and CPF, neither required on the client). The BR
+ * The editBank overlay: the KYC form (name and CPF, neither required on the client; the CPF masked
+ * as typed, sent as digits). Inside a deposit it says it returns there, with the amount chosen. The BR
  * profile (JURISDICTION=BR) also asks the birth date, mobile phone, gender and full address; the
  * server checks each and says what is missing.
  */
@@ -48,18 +66,10 @@ export default function KycPanel() {
   return (
     <Modal title={t('cashier.kyc.title')} onClose={closeOverlay} className="cashier">
       <p className="cashier-intro">{t('cashier.kyc.intro')}</p>
+      <DepositStep />
       <form className="form" onSubmit={submit}>
         <Field label={t('cashier.kyc.name')} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        <Field
-          label={t('cashier.kyc.cpf')}
-          name="cardNo"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="000.000.000-00"
-          value={cardNo}
-          onChange={(e) => setCardNo(e.target.value.replace(/[^\d.\-\s]/g, ''))}
-          maxLength={14}
-        />
+        <CpfField label={t('cashier.kyc.cpf')} name="cardNo" digits={cardNo} onDigits={setCardNo} />
         {br && (
           <>
             <Field label={t('cashier.kyc.birthDate')} name="birthDate" type="date" autoComplete="bday" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} />

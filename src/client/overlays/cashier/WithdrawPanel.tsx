@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../format/format'
@@ -8,9 +8,12 @@ import { closeOverlay, pushAlert } from '../../store/actions/ui'
 import { store } from '../../store/store'
 import { Field } from '../Field'
 import { Modal } from '../Modal'
-import { capAmountText, parseAmount, wireAmount } from './amount'
+import { parseAmount, wireAmount } from './amount'
+import { CpfField } from './CpfField'
 import { TextArea } from './TextArea'
-import { firstWithdrawProblem, withdrawMost, type WithdrawProblem } from './withdrawChecks'
+import { WithdrawHeld } from './WithdrawHeld'
+import { aboveMost, firstWithdrawProblem, withdrawMost, type WithdrawProblem } from './withdrawChecks'
+import './cashier.css'
 
 type WithdrawType = WithdrawForm['payCardBank']
 
@@ -31,7 +34,11 @@ function TypeSwitch(props: { types: WithdrawType[]; value: WithdrawType; onChang
   )
 }
 
-/** The withdraw overlay: limits from getWithdraw, the account per type, the six checks, withdraw. */
+/**
+ * The withdraw overlay: limits from getWithdraw and why the withdrawable amount is below the
+ * balance, the account per type (a CPF withdrawal goes to the verified identity, shown as is),
+ * the six checks, withdraw. An amount above what can leave is said under the field, never rewritten.
+ */
 export default function WithdrawPanel() {
   const { t } = useTranslation()
   const snap = useSnapshot(store)
@@ -44,10 +51,19 @@ export default function WithdrawPanel() {
   const [form, setForm] = useState({ payCardNo: '', name: '', whatsapp: '', amount: '' })
   const [busy, setBusy] = useState(false)
 
-  /** The saved account of a type (cardInfo) fills the form when that type is chosen. */
+  /**
+   * The form for a type: a CPF withdrawal goes only to the verified CPF (the server refuses any
+   * other), so the identity fills the name and CPF; otherwise the saved account of that type.
+   */
   const fillFrom = (data: WithdrawInfo, next: WithdrawType) => {
     const saved = data.cardInfo[next]
-    setForm((f) => ({ ...f, payCardNo: saved?.payCardNo ?? '', name: saved?.name ?? f.name, whatsapp: saved?.whatsapp ?? f.whatsapp }))
+    const own = next === 'CPF' ? data.identity : null
+    setForm((f) => ({
+      ...f,
+      payCardNo: own?.cpf ?? saved?.payCardNo ?? '',
+      name: own?.name ?? saved?.name ?? f.name,
+      whatsapp: saved?.whatsapp ?? data.cardInfo.CPF?.whatsapp ?? f.whatsapp,
+    }))
   }
 
   useEffect(() => {
@@ -65,7 +81,11 @@ export default function WithdrawPanel() {
   }, [])
 
   const most = info ? withdrawMost(info) : 0
-  const amountInput = useDecimalField(form.amount, (amount) => setForm((f) => ({ ...f, amount: capAmountText(amount, most) })), lang)
+  const amountInput = useDecimalField(form.amount, (amount) => setForm((f) => ({ ...f, amount })), lang)
+  const tooMuch = info !== null && aboveMost(info, parseAmount(form.amount))
+  const amountHint = useId()
+  // The verified identity stands for a CPF withdrawal: shown, not edited.
+  const own = type === 'CPF' && info?.identity ? info.identity : null
   const message = (p: WithdrawProblem) =>
     p.key === 'belowMin' || p.key === 'aboveMax' ? t(`cashier.withdraw.${p.key}`, { amount: money(p.amount) }) : t(`cashier.withdraw.${p.key}`)
 
@@ -73,14 +93,14 @@ export default function WithdrawPanel() {
     e.preventDefault()
     if (!info || busy) return
     const amount = parseAmount(form.amount)
-    const problem = firstWithdrawProblem(info, { amount, type, account: form.payCardNo })
+    const account = (own ? own.cpf : form.payCardNo).trim()
+    const problem = firstWithdrawProblem(info, { amount, type, account })
     if (problem) {
       pushAlert({ text: message(problem) })
       return
     }
     // firstWithdrawProblem refuses a missing amount, so this only narrows the type.
     if (amount === null) return
-    const account = form.payCardNo.trim()
     // The spec: for CPF the ifsc is the account number, for USDT the USDT rate.
     const ifsc = type === 'CPF' ? account : type === 'USDT' ? String(info.usdtRate) : (info.cardInfo.CNPJ?.ifsc ?? '')
     setBusy(true)
@@ -88,7 +108,7 @@ export default function WithdrawPanel() {
       payCardBank: type,
       payCardNo: account,
       ifsc,
-      name: type === 'USDT' ? '' : form.name.trim(),
+      name: type === 'USDT' ? '' : (own ? own.name : form.name).trim(),
       amount: wireAmount(amount),
       whatsapp: form.whatsapp.trim(),
     }).finally(() => setBusy(false))
@@ -112,6 +132,7 @@ export default function WithdrawPanel() {
               {money(info.limitAmount)} – {money(info.maxAmount)}
             </dd>
           </dl>
+          <WithdrawHeld limits={info} held={info.held} lang={lang} />
           <TypeSwitch
             types={types}
             value={type}
@@ -120,11 +141,18 @@ export default function WithdrawPanel() {
               fillFrom(info, next)
             }}
           />
-          {type !== 'USDT' && <Field label={t('cashier.withdraw.holder')} name="name" autoComplete="name" value={form.name} onChange={set('name')} maxLength={100} />}
+          {type !== 'USDT' && (
+            <Field label={t('cashier.withdraw.holder')} name="name" autoComplete="name" value={own ? own.name : form.name} onChange={set('name')} maxLength={100} readOnly={Boolean(own)} />
+          )}
           {type === 'USDT' ? (
             <>
               <TextArea label={t('cashier.withdraw.usdtAddress')} name="payCardNo" value={form.payCardNo} onChange={set('payCardNo')} spellCheck={false} autoCapitalize="none" maxLength={128} />
               <p className="cashier-note">{t('cashier.withdraw.usdtRate', { rate: money(info.usdtRate) })}</p>
+            </>
+          ) : type === 'CPF' ? (
+            <>
+              <CpfField label={t('cashier.withdraw.account_CPF')} name="payCardNo" digits={own ? own.cpf : form.payCardNo} onDigits={(payCardNo) => setForm((f) => ({ ...f, payCardNo }))} readOnly={Boolean(own)} />
+              {own && <p className="cashier-note">{t('cashier.withdraw.ownIdentity')}</p>}
             </>
           ) : (
             <Field
@@ -134,7 +162,7 @@ export default function WithdrawPanel() {
               autoComplete="off"
               value={form.payCardNo}
               onChange={(e) => setForm({ ...form, payCardNo: e.target.value.replace(/\D/g, '') })}
-              maxLength={type === 'CPF' ? 11 : 14}
+              maxLength={14}
             />
           )}
           <Field label={t('cashier.withdraw.whatsapp')} name="whatsapp" type="tel" inputMode="tel" autoComplete="tel" value={form.whatsapp} onChange={set('whatsapp')} maxLength={32} />
@@ -143,12 +171,17 @@ export default function WithdrawPanel() {
             name="amount"
             placeholder={t('cashier.withdraw.amountPlaceholder')}
             {...amountInput}
+            aria-invalid={tooMuch}
+            aria-describedby={amountHint}
             after={
               <button type="button" className="secondary small" onClick={() => setForm({ ...form, amount: most > 0 ? wireAmount(most) : '' })}>
                 {t('cashier.withdraw.all')}
               </button>
             }
           />
+          <p id={amountHint} className={tooMuch ? 'field-error' : 'cashier-note'} aria-live="polite" data-testid="withdraw-amount-hint">
+            {tooMuch ? message({ key: 'aboveMax', amount: most }) : most > 0 ? t('cashier.withdraw.upTo', { amount: money(most) }) : ''}
+          </p>
           <button type="submit" className="primary" disabled={busy}>
             {t('cashier.withdraw.submit')}
           </button>

@@ -12,13 +12,3 @@ export function parseAmount(text: string): number | null {
 
 /** An amount as sent on the wire: '30.00'. */
 export const wireAmount = (value: number) => centavosToText(wireToCentavos(value))
-
-/**
- * The withdraw form's cap (spec: the amount is auto-capped to the balance): an amount above
- * `most` becomes `most`, anything else is kept as typed so the user can keep editing.
- */
-export function capAmountText(text: string, most: number): string {
-  const value = parseAmount(text)
-  if (value === null || most <= 0 || value <= most) return text
-  return wireAmount(most)
-}

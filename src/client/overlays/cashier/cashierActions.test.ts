@@ -1,32 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { UserInfo } from '../../../shared/contract'
 import { boostValue } from '../../app/BoostPopup'
 import { realtimeHandlers } from '../../store/realtime'
 import { ERROR_CODES } from '../../../shared/contract/errors'
-import { closeDeposit, currentOrder, kycAfterRefusal, kycDetour, newIdempotencyKey } from '../../store/actions/cashier'
-import { NUDGE_QUIET_GAP_MS, NUDGE_QUIET_START_MS, resetNudgesForTest } from '../../store/actions/nudges'
+import { closeDeposit, currentOrder, keptChoice, kycAfterRefusal, kycBeforeDeposit, kycDetour, newIdempotencyKey, rememberChoice } from '../../store/actions/cashier'
 import { CallFailed } from '../../store/errors'
 import { store } from '../../store/store'
 
 const user = (kyc: number) => ({ uId: 7, kyc }) as unknown as UserInfo
 
-/** Unsolicited sheets wait for a quiet moment (actions/nudges): time passes past it. */
-const quietMoment = () => vi.advanceTimersByTime(NUDGE_QUIET_GAP_MS + 1_000)
-
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] })
-  history.replaceState(null, '', '/home')
-  resetNudgesForTest()
-  vi.advanceTimersByTime(NUDGE_QUIET_START_MS)
   store.ui.overlay = null
   store.cashier.fromKyc = false
   store.cashier.giftAvailable = false
   store.cashier.order = null
   store.ui.bonusBoost = null
-})
-afterEach(() => {
-  resetNudgesForTest()
-  vi.useRealTimers()
 })
 
 describe('the KYC detour', () => {
@@ -49,6 +37,30 @@ describe('the KYC detour', () => {
     expect(kycDetour('deposit')).toBe(false)
     closeDeposit('deposit')
     expect(store.cashier.fromKyc).toBe(false)
+  })
+})
+
+describe('the KYC step inside a deposit', () => {
+  it('confirming before KYC opens the form, which returns to the overlay with the package chosen there', () => {
+    store.user = user(0)
+    store.ui.overlay = 'secondDeposit'
+    rememberChoice('secondDeposit', 10, 50, false)
+    expect(kycBeforeDeposit('secondDeposit')).toBe(true)
+    expect(store.ui.overlay).toBe('editBank')
+    expect(store.cashier.kycReturn).toBe('secondDeposit')
+    // The choice outlives the panel, for its own overlay only.
+    expect(keptChoice('secondDeposit')).toEqual({ variant: 'secondDeposit', pkgId: 10, price: 50, noPromotions: false })
+    expect(keptChoice('deposit')).toBeNull()
+  })
+
+  it('is skipped once verified; closing the deposit forgets the choice', () => {
+    store.user = user(1)
+    store.ui.overlay = 'deposit'
+    rememberChoice('deposit', 3, 100, true)
+    expect(kycBeforeDeposit('deposit')).toBe(false)
+    expect(store.ui.overlay).toBe('deposit')
+    closeDeposit('deposit')
+    expect(keptChoice('deposit')).toBeNull()
   })
 })
 
@@ -79,9 +91,6 @@ describe('closing the deposit overlay', () => {
     store.ui.overlay = 'deposit'
     store.cashier.giftAvailable = true
     closeDeposit('deposit')
-    // Not as the deposit closes: after a quiet moment.
-    expect(store.ui.overlay).toBeNull()
-    quietMoment()
     expect(store.ui.overlay).toBe('secondDeposit')
     closeDeposit('secondDeposit')
     expect(store.ui.overlay).toBeNull()
@@ -118,23 +127,17 @@ describe('low balance and bonus boost', () => {
   it("the server's compensation offer (offer:compensation) opens the compensation deposit, not over another overlay, not when stale", () => {
     store.user = { ...user(1), paySumAmount: 50, balance: 12, balanceVersion: 10 } as UserInfo
     realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 11 })
-    quietMoment()
     expect(store.ui.overlay).toBe('gameDeposit')
     expect(store.user.balance).toBe(7)
     store.ui.overlay = null
-    resetNudgesForTest()
-    vi.advanceTimersByTime(NUDGE_QUIET_START_MS)
     // A late one (the balance has moved on since) opens nothing.
     realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 9 })
     expect(store.ui.overlay).toBeNull()
     // Under 0.51 the server's freeBalance opens the normal deposit instead.
     realtimeHandlers['offer:compensation']({ balance: 0.5, balanceVersion: 12 })
     expect(store.ui.overlay).toBeNull()
-    quietMoment()
-    expect(store.ui.overlay).toBeNull()
     store.ui.overlay = 'withdraw'
     realtimeHandlers['offer:compensation']({ balance: 9, balanceVersion: 13 })
-    quietMoment()
     expect(store.ui.overlay).toBe('withdraw')
   })
 
@@ -150,11 +153,9 @@ describe('low balance and bonus boost', () => {
   })
 
   it('freeBalance under R$0.51 opens the deposit overlay', () => {
-    store.user = { ...user(1), balance: 5, balanceVersion: 0 } as UserInfo
     realtimeHandlers.freeBalance({ balance: 0.6, balanceVersion: 1 })
     expect(store.ui.overlay).toBeNull()
     realtimeHandlers.freeBalance({ balance: 0.4, balanceVersion: 2 })
-    quietMoment()
     expect(store.ui.overlay).toBe('deposit')
   })
 })

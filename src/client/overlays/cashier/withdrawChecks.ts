@@ -43,3 +43,46 @@ export function firstWithdrawProblem(l: WithdrawLimits, ask: WithdrawAsk): Withd
   if (!ask.type || !ask.account.trim()) return { key: 'missing' }
   return null
 }
+
+/** What getWithdraw says holds the balance back (the contract's `held`), reais. */
+export interface WithdrawHeld {
+  balance: number
+  bonus: number
+  wagerLeft: number
+  turnover: number
+  turnoverLeft: number
+  pending: number
+  debt: number
+}
+
+/**
+ * One line of the withdrawal sheet's explanation: what holds money back and, where staking frees
+ * it, the stakes still needed (`left`). `bonusPage`: the line links to /bonus, where both are
+ * followed.
+ */
+export type HeldLine =
+  | { key: 'bonus'; amount: number; left: number; bonusPage: true }
+  | { key: 'turnover'; amount: number; left: number; bonusPage: true }
+  | { key: 'perWithdrawal'; amount: number }
+  | { key: 'pending'; amount: number }
+  | { key: 'debt'; amount: number }
+  | { key: 'locked' }
+
+/**
+ * Why the amount one withdrawal can take is below the balance, in the order a player asks: the
+ * bonus, the deposit still to stake, the per-withdrawal maximum; then what else the server holds
+ * (withdrawals on their way, a returned PIX's debt, a game still open). Empty when nothing does.
+ */
+export function heldLines(l: WithdrawLimits, held: WithdrawHeld): HeldLine[] {
+  const lines: HeldLine[] = []
+  if (held.bonus > 0) lines.push({ key: 'bonus', amount: held.bonus, left: held.wagerLeft, bonusPage: true })
+  if (held.turnover > 0) lines.push({ key: 'turnover', amount: held.turnover, left: held.turnoverLeft, bonusPage: true })
+  if (l.wdAmount > l.maxAmount) lines.push({ key: 'perWithdrawal', amount: l.maxAmount })
+  if (held.pending > 0) lines.push({ key: 'pending', amount: held.pending })
+  if (held.debt > 0) lines.push({ key: 'debt', amount: held.debt })
+  if (l.lock) lines.push({ key: 'locked' })
+  return lines
+}
+
+/** The amount typed is above what one withdrawal can take now: the field says so (it is never rewritten). */
+export const aboveMost = (l: WithdrawLimits, amount: number | null) => amount !== null && withdrawMost(l) > 0 && amount > withdrawMost(l)
