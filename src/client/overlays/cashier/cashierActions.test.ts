@@ -1,20 +1,32 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../../shared/contract'
 import { boostValue } from '../../app/BoostPopup'
 import { realtimeHandlers } from '../../store/realtime'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { closeDeposit, currentOrder, keptChoice, kycAfterRefusal, kycBeforeDeposit, kycDetour, newIdempotencyKey, rememberChoice } from '../../store/actions/cashier'
+import { NUDGE_QUIET_GAP_MS, NUDGE_QUIET_START_MS, resetNudgesForTest } from '../../store/actions/nudges'
 import { CallFailed } from '../../store/errors'
 import { store } from '../../store/store'
 
 const user = (kyc: number) => ({ uId: 7, kyc }) as unknown as UserInfo
 
+/** Unsolicited sheets wait for a quiet moment (actions/nudges): time passes past it. */
+const quietMoment = () => vi.advanceTimersByTime(NUDGE_QUIET_GAP_MS + 1_000)
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] })
+  history.replaceState(null, '', '/home')
+  resetNudgesForTest()
+  vi.advanceTimersByTime(NUDGE_QUIET_START_MS)
   store.ui.overlay = null
   store.cashier.fromKyc = false
   store.cashier.giftAvailable = false
   store.cashier.order = null
   store.ui.bonusBoost = null
+})
+afterEach(() => {
+  resetNudgesForTest()
+  vi.useRealTimers()
 })
 
 describe('the KYC detour', () => {
@@ -91,6 +103,9 @@ describe('closing the deposit overlay', () => {
     store.ui.overlay = 'deposit'
     store.cashier.giftAvailable = true
     closeDeposit('deposit')
+    // Not as the deposit closes: after a quiet moment.
+    expect(store.ui.overlay).toBeNull()
+    quietMoment()
     expect(store.ui.overlay).toBe('secondDeposit')
     closeDeposit('secondDeposit')
     expect(store.ui.overlay).toBeNull()
@@ -127,17 +142,23 @@ describe('low balance and bonus boost', () => {
   it("the server's compensation offer (offer:compensation) opens the compensation deposit, not over another overlay, not when stale", () => {
     store.user = { ...user(1), paySumAmount: 50, balance: 12, balanceVersion: 10 } as UserInfo
     realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 11 })
+    quietMoment()
     expect(store.ui.overlay).toBe('gameDeposit')
     expect(store.user.balance).toBe(7)
     store.ui.overlay = null
+    resetNudgesForTest()
+    vi.advanceTimersByTime(NUDGE_QUIET_START_MS)
     // A late one (the balance has moved on since) opens nothing.
     realtimeHandlers['offer:compensation']({ balance: 7, balanceVersion: 9 })
     expect(store.ui.overlay).toBeNull()
     // Under 0.51 the server's freeBalance opens the normal deposit instead.
     realtimeHandlers['offer:compensation']({ balance: 0.5, balanceVersion: 12 })
     expect(store.ui.overlay).toBeNull()
+    quietMoment()
+    expect(store.ui.overlay).toBeNull()
     store.ui.overlay = 'withdraw'
     realtimeHandlers['offer:compensation']({ balance: 9, balanceVersion: 13 })
+    quietMoment()
     expect(store.ui.overlay).toBe('withdraw')
   })
 
@@ -153,9 +174,11 @@ describe('low balance and bonus boost', () => {
   })
 
   it('freeBalance under R$0.51 opens the deposit overlay', () => {
+    store.user = { ...user(1), balance: 5, balanceVersion: 0 } as UserInfo
     realtimeHandlers.freeBalance({ balance: 0.6, balanceVersion: 1 })
     expect(store.ui.overlay).toBeNull()
     realtimeHandlers.freeBalance({ balance: 0.4, balanceVersion: 2 })
+    quietMoment()
     expect(store.ui.overlay).toBe('deposit')
   })
 })
