@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { saveSceneTuning } from './src/server/dev/tuningFiles'
 import { translate } from './src/server/i18n/messages'
-import { devTuningSave } from './src/shared/contract/devTuning'
+import { devTuningBody, devTuningParams } from './src/shared/contract/devTuning'
 import { normalizeLocale } from './src/shared/locales'
 
 /**
@@ -26,7 +26,7 @@ function tuningWriter(): Plugin {
           res.setHeader('content-type', 'application/json')
           res.end(JSON.stringify({ status, msg: translate(lang, `errors.${key}`) + detail, data }))
         }
-        const params = devTuningSave.params.safeParse({ scene: decodeURIComponent((req.url ?? '').replace(/^\//, '').replace(/[?#].*$/, '')) })
+        const params = devTuningParams.safeParse({ scene: decodeURIComponent((req.url ?? '').replace(/^\//, '').replace(/[?#].*$/, '')) })
         if (req.method !== 'POST' || !params.success) return answer(404, 1404, 'notFound')
         let raw = ''
         req.on('data', (chunk) => (raw += chunk))
@@ -37,7 +37,7 @@ function tuningWriter(): Plugin {
           } catch {
             return answer(400, 1400, 'badJson')
           }
-          const parsed = devTuningSave.body.safeParse(body)
+          const parsed = devTuningBody.safeParse(body)
           if (!parsed.success) return answer(400, 400, 'validation', null, ` (${parsed.error.issues.map((i) => i.path.join('.')).join(', ')})`)
           try {
             const saved = saveSceneTuning(params.data.scene, parsed.data.values)

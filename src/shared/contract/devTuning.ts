@@ -13,12 +13,16 @@ const knob = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, { message: 
 /** A number, or a colour as '#rrggbb' (the colour picker's form). */
 const value = z.union([z.number(), z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, { message: 'invalid' }))])
 
+/** The call's path parameters and body, apart (the Vite dev server validates with them too). */
+export const devTuningParams = z.strictObject({ scene: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,39}$/, { message: 'invalid' })) })
+export const devTuningBody = z.strictObject({ values: z.record(knob, value), loading })
+
 export const devTuningSave = defineCall({
   method: 'POST',
   path: '/api/dev/tuning/:scene',
   auth: false,
-  params: z.strictObject({ scene: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,39}$/, { message: 'invalid' })) }),
-  body: z.strictObject({ values: z.record(knob, value), loading }),
+  params: devTuningParams,
+  body: devTuningBody,
   /** The file written (relative to the server's folder when inside it) and every value it now holds. */
   reply: z.object({ scene: z.string(), file: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }),
 })
