@@ -73,14 +73,14 @@ export default function SportsStrip() {
   if (!matches || matches.length === 0) return null
   return (
     <section className="sports-strip" aria-labelledby="sports-strip-title" data-testid="sports-strip">
-      <header className="strip-head">
+      <header className="section-head strip-head">
         <h2 id="sports-strip-title">{t('sport.strip.title')}</h2>
         {n > 0 && (
           <Link href="/footballPage?slip=1" className="strip-slip" data-testid="strip-slip">
             {t('sport.slip.open', { n })}
           </Link>
         )}
-        <Link href="/footballPage" className="strip-all">
+        <Link href="/footballPage" className="see-all">
           {t('sport.strip.all')}
         </Link>
       </header>
