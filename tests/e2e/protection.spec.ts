@@ -107,8 +107,8 @@ test('self-exclusion: set with the password, bets and deposits refused, the bala
 
   await openAccountItem(page, 'Saque')
   const withdraw = page.getByRole('dialog', { name: 'Saque' })
-  await withdraw.getByLabel('Nome do titular').fill('Maria da Silva')
-  await withdraw.getByLabel('Número do CPF').fill(cpf.replace(/\D/g, ''))
+  // The verified identity fills the holder and the CPF (shown, not edited).
+  await expect(withdraw.getByLabel('Número do CPF')).toHaveValue(cpf)
   await withdraw.getByLabel('WhatsApp').fill('11987654321')
   await withdraw.getByLabel('Valor do saque').fill('30,00')
   await withdraw.getByRole('button', { name: 'Sacar' }).click()
