@@ -33,7 +33,7 @@ const stale =
   fs.readFileSync(marker, 'utf8') !== flavour
 if (stale && process.env.SKIP_CLIENT_BUILD !== '1') {
   console.log(`Building the client (vite build, ${flavour})...`)
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', clientDir, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
   fs.writeFileSync(marker, flavour)
 }
 
