@@ -2,6 +2,7 @@ import { DEVICES_WEB } from '../../shared/codes'
 import { createHttp, type Http } from '../api/http'
 import { createNetFetch } from '../api/netFetch'
 import { fingerprint } from '../app/deviceId'
+import { languageOf } from '../i18n/languages'
 import { save } from './persist'
 import { store } from './store'
 
@@ -51,8 +52,12 @@ export function timeZone(): Promise<string> {
   return zone
 }
 
-/** The spec's six headers, read from the store at each request; the device id is made with the first. */
-async function requestHeaders(): Promise<Record<string, string>> {
+/**
+ * The spec's six headers, read from the store at each request; the device id is made with the
+ * first. `curreny` is the pay currency of the player's language entry (spec: BRL for Portuguese,
+ * NGN for Nigeria...), so it follows a change of language; the wallet itself stays in reais.
+ */
+export async function requestHeaders(): Promise<Record<string, string>> {
   const tz = await timeZone()
   if (!store.session.deviceId) {
     store.session.deviceId = fingerprint(navigator, screen, tz)
@@ -61,7 +66,7 @@ async function requestHeaders(): Promise<Record<string, string>> {
   const h: Record<string, string> = {
     zone: tz,
     lang: store.session.lang,
-    curreny: 'BRL',
+    curreny: languageOf(store.session.lang).pay,
     deviceId: store.session.deviceId,
     devices: DEVICES_WEB,
   }

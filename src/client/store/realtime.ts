@@ -9,7 +9,7 @@ import { applyBalance, isStale } from './balance'
 import { store } from './store'
 import { save } from './persist'
 import { sendRoundSeed } from './actions/roundSeed'
-import { fetchUserInfo } from './actions/session'
+import { fetchUserInfo, sessionStands } from './actions/session'
 import { i18n } from '../i18n/i18n'
 import { offerNudge } from './actions/nudges'
 import { openOverlay, pushAlert, showNotice } from './actions/ui'
@@ -17,9 +17,6 @@ import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } fr
 
 let socket: SocketClient | null = null
 let socketFor: string | null = null
-
-/** The socket is not started on a page whose address contains 'play' (spec). */
-const blockedHere = () => typeof location !== 'undefined' && location.href.includes('play')
 
 /** The server's compensation offer answers a fall under R$ 10 (server/wallet/nudges.ts). */
 const COMPENSATION_BELOW = 1000n
@@ -117,19 +114,45 @@ export function leaveRoundRoom(game: string): void {
   socket?.emit('offGame', { gameCode: game })
 }
 
-/** Token change: with a token and no socket, a socket is created; without a token it is closed. */
+/** After the server dropped a socket whose session still stands (a restart, a flood cut): this long before connecting again. */
+const RECONNECT_AFTER_MS = 2_000
+
+/**
+ * The server closed this socket, or refused its session: either the session ended (a logout on
+ * another device, a password change, an expiry), and the session is cleared and the login overlay
+ * opens (actions/session's sessionStands asks the server), or the server restarted and the socket
+ * connects again.
+ */
+async function ended(token: string, refused: boolean): Promise<void> {
+  if (store.session.token !== token) return
+  const stands = await sessionStands(token, refused)
+  if (!stands || store.session.token !== token || socketFor !== token) return
+  setTimeout(() => {
+    if (store.session.token === token && socketFor === token) socket?.reconnect()
+  }, RECONNECT_AFTER_MS)
+}
+
+/**
+ * Token change: with a token and no socket, a socket is created; without a token it is closed.
+ * On every address, /play included: the spec keeps the socket off where the address holds 'play'
+ * (the game's own window, which here is the provider's page and never runs this app); a reload
+ * inside a slot must still get the balance and notices live.
+ */
 async function sync(): Promise<void> {
   const token = store.session.token
   if (token !== socketFor) store.ui.bonusBoost = null
-  if (token && token !== socketFor && !blockedHere()) {
+  if (token && token !== socketFor) {
     socket?.close()
     socketFor = token
     const { connectSocket } = await import('../api/socket')
     if (store.session.token !== token) return
-    socket = connectSocket(token, realtimeHandlers, (connected) => {
-      store.realtime.connected = connected
-      if (connected) for (const game of joinedRounds) socket?.emit('game:join', { game })
-      if (connected && watchedMatch) socket?.emit('sport:watch', { matchId: watchedMatch })
+    socket = connectSocket(token, realtimeHandlers, {
+      status: (connected) => {
+        store.realtime.connected = connected
+        if (connected) for (const game of joinedRounds) socket?.emit('game:join', { game })
+        if (connected && watchedMatch) socket?.emit('sport:watch', { matchId: watchedMatch })
+      },
+      ended: (refused) => void ended(token, refused),
     })
   } else if (!token && socket) {
     socket.close()

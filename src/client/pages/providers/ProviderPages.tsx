@@ -1,17 +1,17 @@
 /**
  * Provider games (issue 15), one lazy chunk: /gameGroupList (a provider's games as tiles),
  * /gameMess (launches the picked game) and /play (the game in a full-screen frame under the app's
- * header; its balance follows the frame's messages, since the socket stays off on /play).
+ * header; the frame's balance messages make the header read the balance again, and the socket's
+ * notices are passed on to the frame).
  */
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
-import { useSnapshot } from 'valtio'
+import { subscribe, useSnapshot } from 'valtio'
 import { calls, type GameEntry } from '../../../shared/contract'
-import { centavosToReais } from '../../../shared/money'
 import { formatDecimal } from '../../format/decimal'
-import { api, fetchUserInfo } from '../../store/actions/session'
+import { api, fetchUserInfo, refreshBalance } from '../../store/actions/session'
 import { loadInPlay, pickGame } from '../../store/actions/games'
 import { store } from '../../store/store'
 import { useLoaded } from '../useLoaded'
@@ -144,6 +144,42 @@ function balanceFrom(event: MessageEvent, frame: HTMLIFrameElement | null, url: 
   return data.balance
 }
 
+/** Where a message to the frame may go: the launch address's origin, or any for a sandboxed game (its origin is 'null'). */
+const frameTarget = (url: string) => (sameHost(url) ? '*' : new URL(url, location.href).origin)
+
+/** After a frame's balance message, the reads of the balance until the server's shows a newer version (the frame tells of a stake before it is taken). */
+const READ_AFTER_MS = [0, 500, 1_000, 2_000, 4_000]
+
+/**
+ * The frame's balance messages make the header read the balance from the server (actions/session's
+ * refreshBalance, through applyBalance with its version): the frame's own figure is never written.
+ * The game shows a stake gone before its server has taken it, so a read that finds no newer
+ * version than the one shown at the message is tried again a little later, a few times.
+ */
+function balanceFollower(): { changed(): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let tries = 0
+  let since = -1
+  // A newer message starts the reads over: a read of an older message's round that comes back after it stops there.
+  let round = 0
+  const version = () => store.user?.balanceVersion ?? -1
+  const read = async (mine: number) => {
+    await refreshBalance()
+    if (mine !== round || version() > since || ++tries >= READ_AFTER_MS.length) return
+    timer = setTimeout(() => void read(mine), READ_AFTER_MS[tries])
+  }
+  return {
+    changed() {
+      clearTimeout(timer)
+      since = version()
+      tries = 0
+      const mine = ++round
+      timer = setTimeout(() => void read(mine), READ_AFTER_MS[0])
+    },
+    stop: () => clearTimeout(timer),
+  }
+}
+
 /** Ends the game on the server and reads what it left: the balance, nothing in play. */
 async function closeGame(): Promise<void> {
   launched = null
@@ -173,8 +209,8 @@ function Play() {
     }
   }, [game, entry.valid, entry.productCode, entry.game, token])
 
-  // Leaving the game screen sends offGame (the route guard); the session also ends over REST, as
-  // the socket is not started on a 'play' address. Checked a moment later, so a remount stays.
+  // Leaving the game screen sends offGame (the route guard); the session also ends over REST, in
+  // case the socket is down. Checked a moment later, so a remount stays.
   useEffect(() => {
     if (!game) return
     store.games.liveGame = { code: game.gameCode, path: '/play' }
@@ -187,12 +223,24 @@ function Play() {
 
   useEffect(() => {
     if (!game) return
+    const balance = balanceFollower()
     const onMessage = (event: MessageEvent) => {
-      const balance = balanceFrom(event, frame.current, game.url)
-      if (balance !== null && store.user) store.user.balance = centavosToReais(balance)
+      if (balanceFrom(event, frame.current, game.url) !== null && store.user) balance.changed()
     }
     window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
+    // A notice the socket brings (the banner) is passed on to the game's window (spec): { type: 'notice', id, text }.
+    let shown = store.ui.notice
+    const stopNotices = subscribe(store.ui, () => {
+      const notice = store.ui.notice
+      if (notice === shown) return
+      shown = notice
+      if (notice) frame.current?.contentWindow?.postMessage({ type: 'notice', id: notice.id, text: notice.text }, frameTarget(game.url))
+    })
+    return () => {
+      window.removeEventListener('message', onMessage)
+      balance.stop()
+      stopNotices()
+    }
   }, [game])
 
   const close = async () => {

@@ -4,6 +4,7 @@ import type { Locale } from '../../../shared/locales'
 import { loadLanguage } from '../../i18n/i18n'
 import { http } from '../api'
 import { applyBalance, mergeUserInfo } from '../balance'
+import { ERROR_CODES } from '../../../shared/contract/errors'
 import { CallFailed, handleFailure, handleNetworkError } from '../errors'
 import { clearAll, save } from '../persist'
 import { store, type TestCredentials } from '../store'
@@ -11,6 +12,7 @@ import { closeOverlay, openOverlay, refreshCaptcha } from './ui'
 
 /** Calls one contract call; on failure runs the error catalogue (unless `quiet`) and throws CallFailed. */
 export async function api<T>(call: Parameters<typeof http.request>[0], options: Parameters<typeof http.request>[1] = {}, quiet = false): Promise<T> {
+  const sent = store.session.token
   let reply
   try {
     reply = await http.request<T>(call, options)
@@ -19,10 +21,36 @@ export async function api<T>(call: Parameters<typeof http.request>[0], options: 
   }
   if (reply.status === 200) return reply.data
   if (quiet) {
-    if (reply.status === 40101 || reply.http === 401) void logout({ openLogin: false })
+    // A quiet call says nothing of its own failure, but a session that ended is the spec's logout
+    // all the same (the login overlay opens), unless another logout or login came in between.
+    if (isLoggedOut(reply) && sent && store.session.token === sent) void logout({ openLogin: true })
     throw new CallFailed(reply.status, reply.msg)
   }
   throw handleFailure(reply)
+}
+
+const isLoggedOut = (reply: { status: number; http: number }) => reply.status === ERROR_CODES.LOGGED_OUT.status || reply.http === 401
+
+/**
+ * The socket's server ended the connection (store/realtime): is the session `token` still valid?
+ * A handshake refused with 40101 says no at once; a socket the server closed asks the server
+ * (a logout on another device, a password change: 40101; a restart: the balance comes back).
+ * A session that ended is cleared and the login overlay opens (the spec's logout flow), unless
+ * another logout or login came in between. A network failure leaves the session as it is.
+ */
+export async function sessionStands(token: string, refused: boolean): Promise<boolean> {
+  let stands = !refused
+  if (!refused) {
+    try {
+      const reply = await http.request<WireBalance>(calls.getBalance, { loading: false })
+      if (reply.status === 200) applyBalance(reply.data)
+      stands = !isLoggedOut(reply)
+    } catch {
+      return true
+    }
+  }
+  if (!stands && store.session.token === token) await logout({ openLogin: true })
+  return stands
 }
 
 function setToken(token: string | null): void {
