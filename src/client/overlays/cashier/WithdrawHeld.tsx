@@ -3,7 +3,8 @@ import { Link } from 'wouter'
 import { formatMoney } from '../../format/format'
 import { closeOverlay } from '../../store/actions/ui'
 import type { Locale } from '../../../shared/locales'
-import { heldLines, type WithdrawHeld as Held, type WithdrawLimits } from './withdrawChecks'
+import type { WithdrawHeld as Held } from '../../../shared/contract/order'
+import { heldLines, type WithdrawLimits } from './withdrawChecks'
 
 /**
  * The withdrawal sheet's explanation of every number: the balance, what can leave now, and each

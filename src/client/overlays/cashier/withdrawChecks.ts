@@ -1,3 +1,5 @@
+import type { WithdrawHeld } from '../../../shared/contract/order'
+
 /** What the checks read from getWithdraw. */
 export interface WithdrawLimits {
   lock: boolean
@@ -44,16 +46,6 @@ export function firstWithdrawProblem(l: WithdrawLimits, ask: WithdrawAsk): Withd
   return null
 }
 
-/** What getWithdraw says holds the balance back (the contract's `held`), reais. */
-export interface WithdrawHeld {
-  balance: number
-  bonus: number
-  wagerLeft: number
-  turnover: number
-  turnoverLeft: number
-  pending: number
-  debt: number
-}
 
 /**
  * One line of the withdrawal sheet's explanation: what holds money back and, where staking frees
