@@ -21,7 +21,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** The waits before each retry: three sends in all. */
-export const MONEY_RETRY_DELAYS_MS: readonly number[] = [300, 1_000]
+const MONEY_RETRY_DELAYS_MS: readonly number[] = [300, 1_000]
 
 export interface MoneyCallOptions {
   params?: Record<string, string | number>
