@@ -11,6 +11,7 @@ import { Modal } from '../overlays/Modal'
 import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
 import { storeInvitation } from '../store/actions/invitation'
+import { showTestAccountOnce } from '../store/actions/testAccount'
 import { openOverlay } from '../store/actions/ui'
 import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, refreshBalance, sendOffGame, startRealtime } from '../store/shellActions'
 import { store } from '../store/store'
@@ -30,6 +31,8 @@ import { SupportButton, SupportPanel } from './SupportPanel'
 // The reality check and the BR profile's risk warning: a chunk of its own (it reads the contract's
 // calls), loaded once the page has loaded, as the other after-load work.
 const PlayWatch = lazy(withFullLocale(() => import('./PlayWatch').then((m) => ({ default: m.PlayWatch }))))
+// The service worker's registration and the new version's offer ('Atualizar'): after the load event, outside the first load.
+const UpdatePrompt = lazy(() => import('./UpdatePrompt'))
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
 const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
@@ -97,6 +100,7 @@ function useBoot(): boolean {
     if (store.session.token) {
       void (async () => {
         await fetchUserInfo()
+        void showTestAccountOnce()
         await refreshBalance()
         await loadMainGames()
         await loadInPlay()
@@ -185,6 +189,7 @@ export function App() {
       {loaded && (
         <Suspense fallback={null}>
           <PlayWatch />
+          <UpdatePrompt />
         </Suspense>
       )}
     </div>

@@ -44,7 +44,7 @@ const loyaltyPage = (page: 'vip' | 'share' | 'friends' | 'agent' | 'signin') => 
 
 // The rest of the spec's pages (all games, search, activities, account, bonus, payment success): one chunk.
 const MoreRoute = lazyRoute(() => import('../pages/more/MorePages'), { ready: ensureFullLocale })
-const morePage = (page: 'gg' | 'search' | 'active' | 'paySuccess' | 'conta' | 'bonus') => () => (
+const morePage = (page: 'gg' | 'search' | 'active' | 'paySuccess' | 'conta' | 'bonus' | 'registered') => () => (
   <RouteBoundary>
     <MoreRoute page={page} />
   </RouteBoundary>
@@ -79,6 +79,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/bonus', render: morePage('bonus') },
   { path: '/jogoResponsavel', render: page(ProtectionPage) },
   { path: '/paySuccess', render: morePage('paySuccess') },
+  { path: '/registered', render: morePage('registered') },
   { path: '/friends', render: loyaltyPage('friends') },
   { path: '/my', render: loyaltyPage('friends') },
   { path: '/agentJl2', render: loyaltyPage('agent') },

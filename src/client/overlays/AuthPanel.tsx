@@ -2,7 +2,10 @@ import { useCallback, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { languageOf } from '../i18n/languages'
+import { navigate } from 'wouter/use-browser-location'
 import { login, register } from '../store/actions/session'
+import { showTestAccountOnce } from '../store/actions/testAccount'
+import { track } from '../store/actions/tracking'
 import { closeOverlay, openOverlay, pushAlert } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Captcha } from './Captcha'
@@ -59,6 +62,7 @@ function LoginForm() {
     setBusy(true)
     const ok = await login({ username, pwd, codeId, captCode }).finally(() => setBusy(false))
     if (!ok) setCaptCode('')
+    else void showTestAccountOnce()
   }
   return (
     <form onSubmit={submit} className="form" aria-label={t('auth.tabLogin')}>
@@ -98,6 +102,11 @@ function RegisterForm() {
     setBusy(true)
     const ok = await register({ ...form, country: prefix, codeId }).finally(() => setBusy(false))
     if (!ok) setForm((f) => ({ ...f, captCode: '' }))
+    else {
+      // The spec's named route 'registered': the welcome page, under the second-deposit overlay.
+      track({ event: 'sign_up' })
+      navigate('/registered', { replace: true })
+    }
   }
   return (
     <form onSubmit={submit} className="form" aria-label={t('auth.tabRegister')}>

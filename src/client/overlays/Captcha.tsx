@@ -6,6 +6,9 @@ import { refreshCaptcha } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Field } from './Field'
 
+/** The spec's captcha widget re-render delay: a new image 200 ms after the refresh, so taps in a row fetch one. */
+export const CAPTCHA_RERENDER_MS = 200
+
 /** A new captcha id: a random whole number below 100 million (spec). */
 const newCaptchaId = () => Math.floor(Math.random() * 100_000_000)
 
@@ -15,7 +18,17 @@ export function Captcha(props: { value: string; onChange(value: string): void; o
   const [codeId, setCodeId] = useState(newCaptchaId)
   const { onId } = props
   // Each refresh (refreshCaptcha, also after a refused attempt) draws a new code under a new id.
-  useEffect(() => subscribeKey(store.ui, 'captchaNonce', () => setCodeId(newCaptchaId())), [])
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stop = subscribeKey(store.ui, 'captchaNonce', () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => setCodeId(newCaptchaId()), CAPTCHA_RERENDER_MS)
+    })
+    return () => {
+      clearTimeout(timer)
+      stop()
+    }
+  }, [])
   useEffect(() => onId(codeId), [codeId, onId])
   return (
     <Field

@@ -12,6 +12,7 @@ import { sendRoundSeed } from './actions/roundSeed'
 import { fetchUserInfo, sessionStands } from './actions/session'
 import { i18n } from '../i18n/i18n'
 import { offerNudge } from './actions/nudges'
+import { track } from './actions/tracking'
 import { openOverlay, pushAlert, showNotice } from './actions/ui'
 import { roundBetSeen, roundLocked, roundResult, roundSettled, roundStarted } from './rounds'
 
@@ -34,8 +35,10 @@ export const realtimeHandlers: { [E in keyof ServerToClientEvents]: ServerToClie
   insBalance: (wire) => {
     applyBalance(wire)
   },
-  paySuccess: () => {
+  paySuccess: ({ czflag }) => {
     store.ui.bonusBoost = null
+    // The spec: a purchase tracking event when czflag is 0.
+    if (czflag === 0) track({ event: 'purchase' })
     void fetchUserInfo()
   },
   payRefused: ({ orderId }) => {

@@ -1,7 +1,7 @@
 import { calls } from '../../../shared/contract'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../store'
-import { api, logout } from './session'
+import { api, apiMessage, logout } from './session'
 import { closeOverlay, pushAlert, pushToast } from './ui'
 
 export async function setAvatar(index: number): Promise<void> {
@@ -47,7 +47,9 @@ export async function setNewPassword(chkId: string, nPwd: string): Promise<boole
     pushAlert({ text: i18n.t('forgot.enterNewPassword') })
     return false
   }
-  await api(calls.setPwd, { body: { nPwd, chkId }, form: true })
+  const msg = await apiMessage(calls.setPwd, { body: { nPwd, chkId }, form: true })
   closeOverlay()
+  // The spec: the reply's message shown as success.
+  pushToast(msg || i18n.t('forgot.passwordSet'))
   return true
 }

@@ -11,7 +11,9 @@ import { stakeCentavos, percentHundredths, raiseStake } from '../stake'
 import { store } from '../store'
 import { moneyCall } from '../moneyCall'
 import { api } from './session'
-import { openOverlay } from './ui'
+import { CallFailed } from '../errors'
+import { i18n } from '../../i18n/i18n'
+import { openOverlay, pushAlert } from './ui'
 
 export type GameName = 'dice' | 'limbo' | 'mines'
 
@@ -37,6 +39,18 @@ function recordBet(game: GameName, bet: Bet): void {
   applyBalance(bet)
   const slice = store.casino[game]
   slice.history = [bet, ...slice.history.filter((b) => b.betId !== bet.betId)].slice(0, 12)
+}
+
+/** No amount to bet: the spec's 'enter a bet amount', and nothing is sent. */
+export function noStake(): null {
+  pushAlert({ text: i18n.t('errors.enterBetAmount') })
+  return null
+}
+
+/** A bet that failed without the server's word (its refusals are already shown by the catalogue): the spec's 'bet failed'. */
+export function betFailed(err: unknown): null {
+  if (!(err instanceof CallFailed)) pushAlert({ text: i18n.t('errors.betFailed') })
+  return null
 }
 
 /** A visitor who taps a bet gets the login panel (the spec: an own game as guest opens login). */
@@ -71,7 +85,8 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
   if (!signedIn()) return null
   const slice = store.casino[game]
   const amount = stakeWire(slice.stake)
-  if (slice.pending || amount === null) return null
+  if (slice.pending) return null
+  if (amount === null) return noStake()
   return inFlight(slice, async () => {
     try {
       const bet = await sendOnce<Bet>(call, { amount, ...inputs() })
@@ -79,9 +94,8 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
       advanceNonce(bet)
       recordBet(game, bet)
       return bet
-    } catch {
-      // The catalogue has shown the refusal.
-      return null
+    } catch (err) {
+      return betFailed(err)
     }
   })
 }
@@ -113,15 +127,16 @@ export async function startMines(): Promise<Bet | null> {
   if (!signedIn()) return null
   const mines = store.casino.mines
   const amount = stakeWire(mines.stake)
-  if (mines.pending || amount === null || minesOpen()) return null
+  if (mines.pending || minesOpen()) return null
+  if (amount === null) return noStake()
   return inFlight(mines, async () => {
     try {
       const bet = await sendOnce<Bet>(casino.minesStart, { amount, mines: mines.mines })
       advanceNonce(bet)
       applyMines(bet)
       return bet
-    } catch {
-      return null
+    } catch (err) {
+      return betFailed(err)
     }
   })
 }

@@ -8,13 +8,13 @@ import type { RoundGameId } from '../../../shared/games/rounds/types'
 import { stakeCentavos } from '../stake'
 import { centavosToText } from '../../../shared/money'
 import { applyBalance } from '../balance'
-import { CallFailed } from '../errors'
 import { moneyCall } from '../moneyCall'
 import { joinRoundRoom, leaveRoundRoom } from '../realtime'
 import { addSettled } from '../rounds'
 import { store } from '../store'
 import { api } from './session'
 import { sendRoundSeed } from './roundSeed'
+import { betFailed, noStake } from './casino'
 import { openOverlay } from './ui'
 
 type StateReply = z.output<typeof rounds.roundState.reply>
@@ -68,7 +68,8 @@ export async function placeRoundBet(game: RoundGameId, choice: string, stakeText
   }
   const slice = store.rounds[game]
   const stake = stakeCentavos(stakeText)
-  if (!slice.live || slice.pending || stake === null) return false
+  if (!slice.live || slice.pending) return false
+  if (stake === null) return noStake() ?? false
   slice.pending = true
   const body = { roundId: slice.live.roundId, choice, amount: centavosToText(stake) }
   try {
@@ -77,8 +78,7 @@ export async function placeRoundBet(game: RoundGameId, choice: string, stakeText
     if (slice.live?.roundId === bet.roundId) slice.mine = [...slice.mine, { betId: bet.betId, choice: bet.choice, amount: bet.amount }]
     return true
   } catch (err) {
-    if (err instanceof CallFailed) return false
-    throw err
+    return betFailed(err) ?? false
   } finally {
     slice.pending = false
   }

@@ -12,6 +12,15 @@ import { closeOverlay, openOverlay, refreshCaptcha } from './ui'
 
 /** Calls one contract call; on failure runs the error catalogue (unless `quiet`) and throws CallFailed. */
 export async function api<T>(call: Parameters<typeof http.request>[0], options: Parameters<typeof http.request>[1] = {}, quiet = false): Promise<T> {
+  return (await apiReply<T>(call, options, quiet)).data
+}
+
+/** The reply's message, for the calls whose message the spec shows as their success (setPwd). */
+export async function apiMessage(call: Parameters<typeof http.request>[0], options: Parameters<typeof http.request>[1] = {}): Promise<string> {
+  return (await apiReply<unknown>(call, options, false)).msg
+}
+
+async function apiReply<T>(call: Parameters<typeof http.request>[0], options: Parameters<typeof http.request>[1], quiet: boolean): Promise<{ data: T; msg: string }> {
   const sent = store.session.token
   let reply
   try {
@@ -19,7 +28,7 @@ export async function api<T>(call: Parameters<typeof http.request>[0], options: 
   } catch (err) {
     throw quiet ? new CallFailed(-1, '') : handleNetworkError(err)
   }
-  if (reply.status === 200) return reply.data
+  if (reply.status === 200) return { data: reply.data, msg: reply.msg }
   if (quiet) {
     // A quiet call says nothing of its own failure, but a session that ended is the spec's logout
     // all the same (the login overlay opens), unless another logout or login came in between.
@@ -152,10 +161,10 @@ export async function logout(options: { openLogin?: boolean; callServer?: boolea
   if (options.openLogin !== false) openOverlay('auth', 'login')
 }
 
-/** The side menu's 'SAIR': log out and go home. */
+/** The side menu's 'SAIR': log out (the spec's flow: the login overlay opens) and go home. */
 export async function logoutAndGoHome(): Promise<void> {
-  await logout({ callServer: true, openLogin: false })
   navigate('/home')
+  await logout({ callServer: true, openLogin: true })
 }
 
 export async function getTestAccount(): Promise<void> {
