@@ -3,6 +3,13 @@ import { test } from './csp'
 import { playMoneyLogin, serverBalance } from './helpers'
 import { E2E_OPS_TOKEN } from './opsToken'
 
+// A test account's credentials pop-up (spec: once per session, after login or a page load) closed
+// whenever it stands in the way; these tests are about the sportsbook.
+test.beforeEach(async ({ page }) => {
+  const popup = page.getByRole('dialog', { name: 'Conta de teste' })
+  await page.addLocatorHandler(popup, () => popup.getByRole('button', { name: 'Fechar' }).first().click())
+})
+
 /** The upcoming football matches' ids in the server's order (by kick-off; the page groups them by country and league). */
 async function upcomingIds(page: Page): Promise<string[]> {
   return ((await (await page.request.get('/api/app/sport/matches?sport=football&state=upcoming')).json()).data as { matchId: string }[]).map((m) => m.matchId)
