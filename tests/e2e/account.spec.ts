@@ -20,6 +20,7 @@ test('a new user registers, sees R$ 0,00, logs out and logs in', async ({ page }
   await dialog.getByLabel('Senha', { exact: true }).fill('segredo123')
   await dialog.getByLabel('Repetir senha').fill('segredo123')
   await dialog.getByLabel('Código de verificação', { exact: true }).fill(CAPTCHA)
+  await dialog.getByRole('checkbox', { name: 'Tenho mais de 18 anos e aceito os Termos de Uso' }).check()
   await dialog.getByRole('button', { name: 'Cadastrar' }).last().click()
 
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')

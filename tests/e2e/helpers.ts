@@ -48,6 +48,8 @@ export async function registerNewUser(page: Page, invitation?: string) {
   await dialog.getByLabel('Senha', { exact: true }).fill('segredo123')
   await dialog.getByLabel('Repetir senha').fill('segredo123')
   await dialog.getByLabel('Código de verificação', { exact: true }).fill(CAPTCHA)
+  // The terms box starts unticked: accepting them is the player's act.
+  await dialog.getByRole('checkbox', { name: 'Tenho mais de 18 anos e aceito os Termos de Uso' }).check()
   await dialog.getByRole('button', { name: 'Cadastrar' }).last().click()
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
 }

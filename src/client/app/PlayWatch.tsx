@@ -6,8 +6,9 @@
  * or the time limit's end comes due (timed against the server's clock, not the device's).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
+import { useLocation } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import type { RgStatus } from '../../shared/contract/rg'
 import { formatMoney } from '../format/format'
@@ -37,6 +38,8 @@ function Watch() {
   // The BR profile: the risk warning once each sign-in (or app start), with the terms to accept when they changed.
   const br = useSnapshot(store.app).jurisdiction === 'BR'
   const warned = useRef(false)
+  // The terms the risk warning links to are read on /termos: the warning waits there, and comes back after.
+  const [location] = useLocation()
 
   const apply = useCallback((s: RgStatus | null) => {
     if (!s) return
@@ -82,7 +85,7 @@ function Watch() {
     if (shown.kind === 'check') void answerRealityCheck().then(setStatus, () => undefined)
     if (leave) navigate('/home')
   }
-  if (shown.kind === 'risk') return <RiskWarning terms={shown.terms} onDone={() => setShown(null)} />
+  if (shown.kind === 'risk') return location === '/termos' ? null : <RiskWarning terms={shown.terms} onDone={() => setShown(null)} />
   if (shown.kind === 'timeUp') {
     return (
       <Modal title={t('rg.timeUp.title')} role="alertdialog" className="rg-check">
@@ -153,7 +156,24 @@ function RiskWarning(props: { terms: boolean; onDone: () => void }) {
         {props.terms && (
           <label className="rg-terms">
             <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-            {t('rg.risk.accept', { version: termsVersion ?? '' })}
+            <span>
+              <Trans
+                t={t}
+                i18nKey="rg.risk.accept"
+                values={{ version: termsVersion ?? '' }}
+                components={{
+                  terms: (
+                    <a
+                      href="/termos"
+                      onClick={(e) => {
+                        e.preventDefault()
+                        navigate('/termos')
+                      }}
+                    />
+                  ),
+                }}
+              />
+            </span>
           </label>
         )}
       </div>

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { dismissNotice } from '../store/actions/ui'
+import { INSTAGRAM_URL, SUPPORT_EMAIL, TELEGRAM_URL, WHATSAPP_URL } from '../store/contactLinks'
 import { store } from '../store/store'
+import { MARKS, type FooterMark } from './FooterIcons'
+import './footer.css'
 
 export function LoadingIndicator() {
   const { t } = useTranslation()
@@ -30,7 +33,17 @@ export function NoticeBanner() {
   )
 }
 
-const ICONS = ['pix', 'visa', 'mastercard', 'usdt', 'telegram', 'instagram', 'whatsapp', 'email'] as const
+/** The payment marks: pictures with their names for screen readers, not links. */
+const PAYMENTS = ['pix', 'visa', 'mastercard', 'usdt'] as const
+/** The contacts: links, each shown only when the build sets its address (store/contactLinks). */
+const CONTACTS: readonly (readonly [FooterMark, string])[] = (
+  [
+    ['telegram', TELEGRAM_URL],
+    ['instagram', INSTAGRAM_URL],
+    ['whatsapp', WHATSAPP_URL],
+    ['email', SUPPORT_EMAIL && `mailto:${SUPPORT_EMAIL}`],
+  ] as const
+).filter(([, href]) => href)
 const BADGES = ['age', 'responsible', 'secure', 'licensed'] as const
 
 /** The footer: 8 icons, 4 badges and the 2024 copyright line; in the BR profile, the government's self-exclusion platform. */
@@ -39,19 +52,34 @@ export function Footer() {
   const { selfExclusionUrl } = useSnapshot(store.app)
   return (
     <footer className="footer">
-      <ul className="footer-icons">
-        {ICONS.map((k) => (
+      <ul className="footer-icons" aria-label={t('footer.payments')}>
+        {PAYMENTS.map((k) => (
           <li key={k} className={`ficon ficon-${k}`}>
-            {t(`footer.icons.${k}`)}
+            {MARKS[k]()}
+            <span className="visually-hidden">{t(`footer.icons.${k}`)}</span>
           </li>
         ))}
       </ul>
+      {CONTACTS.length > 0 && (
+        <ul className="footer-icons footer-contacts" aria-label={t('footer.contacts')}>
+          {CONTACTS.map(([k, href]) => (
+            <li key={k}>
+              <a className={`ficon ficon-${k}`} href={href} {...(k === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })} aria-label={t(`footer.icons.${k}`)}>
+                {MARKS[k]()}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className="footer-badges">
         {BADGES.map((k) => (
           <li key={k}>{k === 'responsible' ? <Link href="/jogoResponsavel">{t(`footer.badges.${k}`)}</Link> : t(`footer.badges.${k}`)}</li>
         ))}
       </ul>
       <p>{t('footer.responsible')}</p>
+      <p>
+        <Link href="/termos">{t('footer.terms')}</Link>
+      </p>
       {selfExclusionUrl && (
         <p>
           <a href={selfExclusionUrl} target="_blank" rel="noopener noreferrer">

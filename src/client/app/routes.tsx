@@ -60,6 +60,8 @@ const providerPage = (page: 'list' | 'mess' | 'play') => () => (
 
 // The responsible-gaming page: its own chunk.
 const ProtectionPage = lazyRoute(() => import('../pages/protection/ProtectionPage'), { ready: ensureFullLocale })
+// The Terms of Use: its own chunk.
+const TermsPage = lazyRoute(() => import('../pages/TermsPage'), { ready: ensureFullLocale })
 
 /** A route of one lazy page, in its own boundary: a chunk that fails takes only the route's area, with a retry. */
 const page = (Page: ComponentType) => () => (
@@ -78,6 +80,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/conta', render: morePage('conta') },
   { path: '/bonus', render: morePage('bonus') },
   { path: '/jogoResponsavel', render: page(ProtectionPage) },
+  { path: '/termos', render: page(TermsPage) },
   { path: '/paySuccess', render: morePage('paySuccess') },
   { path: '/registered', render: morePage('registered') },
   { path: '/friends', render: loyaltyPage('friends') },

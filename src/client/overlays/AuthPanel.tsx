@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { languageOf } from '../i18n/languages'
 import { navigate } from 'wouter/use-browser-location'
@@ -85,7 +85,8 @@ function RegisterForm() {
   const prefix = languageOf(lang).phonePrefix
   const [form, setForm] = useState({ username: '', phone: '', pwd: '', pwd1: '', captCode: '' })
   const [codeId, setCodeId] = useState(0)
-  const [agree, setAgree] = useState(true)
+  // Unticked until the player ticks it: accepting the terms is their act (submitting unticked sends nothing).
+  const [agree, setAgree] = useState(false)
   const [notAgree, setNotAgree] = useState(false)
   const [busy, setBusy] = useState(false)
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value })
@@ -127,7 +128,10 @@ function RegisterForm() {
           aria-invalid={notAgree}
           aria-describedby={notAgree ? 'terms-error' : undefined}
         />
-        <span>{t('auth.terms')}</span>
+        <span>
+          {/* The terms open in a new tab, so what was typed here stays. */}
+          <Trans t={t} i18nKey="auth.terms" components={{ terms: <a href="/termos" target="_blank" rel="noopener" /> }} />
+        </span>
       </label>
       {notAgree && (
         <p id="terms-error" role="alert" className="error-text">
