@@ -69,7 +69,12 @@ test('a new player places a single and a three-leg parlay on a phone and sees th
   await expect(page.getByTestId('slip-counter')).toHaveText('Cupom (3)')
   await page.getByTestId('slip-counter').click()
   await expect(slip.getByText('Múltipla (3 seleções)')).toBeVisible()
-  await slip.getByLabel('Valor da múltipla').fill('2,00')
+  // Typed key by key, as a player does: the field keeps the focus while the slip renders each key.
+  const parlayStake = slip.getByLabel('Valor da múltipla')
+  await parlayStake.fill('')
+  await parlayStake.pressSequentially('2,00')
+  await expect(parlayStake).toHaveValue('2,00')
+  await expect(parlayStake).toBeFocused()
   await slip.getByRole('button', { name: 'Apostar na múltipla' }).click()
   await expect(slip.getByTestId('slip-done')).toContainText('Aposta aceita')
   await expect(page.getByTestId('balance')).toHaveText('R$ 988,00')
@@ -107,7 +112,10 @@ test('a selection whose market closed says so in the slip, and only the open one
   // Two selections of two matches: the parlay's tab first, its button disabled while one is closed.
   await expect(slip.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true')
   await expect(slip.getByRole('button', { name: 'Apostar na múltipla' })).toBeDisabled()
-  await slip.getByRole('tab', { name: /^Simples/ }).click()
+  // The tabs by keyboard: an arrow moves to the other one.
+  await slip.getByRole('tab', { name: 'Múltipla' }).press('ArrowLeft')
+  await expect(slip.getByRole('tab', { name: /^Simples/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(slip.getByRole('tab', { name: /^Simples/ })).toBeFocused()
   await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
   await expect(slip.getByTestId('placed-line')).toHaveText([/^Valor R\$ 1,00 · odds /])
   await expect(page.getByTestId('balance')).toHaveText('R$ 999,00')

@@ -1,5 +1,5 @@
 /** The bet slip: a floating counter on the sports pages, and the slip itself as a dialog with two tabs, singles and the parlay ('Múltipla'). */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { SPORT_LIMIT_DEFAULTS, SPORT_LIVE_DELAY_DEFAULT, SPORT_MAX_LEGS_DEFAULT } from '../../../shared/contract/sport'
@@ -67,6 +67,8 @@ export function BetSlip(props: { initiallyOpen?: boolean }) {
   const singlesWin = openItems.reduce((sum, i) => sum + winOf(stakeOf(i.selectionId), [i.odds]), 0)
   const allSame = openItems.length > 0 && openItems.every((i) => stakeOf(i.selectionId) === stakeOf((openItems[0] as SlipItem).selectionId)) ? stakeOf((openItems[0] as SlipItem).selectionId) : null
   const parlayOk = n >= 2 && distinct && n <= limits.maxLegs
+  // One function for the dialog's life: Modal moves focus into itself whenever its onClose changes (a new one each render sent focus back to the first field at every keystroke).
+  const close = useCallback(() => setOpen(false), [])
   const showSlip = () => {
     setDone(null)
     setOpen(true)
@@ -93,16 +95,27 @@ export function BetSlip(props: { initiallyOpen?: boolean }) {
       )}
       {done && !open && <PlacedCard placed={done} floating onDismiss={() => setDone(null)} />}
       {open && (
-        <Modal title={t('sport.slip.title')} onClose={() => setOpen(false)} className="bet-slip">
+        <Modal title={t('sport.slip.title')} onClose={close} className="bet-slip">
           {done && <PlacedCard placed={done} />}
           {n === 0 && <p className="muted">{t('sport.slip.empty')}</p>}
           {n > 0 && (
             <>
-              <div role="tablist" className="segmented slip-tabs" aria-label={t('sport.slip.title')}>
-                <button type="button" role="tab" id="slip-tab-singles" aria-controls="slip-panel" aria-selected={shownTab === 'singles'} onClick={() => setTab('singles')}>
+              <div
+                role="tablist"
+                className="segmented slip-tabs"
+                aria-label={t('sport.slip.title')}
+                onKeyDown={(e) => {
+                  // The tabs' keys (WAI-ARIA): an arrow moves to the other tab.
+                  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
+                  const next = shownTab === 'singles' ? 'parlay' : 'singles'
+                  setTab(next)
+                  document.getElementById(`slip-tab-${next}`)?.focus()
+                }}
+              >
+                <button type="button" role="tab" id="slip-tab-singles" aria-controls="slip-panel" aria-selected={shownTab === 'singles'} tabIndex={shownTab === 'singles' ? 0 : -1} onClick={() => setTab('singles')}>
                   {t('sport.slip.single')} <span className="tab-count">{openItems.length}</span>
                 </button>
-                <button type="button" role="tab" id="slip-tab-parlay" aria-controls="slip-panel" aria-selected={shownTab === 'parlay'} onClick={() => setTab('parlay')}>
+                <button type="button" role="tab" id="slip-tab-parlay" aria-controls="slip-panel" aria-selected={shownTab === 'parlay'} tabIndex={shownTab === 'parlay' ? 0 : -1} onClick={() => setTab('parlay')}>
                   {t('sport.slip.parlayTab')}
                 </button>
               </div>
