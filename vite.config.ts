@@ -7,6 +7,7 @@ import { saveSceneTuning } from './src/server/dev/tuningFiles'
 import { translate } from './src/server/i18n/messages'
 import { devTuningBody, devTuningParams } from './src/shared/contract/devTuning'
 import { normalizeLocale } from './src/shared/locales'
+import { pwa } from './scripts/vitePwa'
 
 /**
  * Dev server only: the scene switcher's save (POST /api/dev/tuning/<scene>, the contract's
@@ -68,16 +69,21 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
-    closeBundle() {
-      // A failed build wrote nothing: let its own error show.
-      if (!fs.existsSync(outDir)) return
-      for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|svg|json|txt|wasm)$/.test(file)) continue
-        const data = fs.readFileSync(file)
-        if (data.length < 1024) continue
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }))
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))
-      }
+    // After every other plugin's writing (the service worker's, scripts/vitePwa.ts, among them).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        // A failed build wrote nothing: let its own error show.
+        if (!fs.existsSync(outDir)) return
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt|wasm)$/.test(file)) continue
+          const data = fs.readFileSync(file)
+          if (data.length < 1024) continue
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }))
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))
+        }
+      },
     },
   }
 }
@@ -138,7 +144,7 @@ export function appShell(): Plugin {
 const api = process.env.API_URL || 'http://localhost:3000'
 
 export default defineConfig({
-  plugins: [clientLocales(), appShell(), react(), tuningWriter(), precompress()],
+  plugins: [clientLocales(), appShell(), react(), tuningWriter(), ...pwa(), precompress()],
   // The mode the server will most likely report (npm start builds with APP_MODE, demo when unset):
   // the demo ribbon's height is kept from the first paint, so its arrival shifts nothing.
   define: { 'import.meta.env.APP_MODE_HINT': JSON.stringify(process.env.APP_MODE || 'demo') },

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import { expect, type Page } from '@playwright/test'
 import { test } from './csp'
 import { freshCpf, registerNewUser } from './helpers'
@@ -41,11 +44,11 @@ test('a reload inside /play still connects the socket: a deposit credited afterw
   await registerNewUser(page)
   await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
   await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
-  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/)
+  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/, { timeout: 20_000 })
   // A reload inside the slot: the first route of this page load is /play.
   await page.reload()
   const spin = page.frameLocator('iframe.play-frame').getByRole('button', { name: 'Girar os rolos' })
-  await expect(spin).toBeVisible()
+  await expect(spin).toBeVisible({ timeout: 20_000 })
   await expect.poll(() => page.evaluate(() => (window.__app?.store as { realtime: { connected: boolean } } | undefined)?.realtime.connected)).toBe(true)
 
   // A deposit paid on the bank's page (another tab): only the socket's updateUserInfo tells this page.
@@ -101,4 +104,87 @@ test('signed out on another device: the session is cleared and the login overlay
   await expect(login).toBeVisible()
   await expect(page.getByTestId('balance')).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('aposta:token'))).toBeNull()
+})
+
+/** The service worker of this page is installed and active. */
+const workerActive = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)
+
+test('the service worker installs (a test build registers it on ?sw); offline, a page is the offline page in the player language, an API call is never answered from a cache, and the app comes back with the network', async ({ page, context }) => {
+  await page.goto('/home?sw=1')
+  await expect.poll(() => workerActive(page), { timeout: 20_000 }).toBe('activated')
+  // The manifest and its icons are there.
+  const manifestUrl = await page.locator('link[rel=manifest]').getAttribute('href')
+  const manifest = await page.request.get(manifestUrl!)
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/)
+  const { icons, start_url: start } = (await manifest.json()) as { icons: { src: string; purpose: string }[]; start_url: string }
+  expect(start).toBe('/home')
+  expect(icons.map((i) => i.purpose)).toContain('maskable')
+  for (const icon of icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200)
+
+  // The next page is controlled by the worker.
+  await page.goto('/registros')
+  await expect(page.getByRole('heading', { name: 'Registros' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  expect(await page.evaluate(() => fetch('/api/app/main/appInfo').then((r) => r.status))).toBe(200)
+  // Nothing of the API, the socket or the demo provider is in any of its caches.
+  const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat())
+  expect(cached.length).toBeGreaterThan(0)
+  expect(cached.filter((p) => /^\/(api|gamecenter-siop|demo-provider)\b/.test(p))).toEqual([])
+
+  await context.setOffline(true)
+  // An API call fails as the network does: the worker never answers it from a cache.
+  expect(await page.evaluate(() => fetch('/api/app/main/appInfo').then(() => 'answered', () => 'failed'))).toBe('failed')
+  // A page: the offline page, in Portuguese, then in the language the player chose.
+  await page.goto('/vip')
+  const offline = page.getByTestId('offline-page')
+  await expect(offline.getByRole('heading', { name: 'Você está sem conexão' })).toBeVisible()
+  await expect(offline.getByRole('button', { name: 'Tentar de novo' })).toBeVisible()
+  await page.evaluate(() => localStorage.setItem('aposta:lang', JSON.stringify('en_US')))
+  await page.reload()
+  await expect(offline.getByRole('heading', { name: 'You are offline' })).toBeVisible()
+  await page.evaluate(() => localStorage.removeItem('aposta:lang'))
+  await page.reload()
+  await expect(offline.getByRole('heading', { name: 'Você está sem conexão' })).toBeVisible()
+
+  // The connection is back: the page the player asked for comes by itself.
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { name: 'VIP' }).first()).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(/\/vip$/)
+})
+
+test("a new version deployed is offered with 'Atualizar', and the page reloads only when the player asks", async ({ page }) => {
+  const dir = path.resolve(process.env.CLIENT_DIR || 'dist/client')
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((f) => path.join(dir, f)).filter((f) => fs.existsSync(f))
+  const before = new Map(files.map((f) => [f, fs.readFileSync(f)]))
+  try {
+    await page.goto('/home?sw=1')
+    await expect.poll(() => workerActive(page), { timeout: 20_000 }).toBe('activated')
+    await page.goto('/home')
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+
+    // A deploy: the server's worker script changes.
+    const script = `${fs.readFileSync(path.join(dir, 'sw.js'), 'utf8')}\n// deployed ${Date.now()}\n`
+    fs.writeFileSync(path.join(dir, 'sw.js'), script)
+    if (before.has(path.join(dir, 'sw.js.br'))) fs.writeFileSync(path.join(dir, 'sw.js.br'), zlib.brotliCompressSync(script))
+    if (before.has(path.join(dir, 'sw.js.gz'))) fs.writeFileSync(path.join(dir, 'sw.js.gz'), zlib.gzipSync(script))
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true))
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update())
+
+    const prompt = page.getByTestId('update-prompt')
+    await expect(prompt).toContainText('Nova versão disponível', { timeout: 20_000 })
+    // Offered, not imposed: the page has not reloaded, and the bar is not a dialog.
+    await page.waitForTimeout(1000)
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 })
+    await prompt.getByRole('button', { name: 'Atualizar' }).click()
+    await reloaded
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere ?? false)).toBe(false)
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0)
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull()
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  } finally {
+    for (const [f, data] of before) fs.writeFileSync(f, data)
+  }
 })

@@ -31,6 +31,8 @@ import { SupportButton, SupportPanel } from './SupportPanel'
 // The reality check and the BR profile's risk warning: a chunk of its own (it reads the contract's
 // calls), loaded once the page has loaded, as the other after-load work.
 const PlayWatch = lazy(withFullLocale(() => import('./PlayWatch').then((m) => ({ default: m.PlayWatch }))))
+// The service worker's registration and the new version's offer ('Atualizar'): after the load event, outside the first load.
+const UpdatePrompt = lazy(() => import('./UpdatePrompt'))
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
 const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
@@ -187,6 +189,7 @@ export function App() {
       {loaded && (
         <Suspense fallback={null}>
           <PlayWatch />
+          <UpdatePrompt />
         </Suspense>
       )}
     </div>

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/i18n'
 import { ChunkTimeout, CHUNK_TIMEOUT_MS, failedLoads, failedScript, lazyRoute, retryAddress, withTimeout } from './lazyRoute'
-import { isLoadError, RouteBoundary } from './RouteBoundary'
+import { isLoadError, LOADING_SHOWN_AFTER_MS, RouteBoundary } from './RouteBoundary'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -104,6 +104,15 @@ describe('a route whose chunk fails', () => {
     expect(failedScript(safariError())).toBeNull()
     expect(failedScript('nope')).toBeNull()
     expect(retryAddress('http://x/assets/RecordsPage-abc.js', 2)).toBe('http://x/assets/RecordsPage-abc.js?retry=2')
+  })
+
+  it('a chunk still on its way shows nothing at first, then says it is loading (never a blank area for long)', async () => {
+    vi.useFakeTimers()
+    const Route = lazyRoute(() => new Promise<{ default: () => null }>(() => undefined))
+    show(<Route />)
+    expect(host.querySelector('[role=status]')?.textContent).toBe('')
+    await act(async () => vi.advanceTimersByTime(LOADING_SHOWN_AFTER_MS))
+    expect(host.querySelector('[role=status]')?.textContent).toBe('Carregando...')
   })
 
   it('tells a load failure from a bug', () => {

@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChunkTimeout, retryFailedLoads } from './lazyRoute'
 
@@ -13,6 +13,23 @@ function RouteFailed(props: { loading: boolean; onRetry: () => void }) {
         {t('shell.retry')}
       </button>
     </section>
+  )
+}
+
+/** A route's code still on its way shows nothing at first (a fast load flashes nothing), then says it is loading. */
+export const LOADING_SHOWN_AFTER_MS = 400
+
+function RouteLoading() {
+  const { t } = useTranslation()
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), LOADING_SHOWN_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  return (
+    <p className="page route-loading" role="status" aria-busy="true">
+      {shown ? t('app.loading') : null}
+    </p>
   )
 }
 
@@ -47,6 +64,6 @@ export class RouteBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (this.state.failed) return <RouteFailed loading={isLoadError(this.state.error)} onRetry={this.retry} />
-    return <Suspense fallback={null}>{this.props.children}</Suspense>
+    return <Suspense fallback={<RouteLoading />}>{this.props.children}</Suspense>
   }
 }
