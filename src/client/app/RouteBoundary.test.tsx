@@ -106,6 +106,24 @@ describe('a route whose chunk fails', () => {
     expect(retryAddress('http://x/assets/RecordsPage-abc.js', 2)).toBe('http://x/assets/RecordsPage-abc.js?retry=2')
   })
 
+  it("a retry after a failure of what the page waits for (the locale table) loads the page's own chunk again, not the failed table's address", async () => {
+    let ready = false
+    const load = vi.fn(() => Promise.resolve(page('Bônus')))
+    const Route = lazyRoute(load, {
+      ready: () => (ready ? Promise.resolve() : Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/pt_BR-abc.js'))),
+    })
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    show(<Route />)
+    await flush()
+    expect(host.querySelector('[role=alert] h1')?.textContent).toBe('Esta página não carregou')
+    ready = true
+    act(() => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Tentar de novo')?.click())
+    await flush()
+    quiet.mockRestore()
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(host.textContent).toBe('headerBônus')
+  })
+
   it('a chunk still on its way shows nothing at first, then says it is loading (never a blank area for long)', async () => {
     vi.useFakeTimers()
     const Route = lazyRoute(() => new Promise<{ default: () => null }>(() => undefined))

@@ -88,11 +88,15 @@ export function lazyRoute<M, T extends ComponentType<any>>(load: () => Promise<M
     const mine = attempt++
     const from = address
     current = lazy(async () => {
+      const chunk = (from && mine > 0 ? (importAddress(retryAddress(from, mine)) as Promise<M>) : load()).catch((err: unknown) => {
+        // Only the page's own import names the address to retry (not what `ready` loads).
+        address = failedScript(err) ?? address
+        throw err
+      })
       try {
-        const [module] = await withTimeout(Promise.all([from && mine > 0 ? (importAddress(retryAddress(from, mine)) as Promise<M>) : load(), options.ready?.()]))
+        const [module] = await withTimeout(Promise.all([chunk, options.ready?.()]))
         return { default: pick(module) }
       } catch (err) {
-        address = failedScript(err) ?? address
         failed.add(renew)
         throw err
       }
