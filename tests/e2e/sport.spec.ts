@@ -210,7 +210,7 @@ test("home's sports strip: a live or upcoming match's price into the slip, the s
   const price = card.locator('.odds').first()
   await price.click()
   await expect(price).toHaveAttribute('aria-pressed', 'true')
-  const name = (await price.getAttribute('aria-label'))!.replace(/ a [\d,]+$/, '')
+  const name = (await price.locator('.visually-hidden').textContent())!.replace(/ a [\d,]+$/, '')
   await strip.getByTestId('strip-slip').click()
   await expect(page).toHaveURL(/\/footballPage\?slip=1$/)
   const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })

@@ -9,8 +9,8 @@ import { E2E_OPS_TOKEN } from '../e2e/opsToken'
  */
 const SHOT = { threshold: 0.05 } as const
 
-/** The app's shell (the top bar, the tab bar) has snapshots of its own: masked here, so these follow the sportsbook's pages only. */
-const shell = (page: Page) => [page.locator('.topbar'), page.locator('.tabbar')]
+/** The app's shell (the top bar, the footer, the tab bar) has snapshots of its own: masked here, so these follow the sportsbook's pages only. */
+const shell = (page: Page) => [page.locator('.topbar'), page.locator('footer.footer'), page.locator('.tabbar')]
 
 /** A test account's credentials pop-up (once per session, spec) closed if it opens, so it never covers the page. */
 async function closeTestAccountPopup(page: Page) {

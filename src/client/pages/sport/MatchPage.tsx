@@ -30,7 +30,7 @@ function Scoreboard(props: { detail: MatchDetail }) {
   const { match: m, quarters } = props.detail
   const started = m.matchTime !== 0
   return (
-    <div className={`scoreboard${m.matchTime > 0 ? ' live' : ''}`} aria-label={t('sport.scoreboard')} aria-live="polite" data-testid="scoreboard">
+    <div className={`scoreboard${m.matchTime > 0 ? ' live' : ''}`} role="group" aria-label={t('sport.scoreboard')} aria-live="polite" data-testid="scoreboard">
       <span className="league">
         <SportIcon sport={m.sport} />
         <CountryMark country={m.country} />

@@ -17,7 +17,7 @@ export function MatchRow(props: { m: ListMatch }) {
   const prices = m.main && m.main.status !== 'closed' ? m.main : null
   return (
     <li className={`match-row${live ? ' live' : ''}`} data-testid="match-row">
-      <Link href={`/sportMatch/${m.matchId}`} className="match-link" aria-label={`${t('sport.matchOf', { home: m.home, away: m.away })}, ${clockText(t, m, lang)}${started ? `, ${m.score.home} - ${m.score.away}` : ''}`}>
+      <Link href={`/sportMatch/${m.matchId}`} className="match-link">
         <span className="clock">
           {live && <span className="live-dot" aria-hidden="true" />}
           {clockText(t, m, lang)}

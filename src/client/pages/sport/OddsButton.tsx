@@ -26,17 +26,23 @@ export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' |
   const sName = selectionName(t, sel.name, match)
   const open = market.status === 'open'
   const price = formatOdds(sel.odds, lang)
+  // The name is the whole pick, read from hidden text (no aria-label: what shows, the mark or side and the price, is all in it).
+  const name = t('sport.pick', { market: mName, selection: sName, odds: price }) + (open ? '' : ` (${t(`sport.status.${market.status}`)})`) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')
   return (
     <button
       type="button"
       className={`odds${move ? ` ${move}` : ''}${props.compact ? ' compact' : ''}${market.status === 'suspended' ? ' suspended' : ''}`}
       aria-pressed={inSlip}
       disabled={!open}
-      aria-label={t('sport.pick', { market: mName, selection: sName, odds: price }) + (open ? '' : ` (${t(`sport.status.${market.status}`)})`) + (move ? ` (${t(move === 'up' ? 'sport.oddsUp' : 'sport.oddsDown')})` : '')}
       onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: t('sport.matchOf', { home: match.home, away: match.away }), label: `${mName}: ${sName}`, odds: sel.odds, live: match.matchTime > 0 })}
     >
-      <span className="sel">{props.compact ? priceMark(t, sel.name) : sName}</span>
-      <span className="price">{open || market.status === 'suspended' ? price : '-'}</span>
+      <span className="visually-hidden">{name}</span>
+      <span className="sel" aria-hidden="true">
+        {props.compact ? priceMark(t, sel.name) : sName}
+      </span>
+      <span className="price" aria-hidden="true">
+        {open || market.status === 'suspended' ? price : '-'}
+      </span>
     </button>
   )
 }

@@ -47,12 +47,17 @@ export function SportsHome(props: { sport?: SportId }) {
           const live = counts?.find((c) => c.sport === s)?.live ?? 0
           return (
             <li key={s}>
-              <Link href={s === 'football' ? '/footballPage' : `/sports?sport=${s}`} aria-current={s === chosen ? 'page' : undefined} aria-label={live > 0 ? `${t(`sport.sports.${s}`)}, ${t('sport.liveCount', { n: live })}` : t(`sport.sports.${s}`)}>
+              <Link href={s === 'football' ? '/footballPage' : `/sports?sport=${s}`} aria-current={s === chosen ? 'page' : undefined}>
                 <span className="sport-bar-icon">
                   <SportIcon sport={s} />
-                  {live > 0 && <span className="live-count">{live}</span>}
+                  {live > 0 && (
+                    <span className="live-count" aria-hidden="true">
+                      {live}
+                    </span>
+                  )}
                 </span>
                 <span className="sport-bar-name">{t(`sport.sports.${s}`)}</span>
+                {live > 0 && <span className="visually-hidden">, {t('sport.liveCount', { n: live })}</span>}
               </Link>
             </li>
           )

@@ -27,7 +27,7 @@ function StripCard(props: { m: ListMatch }) {
   const prices = m.main && m.main.status !== 'closed' ? m.main : null
   return (
     <li className={`strip-card${live ? ' live' : ''}`} data-testid="strip-match">
-      <Link href={`/sportMatch/${m.matchId}`} className="strip-match" aria-label={`${t('sport.matchOf', { home: m.home, away: m.away })}, ${clockText(t, m, lang)}${live ? `, ${m.score.home} - ${m.score.away}` : ''}`}>
+      <Link href={`/sportMatch/${m.matchId}`} className="strip-match">
         <span className="strip-league">
           <SportIcon sport={m.sport} />
           <span>{m.league}</span>
