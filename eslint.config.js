@@ -50,6 +50,27 @@ export default defineConfig(
     },
   },
   {
+    // The transport knows nothing of the store or the screens (DESIGN.md: store -> api -> shared).
+    files: ['src/client/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(store|pages|app|overlays|scenes|dev)(/|$)', message: 'api/ is transport only: it imports shared and nothing of the app.' }] }],
+    },
+  },
+  {
+    // The store sits under every screen: app -> pages/overlays -> store -> api.
+    files: ['src/client/store/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(pages|app|overlays|scenes|dev)(/|$)', message: 'store/ imports api, shared and pure helpers, never a screen (pages, app, overlays, scenes, dev).' }] }],
+    },
+  },
+  {
+    // Screens import the store, never the shell that hosts them.
+    files: ['src/client/pages/**', 'src/client/overlays/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'pages/ and overlays/ do not import the app shell (app/): shared parts go down, into store/ or a shared module.' }] }],
+    },
+  },
+  {
     // A `!` in a test or a script is itself an assertion: when it is wrong the test or the script fails
     // on the spot, which is what a guard would do anyway.
     files: ['tests/**', 'scripts/**', 'src/**/*.test.ts'],

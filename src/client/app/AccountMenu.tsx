@@ -5,7 +5,7 @@ import { navigate } from 'wouter/use-browser-location'
 import { AVATAR_COUNT } from '../../shared/codes'
 import { formatMoney } from '../format/format'
 import { openOverlay, setAccountMenu } from '../store/actions/ui'
-import { logoutAndGoHome, refreshBalance, setAvatar } from '../store/shellActions'
+import { logoutAndGoHome, refreshBalance, setAvatar, showTestAccount } from '../store/shellActions'
 import { store } from '../store/store'
 
 const ITEMS = [
@@ -38,6 +38,7 @@ export function AccountMenu() {
   const open = useSnapshot(store.ui).accountMenu
   const token = useSnapshot(store.session).token
   const current = useSnapshot(store).user?.header ?? 0
+  const testFlag = useSnapshot(store).user?.testFlag === '1'
   // The BR profile: no transfers between players.
   const br = useSnapshot(store.app).jurisdiction === 'BR'
   useEffect(() => {
@@ -74,6 +75,10 @@ export function AccountMenu() {
             </button>
           ))}
         </div>
+        {/* The play-money account: a player's own (getUserTest makes it) or, signed in as one, its credentials (spec: test accounts get a credentials pop-up). */}
+        <button type="button" className="secondary" onClick={() => void showTestAccount()}>
+          {t(testFlag ? 'account.testAccountMine' : 'account.testAccount')}
+        </button>
         <button type="button" className="secondary" onClick={() => openOverlay('changePassword')}>
           {t('account.changePassword')}
         </button>

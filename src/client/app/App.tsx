@@ -11,13 +11,11 @@ import { Modal } from '../overlays/Modal'
 import { Home } from '../pages/Home'
 import { TitledPage } from '../pages/TitledPage'
 import { storeInvitation } from '../store/actions/invitation'
-import { showTestAccountOnce } from '../store/actions/testAccount'
 import { openOverlay } from '../store/actions/ui'
 import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, refreshBalance, sendOffGame, startRealtime } from '../store/shellActions'
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
-import { BoostPopup } from './BoostPopup'
 import { DemoRibbon, ribbonExpected } from './DemoRibbon'
 import { timeZone } from '../store/api'
 import { Header } from './Header'
@@ -33,6 +31,9 @@ import { SupportButton, SupportPanel } from './SupportPanel'
 const PlayWatch = lazy(withFullLocale(() => import('./PlayWatch').then((m) => ({ default: m.PlayWatch }))))
 // The service worker's registration and the new version's offer ('Atualizar'): after the load event, outside the first load.
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'))
+
+// The bonus boost's pop-up: its offer comes by the socket, which starts after the load event too.
+const BoostPopup = lazy(withFullLocale(() => import('./BoostPopup').then((m) => ({ default: m.BoostPopup }))))
 
 // Only dev and test builds carry the scene switcher; production builds drop this chunk.
 const SceneSwitcher = TEST_BUILD ? lazy(withFullLocale(() => import('../dev/SceneSwitcher'))) : null
@@ -100,7 +101,6 @@ function useBoot(): boolean {
     if (store.session.token) {
       void (async () => {
         await fetchUserInfo()
-        void showTestAccountOnce()
         await refreshBalance()
         await loadMainGames()
         await loadInPlay()
@@ -184,11 +184,11 @@ export function App() {
       <SupportButton />
       <SupportPanel />
       <OverlayHost />
-      <BoostPopup />
       <AlertHost />
       {loaded && (
         <Suspense fallback={null}>
           <PlayWatch />
+          <BoostPopup />
           <UpdatePrompt />
         </Suspense>
       )}

@@ -1,16 +1,13 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { centavosToReais, wireToCentavos } from '../../shared/money'
 import { formatMoney } from '../format/format'
 import { endNudge, offerNudge, withdrawNudge } from '../store/actions/nudges'
 import { openOverlay } from '../store/actions/ui'
+import { boostValue } from '../store/boost'
 import { store } from '../store/store'
 import { Modal } from '../overlays/Modal'
 
-/** The shown value: multiplier x amount, two decimals (spec), in centavos: the multiplier has four decimals, rounded to the nearest centavo. */
-export const boostValue = (multiplier: number, amount: number) =>
-  centavosToReais((wireToCentavos(amount) * BigInt(Math.round(multiplier * 10_000)) + 5_000n) / 10_000n)
 
 /**
  * The bonus-boost pop-up: a userBetAmount event carrying a multiplier (the spec's `bouns`) and an amount offers "deposit amount,

@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio'
 import { languageOf } from '../i18n/languages'
 import { navigate } from 'wouter/use-browser-location'
 import { login, register } from '../store/actions/session'
-import { showTestAccountOnce } from '../store/actions/testAccount'
 import { track } from '../store/actions/tracking'
 import { closeOverlay, openOverlay, pushAlert } from '../store/actions/ui'
 import { store } from '../store/store'
@@ -62,7 +61,6 @@ function LoginForm() {
     setBusy(true)
     const ok = await login({ username, pwd, codeId, captCode }).finally(() => setBusy(false))
     if (!ok) setCaptCode('')
-    else void showTestAccountOnce()
   }
   return (
     <form onSubmit={submit} className="form" aria-label={t('auth.tabLogin')}>

@@ -1,7 +1,7 @@
 import { DEVICES_WEB } from '../../shared/codes'
 import { createHttp, type Http } from '../api/http'
 import { createNetFetch } from '../api/netFetch'
-import { fingerprint } from '../app/deviceId'
+import { fingerprint } from './deviceId'
 import { languageOf } from '../i18n/languages'
 import { save } from './persist'
 import { store } from './store'

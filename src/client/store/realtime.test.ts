@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../shared/contract'
-import { chatUrl } from '../app/SupportPanel'
 import { setUser } from './actions/session'
 import { NUDGE_QUIET_START_MS, resetNudgesForTest } from './actions/nudges'
 import { dismissNotice } from './actions/ui'
@@ -86,9 +85,5 @@ describe('socket events into the store', () => {
       resetNudgesForTest()
       vi.useRealTimers()
     }
-  })
-
-  it('builds the chat address from its template', () => {
-    expect(chatUrl('https://chat.example/{licence}?name={name}&email={email}', '123', 'Ana Silva', 'a+b@c.co')).toBe('https://chat.example/123?name=Ana%20Silva&email=a%2Bb%40c.co')
   })
 })

@@ -17,6 +17,7 @@ export const checkUserGift = async () => (await games()).checkUserGift()
 export const pickGame = async (game: GameEntry) => (await games()).pickGame(game)
 export const loadAppInfo = async () => (await import('./actions/appInfo')).loadAppInfo()
 export const setAvatar = async (avatar: number) => (await import('./actions/account')).setAvatar(avatar)
+export const showTestAccount = async () => (await import('./actions/testAccount')).showTestAccount()
 
 /** The socket (store/realtime): started once loaded; the returned stop works before that too. */
 export function startRealtime(): () => void {

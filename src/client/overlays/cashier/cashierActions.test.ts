@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../../shared/contract'
-import { boostValue } from '../../app/BoostPopup'
+import { boostValue } from '../../store/boost'
 import { realtimeHandlers } from '../../store/realtime'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { closeDeposit, currentOrder, keptChoice, kycAfterRefusal, kycBeforeDeposit, kycDetour, newIdempotencyKey, rememberChoice } from '../../store/actions/cashier'

@@ -1,13 +1,18 @@
 import { store } from '../store'
 import { getTestAccount } from './session'
+import { openOverlay } from './ui'
 
-/** The session a credentials pop-up was shown for: once per session, not on every boot or page. */
-let shownFor: string | null = null
-
-/** Test accounts (testFlag '1') get a credentials pop-up (spec), once per session, when nothing else is open. */
-export async function showTestAccountOnce(): Promise<void> {
-  const token = store.session.token
-  if (!token || store.user?.testFlag !== '1' || shownFor === token || store.ui.overlay !== null) return
-  shownFor = token
+/**
+ * The play-money account's credentials pop-up: signed in as a test account (testFlag '1'), its own
+ * credentials (the user info's extendInfo); otherwise the player's play-money account, made on the
+ * first ask (getUserTest). 'Mudar de conta' there logs out and fills the login form with them.
+ */
+export async function showTestAccount(): Promise<void> {
+  if (!store.session.token) return
+  if (store.user?.testFlag === '1' && store.user.extendInfo) {
+    store.ui.testAccount = { ...store.user.extendInfo }
+    openOverlay('testAccount')
+    return
+  }
   await getTestAccount().catch(() => undefined)
 }
