@@ -69,9 +69,16 @@ let fullTable: Promise<void> | null = null
 
 /** The whole pt_BR table (the fallback of every other language): loaded once. */
 export function ensureFullLocale(): Promise<void> {
-  return (fullTable ??= import('../../../locales/pt_BR.json').then((m) => {
-    i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', m.default, true, true)
-  }))
+  return (fullTable ??= import('../../../locales/pt_BR.json').then(
+    (m) => {
+      i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', m.default, true, true)
+    },
+    (err: unknown) => {
+      // A failed load is not kept: the next lazy route's retry asks again.
+      fullTable = null
+      throw err
+    },
+  ))
 }
 
 /** A lazy chunk's loader that also waits for the full locale table, so what it renders is never a raw key. */

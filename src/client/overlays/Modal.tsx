@@ -12,6 +12,13 @@ export function Modal(props: { title: string; onClose?: () => void; children: Re
   const ref = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const { onClose } = props
+  // The latest onClose, read by the key handler: a caller's inline onClose (a new function each
+  // render) must not re-run the focus effect, which moved focus back into the dialog on every
+  // keystroke of a field inside it (the bet slip's stake).
+  const closeRef = useRef(onClose)
+  useEffect(() => {
+    closeRef.current = onClose
+  })
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
@@ -19,9 +26,10 @@ export function Modal(props: { title: string; onClose?: () => void; children: Re
     const first = node?.querySelector<HTMLElement>('[autofocus], input, ' + FOCUSABLE)
     ;(first ?? node)?.focus()
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && onClose) {
+      const close = closeRef.current
+      if (e.key === 'Escape' && close) {
         e.stopPropagation()
-        onClose()
+        close()
       }
       if (e.key !== 'Tab' || !node) return
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)]
@@ -41,7 +49,7 @@ export function Modal(props: { title: string; onClose?: () => void; children: Re
       node?.removeEventListener('keydown', onKey)
       previous?.focus?.()
     }
-  }, [onClose])
+  }, [])
 
   return (
     <div className="backdrop" onClick={(e) => e.target === e.currentTarget && onClose?.()}>
