@@ -7,6 +7,7 @@ import type { RoundGameId } from '../../../shared/games/rounds/types'
 import { loadRoundState } from '../../store/actions/rounds'
 import { store } from '../../store/store'
 import { useRoundMoment } from '../games/rounds/roundMoment'
+import { useLoaded } from '../useLoaded'
 
 /** How often a lobby tile asks for its game's live round (the lobby joins no room). */
 const POLL_MS = 5000
@@ -19,12 +20,7 @@ const POLL_MS = 5000
 export default function TileLive(props: { game: RoundGameId }) {
   const { game } = props
   const { t } = useTranslation()
-  useEffect(() => {
-    const load = () => void loadRoundState(game).catch(() => undefined)
-    load()
-    const id = setInterval(load, POLL_MS)
-    return () => clearInterval(id)
-  }, [game])
+  useLoaded(() => loadRoundState(game), [game], { pollMs: POLL_MS })
   const { phase, seconds, roundId } = useRoundMoment(game)
   const { recent, live, clockOffset } = useSnapshot(store.rounds[game])
   // The next round opens at nextAt: asked for then, not at the next poll.

@@ -13,6 +13,7 @@ import { SceneStage } from '../../engine/SceneStage'
 import type { StageHandle } from '../../engine/types'
 import { preferredMotion } from '../../engine/useAfterLoad'
 import { store } from '../../store/store'
+import { useLoaded } from '../useLoaded'
 import type { LobbyState } from '../../scenes/lobby/types'
 import { LOBBY_SLIDES } from '../../scenes/lobby/slides'
 import tuning from '../../scenes/lobby/lobby.tuning.json'
@@ -30,16 +31,14 @@ function lobbyState(): LobbyState {
 
 /** Today's wins for the banner's counter, read now and every WINS_POLL_MS while home shows; it counts up between reads. */
 function useTodayWins(active: boolean): void {
-  useEffect(() => {
-    if (!active || SNAPSHOT_MODE) return
-    const read = () =>
-      api<{ total: number; perSecond: number }>(calls.todayWins, { loading: false }, true)
-        .then((w) => (store.lobby.jackpot = { base: w.total, perSecond: w.perSecond, since: Date.now() }))
-        .catch(() => undefined)
-    void read()
-    const id = setInterval(() => void read(), WINS_POLL_MS)
-    return () => clearInterval(id)
-  }, [active])
+  useLoaded(
+    () =>
+      api<{ total: number; perSecond: number }>(calls.todayWins, { loading: false }, true).then((w) => {
+        store.lobby.jackpot = { base: w.total, perSecond: w.perSecond, since: Date.now() }
+      }),
+    [],
+    { enabled: active && !SNAPSHOT_MODE, pollMs: WINS_POLL_MS },
+  )
 }
 
 /**
