@@ -74,6 +74,8 @@ async function start(): Promise<void> {
     auto: byId<HTMLButtonElement>('auto'),
     autoText: byId('auto-text'),
     autoCount: byId('auto-count'),
+    // The button's name is this hidden text, which holds what it shows ('Auto', 'Parar' and the count) in words.
+    autoName: byId('auto-name'),
     autoMenu: byId('auto-menu'),
     paytableOpen: byId<HTMLButtonElement>('paytable-open'),
     paytable: byId<HTMLDialogElement>('paytable'),
@@ -162,13 +164,13 @@ async function start(): Promise<void> {
       ui.autoText.textContent = texts.autoStop
       ui.autoCount.hidden = false
       ui.autoCount.textContent = String(autoplay.left)
-      ui.auto.setAttribute('aria-label', fill(texts.autoStopLabel, { count: autoplay.left }))
+      ui.autoName.textContent = fill(texts.autoStopLabel, { count: autoplay.left })
       ui.auto.classList.add('active')
       setDisabled(ui.auto, false)
     } else {
       ui.autoText.textContent = texts.auto
       ui.autoCount.hidden = true
-      ui.auto.setAttribute('aria-label', texts.autoLabel)
+      ui.autoName.textContent = texts.autoLabel
       ui.auto.classList.remove('active')
       setDisabled(ui.auto, !ready || spinning || sessionOver)
     }

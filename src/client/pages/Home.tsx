@@ -73,8 +73,12 @@ export function Home(props: { hidden: boolean }) {
               <button type="button" className={`tile tile-${g.gameType}`} onClick={() => {
                   audio.play('click')
                   void pickGame(g)
-                }} aria-label={g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}>
-                <span className="tile-name">{name}</span>
+                }}>
+                {/* Named by its content ('Jogar X'); the live state drawn on it is decoration (its page says it). */}
+                <span className="visually-hidden">{g.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}</span>
+                <span className="tile-name" aria-hidden="true">
+                  {name}
+                </span>
                 {loaded && !SNAPSHOT_MODE && ROUND_TILES.has(g.gameType) && (
                   <Suspense fallback={null}>
                     <TileLive game={g.gameType as RoundGameId} />

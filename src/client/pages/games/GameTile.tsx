@@ -23,11 +23,18 @@ export function GameTile(props: { game: GameEntry }) {
       type="button"
       className={provider ? `tile provider-tile${game.stop ? ' stopped' : ''}` : `tile tile-${game.gameType}`}
       onClick={() => void pickGame(game)}
-      aria-label={game.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })}
     >
+      {/* The name said is what the tile shows, with its action ('Jogar X'): no aria-label that would hide the RTP shown. */}
+      <span className="visually-hidden">{game.stop ? t('home.soon', { game: name }) : t('home.play', { game: name })} </span>
       {provider && game.image && <img src={game.image} alt="" loading="lazy" decoding="async" width={320} height={400} />}
-      {provider && game.stop === 1 && <span className="tile-badge">{t('providers.soon')}</span>}
-      <span className="tile-name">{name}</span>
+      {provider && game.stop === 1 && (
+        <span className="tile-badge" aria-hidden="true">
+          {t('providers.soon')}
+        </span>
+      )}
+      <span className="tile-name" aria-hidden="true">
+        {name}
+      </span>
       {provider && game.rtp !== undefined && <span className="tile-rtp">{t('providers.rtp', { rtp: formatDecimal(game.rtp, lang, 2) })}</span>}
     </button>
   )

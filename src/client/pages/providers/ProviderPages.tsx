@@ -10,10 +10,10 @@ import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { subscribe, useSnapshot } from 'valtio'
 import { calls, type GameEntry } from '../../../shared/contract'
-import { formatDecimal } from '../../format/decimal'
 import { api, fetchUserInfo, refreshBalance } from '../../store/actions/session'
-import { loadInPlay, pickGame } from '../../store/actions/games'
+import { loadInPlay } from '../../store/actions/games'
 import { store } from '../../store/store'
+import { GameTile } from '../games/GameTile'
 import { useLoaded } from '../useLoaded'
 
 /** A provider code as the server accepts it (anything else lists nothing). */
@@ -26,7 +26,6 @@ function GameGroupList() {
   const { t } = useTranslation()
   const code = new URLSearchParams(useSearch()).get('productCode') ?? ''
   const valid = CODE.test(code)
-  const lang = useSnapshot(store.session).lang
   const [list] = useLoaded(() => api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }), [code], { enabled: valid })
   const title = providerName(t, code)
   return (
@@ -40,17 +39,7 @@ function GameGroupList() {
         <ul className="tiles provider-tiles">
           {list.records.map((game) => (
             <li key={game.gameType}>
-              <button
-                type="button"
-                className={game.stop ? 'tile provider-tile stopped' : 'tile provider-tile'}
-                onClick={() => void pickGame(game)}
-                aria-label={game.stop ? t('home.soon', { game: game.value }) : t('home.play', { game: game.value })}
-              >
-                {game.image && <img src={game.image} alt="" loading="lazy" decoding="async" width={320} height={400} />}
-                {game.stop === 1 && <span className="tile-badge">{t('providers.soon')}</span>}
-                <span className="tile-name">{game.value}</span>
-                {game.rtp !== undefined && <span className="tile-rtp">{t('providers.rtp', { rtp: formatDecimal(game.rtp, lang, 2) })}</span>}
-              </button>
+              <GameTile game={game} />
             </li>
           ))}
         </ul>

@@ -30,17 +30,21 @@ export const StakeField = memo(function StakeField(props: { game: GameName | Rou
       <label htmlFor={id}>{t('casino.stake')}</label>
       <div className="field-row stake-row">
         <input id={id} {...input} disabled={locked} aria-invalid={invalid} aria-describedby={`${id}-hint`} />
-        <button type="button" className="secondary small" disabled={locked} onClick={() => set(halfStake(stake ?? 0n))} aria-label={t('casino.halfLabel')}>
-          ½
+        <button type="button" className="secondary small" disabled={locked} onClick={() => set(halfStake(stake ?? 0n))}>
+          <span aria-hidden="true">½</span>
+          <span className="visually-hidden">{t('casino.halfLabel')}</span>
         </button>
-        <button type="button" className="secondary small" disabled={locked} onClick={() => set(doubleStake(stake ?? 0n))} aria-label={t('casino.doubleLabel')}>
-          2×
+        <button type="button" className="secondary small" disabled={locked} onClick={() => set(doubleStake(stake ?? 0n))}>
+          <span aria-hidden="true">2×</span>
+          <span className="visually-hidden">{t('casino.doubleLabel')}</span>
         </button>
-        <button type="button" className="secondary small" disabled={locked} onClick={() => set(clampStake(MIN_STAKE))} aria-label={t('casino.minLabel')}>
-          {t('casino.min')}
+        <button type="button" className="secondary small" disabled={locked} onClick={() => set(clampStake(MIN_STAKE))}>
+          <span aria-hidden="true">{t('casino.min')}</span>
+          <span className="visually-hidden">{t('casino.minLabel')}</span>
         </button>
-        <button type="button" className="secondary small" disabled={locked} onClick={() => set(maxStakeFor(store.user?.balance))} aria-label={t('casino.maxLabel')}>
-          {t('casino.max')}
+        <button type="button" className="secondary small" disabled={locked} onClick={() => set(maxStakeFor(store.user?.balance))}>
+          <span aria-hidden="true">{t('casino.max')}</span>
+          <span className="visually-hidden">{t('casino.maxLabel')}</span>
         </button>
       </div>
       <small id={`${id}-hint`} className={invalid ? 'error-text' : 'muted'}>

@@ -17,6 +17,7 @@ import { store } from '../../../store/store'
 import { audio } from '../../../engine/audio'
 import { LazyPanel } from '../parts/LazyPanel'
 import { useRoundMoment } from './roundMoment'
+import './rounds.css'
 
 type T = ReturnType<typeof useTranslation>['t']
 
@@ -230,7 +231,8 @@ export const RoundRecent = memo(function RoundRecent(props: { game: RoundGameId 
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{t('casino.round.recent')}</h2>
-      <ol className="round-recent" data-testid="round-recent">
+      {/* It scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <ol className="round-recent" data-testid="round-recent" tabIndex={0} aria-labelledby={id}>
         {shown.map((r) => (
           <li key={r.roundId} className={resultClass(game, r.roll)} aria-label={t('casino.round.recentItem', { id: r.roundId, result: resultName(t, game, r.roll) })}>
             {r.roll ?? '–'}
