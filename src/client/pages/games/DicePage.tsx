@@ -1,4 +1,4 @@
-import { lazy, memo, useEffect, useState } from 'react'
+import { lazy, memo, useEffect, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { diceMultiplier, diceWinChance } from '../../../shared/games/dice'
@@ -16,6 +16,7 @@ import { InfoPanel } from './parts/InfoPanel'
 import { RecentStrip } from './parts/RecentStrip'
 import { StakeField } from './parts/StakeField'
 import { StageSlot } from './parts/StageSlot'
+import './dice.css'
 
 const DiceStage = lazy(() => import('../stages/DiceStage'))
 
@@ -60,7 +61,19 @@ const DiceInputs = memo(function DiceInputs() {
       </div>
       <label className="field">
         <span>{t('casino.target', { value: num(target, 2) })}</span>
-        <input type="range" min={min} max={max} step={0.01} value={target} disabled={running} onChange={(e) => (store.casino.dice.target = Number(e.target.value))} aria-valuetext={num(target, 2)} />
+        <input
+          type="range"
+          className={`dice-range ${condition}`}
+          // The track's two colours meet at the thumb, as the board's do (winning side green).
+          style={{ '--fill': `${((target - min) / (max - min)) * 100}%` } as CSSProperties}
+          min={min}
+          max={max}
+          step={0.01}
+          value={target}
+          disabled={running}
+          onChange={(e) => (store.casino.dice.target = Number(e.target.value))}
+          aria-valuetext={num(target, 2)}
+        />
       </label>
       <dl className="game-figures">
         <div>
