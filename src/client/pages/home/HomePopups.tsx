@@ -12,10 +12,11 @@ import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
 import { formatMoney } from '../../format/format'
 import { Modal } from '../../overlays/Modal'
-import { fetchSignin, fetchVip, markVipSeen, type VipInfo } from '../../store/actions/loyalty'
+import { fetchSignin, fetchVip, markVipSeen } from '../../store/actions/loyalty'
 import { endNudge, offerNudge, withdrawNudge } from '../../store/actions/nudges'
 import { load, save } from '../../store/persist'
 import { store } from '../../store/store'
+import { useLoaded } from '../useLoaded'
 
 const todayInSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })
 
@@ -40,17 +41,10 @@ export default function HomePopups() {
   const { token, lang } = useSnapshot(store.session)
   const level = useSnapshot(store).user?.level ?? 0
   const [, navigate] = useLocation()
-  const [vip, setVip] = useState<VipInfo | null>(null)
-  useEffect(() => {
-    if (!token || level === 0) return
-    let live = true
-    fetchVip()
-      .then((v) => live && setVip(v))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [token, level])
+  const [loadedVip] = useLoaded(fetchVip, [token, level], { enabled: Boolean(token) && level !== 0 })
+  // Closed: not shown again on this page (the server marks the levels seen).
+  const [closed, setClosed] = useState(false)
+  const vip = closed ? null : loadedVip
   const uId = useSnapshot(store).user?.uId
   const isTest = useSnapshot(store).user?.testFlag === '1'
   const [mask, setMask] = useState(false)
@@ -112,7 +106,7 @@ export default function HomePopups() {
     )
   }
   const close = (then?: () => void) => {
-    setVip(null)
+    setClosed(true)
     endNudge()
     void markVipSeen().catch(() => undefined)
     then?.()

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../format/format'
-import { fetchVip, markVipSeen, type VipInfo } from '../../store/actions/loyalty'
+import { fetchVip, markVipSeen } from '../../store/actions/loyalty'
+import { useLoaded } from '../useLoaded'
 import { Counter, SignInFirst } from '../pageParts'
 import { store } from '../../store/store'
 import { VipBadge } from './VipBadge'
@@ -29,22 +29,16 @@ export function VipPage() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
   const level = useSnapshot(store).user?.level
-  const [vip, setVip] = useState<VipInfo | null>(null)
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    fetchVip()
-      .then((v) => {
-        if (!live) return
-        setVip(v)
+  // A level reached while the page is open (updateUserInfo) reads the state again; what it shows as new is then marked seen.
+  const [vip] = useLoaded(
+    () =>
+      fetchVip().then((v) => {
         if (v.seenLevel !== v.level) void markVipSeen().catch(() => undefined)
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-    // A level reached while the page is open (updateUserInfo) reads the state again.
-  }, [token, level])
+        return v
+      }),
+    [token, level],
+    { enabled: Boolean(token) },
+  )
   if (!token) return <SignInFirst titleKey="pages.vip" />
   const changed = vip ? vip.awards.filter((a) => a.level > vip.seenLevel) : []
   return (
