@@ -1,4 +1,4 @@
-// Deep-merges a JSON fragment into one locale file (new keys added, existing keys replaced,
+// Deep-merges a JSON fragment into one locale file (new keys added, existing keys replaced, null keys removed,
 // every other key untouched): node scripts/locale-add.mjs <locale> <fragment.json>
 import fs from 'node:fs'
 const [locale, file] = process.argv.slice(2)
@@ -19,7 +19,9 @@ const current = JSON.parse(fs.readFileSync(target, 'utf8'))
 const add = JSON.parse(fs.readFileSync(file, 'utf8'))
 function merge(into, from) {
   for (const [key, value] of Object.entries(from)) {
-    if (value && typeof value === 'object' && into[key] && typeof into[key] === 'object') merge(into[key], value)
+    // null removes a key (a text replaced by its plural forms, key_one/key_other...).
+    if (value === null) delete into[key]
+    else if (value && typeof value === 'object' && into[key] && typeof into[key] === 'object') merge(into[key], value)
     else into[key] = value
   }
 }

@@ -2,7 +2,7 @@
  * Texts and money as the page shows them (pure: unit-tested, no DOM, no Pixi).
  */
 import type ptBR from '../../locales/pt_BR.json'
-import { LINES } from '../shared/slotMath'
+import { LINES, RTP_TEXT } from '../shared/slotMath'
 
 /** The page's texts: the demoProvider section of a locale file (pt_BR is the source and the fallback). */
 export type Texts = (typeof ptBR)['demoProvider']
@@ -24,7 +24,39 @@ export function moneyFormatter(lang: string): (centavos: number) => string {
     // A tag the runtime does not know (a made-up locale): Brazilian formatting.
     format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
   }
-  return (centavos) => format.format(centavos / 100)
+  // 'R$ 1.00' keeps its space in every language ('R$1.00' is what en-US's currency format gives).
+  return (centavos) => format.format(centavos / 100).replace(/R\$(?=[\d-])/, 'R$\u00a0')
+}
+
+/** The stated return to player (slotMath's RTP_TEXT, 'RTP 96.14 %') as a percent in the page's language: 'RTP 96,14%' in pt-BR. */
+export function rtpText(lang: string): string {
+  const value = Number(/\d+(?:\.\d+)?/.exec(RTP_TEXT)?.[0]) / 100
+  const options = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
+  let format: Intl.NumberFormat
+  try {
+    format = new Intl.NumberFormat(languageTag(lang), options)
+  } catch {
+    format = new Intl.NumberFormat('pt-BR', options)
+  }
+  return `RTP ${format.format(value)}`
+}
+
+/** The counted texts: i18next's plural forms (key_one, key_other...) of a locale section. */
+type Counted = 'winLines' | 'autoStopLabel' | 'autoLeft'
+
+/**
+ * A counted text in the form the language's plural rules pick for `count` (Intl.PluralRules, as
+ * i18next does in the app), filled; `key_other` when the language has no such form.
+ */
+export function plural(texts: Texts, key: Counted, textLang: string, params: Record<string, string | number> & { count: number }): string {
+  let form = 'other'
+  try {
+    form = new Intl.PluralRules(languageTag(textLang)).select(params.count)
+  } catch {
+    // A tag the runtime does not know: the general form.
+  }
+  const forms = texts as unknown as Record<string, string | undefined>
+  return fill(forms[`${key}_${form}`] ?? forms[`${key}_other`] ?? '', params)
 }
 
 /**

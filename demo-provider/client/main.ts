@@ -7,7 +7,7 @@ import './style.css'
 import { DEMO_BETS, DEMO_GAMES } from '../shared/catalog'
 import { REELS, gridOf, type LineWin } from '../shared/slotMath'
 import { NETWORK_ERROR, ProviderApi, type SpinAnswer } from './api'
-import { fill, languageTag, moneyFormatter, withThemeSymbols } from './format'
+import { fill, languageTag, moneyFormatter, plural, rtpText, withThemeSymbols } from './format'
 import { Paytable } from './paytable'
 import { ReelView } from './reelView'
 import { endsSession, gridText, isBigWin, lineWinText, resultText, statusText } from './results'
@@ -164,7 +164,7 @@ async function start(): Promise<void> {
       ui.autoText.textContent = texts.autoStop
       ui.autoCount.hidden = false
       ui.autoCount.textContent = String(autoplay.left)
-      ui.autoName.textContent = fill(texts.autoStopLabel, { count: autoplay.left })
+      ui.autoName.textContent = plural(texts, 'autoStopLabel', textLang, { count: autoplay.left })
       ui.auto.classList.add('active')
       setDisabled(ui.auto, false)
     } else {
@@ -270,7 +270,7 @@ async function start(): Promise<void> {
   }
 
   const presentResult = async (wins: LineWin[], payout: number, stake: number) => {
-    const summary = resultText(texts, money, wins, payout)
+    const summary = resultText(texts, money, wins, payout, textLang)
     announce(summary)
     if (payout === 0) {
       ui.winLabel.textContent = texts.lastWin
@@ -347,7 +347,7 @@ async function start(): Promise<void> {
 
   // ----- Start -------------------------------------------------------------------------------
   updateControls()
-  const paytable = new Paytable(ui.paytable, texts, theme, money)
+  const paytable = new Paytable(ui.paytable, texts, theme, money, rtpText(lang))
   ui.paytableOpen.addEventListener('click', () => {
     closeAutoMenu(false)
     paytable.open(bet(), ui.paytableOpen)

@@ -25,6 +25,8 @@ export class Paytable {
     private readonly texts: Texts,
     theme: Theme,
     private readonly money: (centavos: number) => string,
+    /** The RTP as the page's language writes it (format.ts rtpText). */
+    private readonly rtp: string = RTP_TEXT,
   ) {
     this.pictures = Object.fromEntries(SYMBOLS.map((s) => [s, svgUrl(symbolSvg(theme, s, texts.wildMark))]))
     const title = dialog.querySelector('#paytable-title')
@@ -151,7 +153,7 @@ export class Paytable {
     body.append(lines)
 
     const rtp = el('p', 'rtp')
-    rtp.append(el('span', undefined, t.rtpLabel), el('strong', undefined, RTP_TEXT))
+    rtp.append(el('span', undefined, t.rtpLabel), el('strong', undefined, this.rtp))
     body.append(rtp)
   }
 }

@@ -2,7 +2,7 @@
  * What the page says about a spin (pure: unit-tested). Every text comes from the locale section.
  */
 import type { Grid, LineWin } from '../shared/slotMath'
-import { fill, linePayCentavos, type Texts } from './format'
+import { fill, linePayCentavos, plural, type Texts } from './format'
 
 /** A win of this many times the stake or more is a big win: it is celebrated and ends autoplay. */
 const BIG_WIN_FACTOR = 20
@@ -31,10 +31,10 @@ export function statusText(texts: Texts, status: string, message?: string): stri
 export const endsSession = (status: string): boolean => status === 'TOKEN_EXPIRED' || status === 'INVALID_TOKEN'
 
 /** The announcement of a spin's result: the total won and on how many lines, or no win. */
-export function resultText(texts: Texts, money: (c: number) => string, wins: readonly LineWin[], payout: number): string {
+export function resultText(texts: Texts, money: (c: number) => string, wins: readonly LineWin[], payout: number, textLang = 'pt_BR'): string {
   if (payout <= 0 || wins.length === 0) return texts.noWin
   const amount = money(payout)
-  return wins.length === 1 ? fill(texts.winOneLine, { amount }) : fill(texts.winLines, { amount, count: wins.length })
+  return wins.length === 1 ? fill(texts.winOneLine, { amount }) : plural(texts, 'winLines', textLang, { amount, count: wins.length })
 }
 
 /** One line's win, e.g. "Linha 4: 3 × cereja = R$ 0,25" (its own money at the bet, rounded down). */

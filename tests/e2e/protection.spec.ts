@@ -26,7 +26,7 @@ test('a player sets a daily loss limit on the responsible-gaming page, hits it i
   await page.getByLabel('Valor da aposta').fill('10,00')
   await page.getByRole('button', { name: 'Apostar' }).click()
   const alert = page.getByRole('alertdialog')
-  await expect(alert).toContainText('Esta aposta passaria do seu limite de perda diário: resta R$5,00 hoje.')
+  await expect(alert).toContainText('Esta aposta passaria do seu limite de perda diário: resta R$ 5,00 hoje.')
   await alert.getByRole('button', { name: 'OK' }).click()
   await expect(page.getByTestId('balance')).toHaveText('R$ 1.000,00')
 

@@ -93,10 +93,10 @@ describe('with the defaults', () => {
     expect([refused.http, refused.body.status, refused.body.msg]).toEqual([
       409,
       3113,
-      'Um depósito Pix seu foi devolvido ao pagador pelo banco (MED) e deixou um débito de R$60,00. Saques e transferências voltam quando um novo depósito quitar esse débito.',
+      'Um depósito Pix seu foi devolvido ao pagador pelo banco (MED) e deixou um débito de R$ 60,00. Saques e transferências voltam quando um novo depósito quitar esse débito.',
     ])
     const en = await callKeyed(t, calls.withdraw, { token: p.token, body: cpfAsk(p, '30'), headers: { lang: 'en_US' } })
-    expect(en.body.msg).toBe('A Pix deposit of yours was returned to the payer by the bank (MED) and left a debt of R$60.00. Withdrawals and transfers resume once a new deposit settles it.')
+    expect(en.body.msg).toBe('A Pix deposit of yours was returned to the payer by the bank (MED) and left a debt of R$ 60.00. Withdrawals and transfers resume once a new deposit settles it.')
     const moved = await callKeyed(t, calls.transfer, { token: p.token, body: { toUser: friend.email, amount: '10.00' } })
     expect([moved.http, moved.body.status]).toEqual([409, 3113])
     expect(await balances(t, p.userId)).toEqual({ cash: 5_000n, bonus: 0n, hold: 6_000n })

@@ -58,7 +58,7 @@ describe('limits', () => {
     const over = await dice(p, Math.max(left + 0.01, 1).toFixed(2))
     expect(over.body.status, JSON.stringify([first.body.data, over.body])).toBe(6001)
     expect(over.body.msg).toContain('limite de perda diário')
-    expect(over.body.msg).toContain(`R$${left.toFixed(2).replace('.', ',')}`)
+    expect(over.body.msg).toContain(`R$ ${left.toFixed(2).replace('.', ',')}`)
     expect(await balances(t, p.userId)).toEqual(before)
     expect((await limitOf(p, 'loss', 'day')).used).toBeCloseTo(10 - won, 2)
     // A period without a limit shows its use too (what the page offers to limit).

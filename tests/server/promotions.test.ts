@@ -262,7 +262,7 @@ describe('wagering counts only real risk', () => {
     const before = await balances(t, p.userId)
     const res = await dice(p, '50.01', '49.50', 'under')
     expect(res.http).toBe(400)
-    expect(res.body.msg).toContain('R$50,00')
+    expect(res.body.msg).toContain('R$ 50,00')
     expect(await balances(t, p.userId)).toEqual(before)
     expect((await dice(p, '50.00', '49.50', 'under')).body.status).toBe(200)
     // Without a gift the same stake is allowed.
@@ -304,7 +304,7 @@ describe('deposited cash is turned over before it leaves', () => {
     expect((await call(t, calls.userInfo, { token: p.token })).body.data.gamePayAmount).toBe(50)
     const refused = await callKeyed(t, calls.transfer, { token: p.token, body: { toUser: other.email, amount: '10' } })
     expect(refused.http).toBe(400)
-    expect(refused.body.msg).toContain('R$50,00')
+    expect(refused.body.msg).toContain('R$ 50,00')
     // 98 % dice counts toward turnover (not toward gifts): stake R$ 30.
     await safeDice(p, '30.00')
     const wd = (await call(t, calls.getWithdraw, { token: p.token })).body.data.wdAmount

@@ -105,7 +105,7 @@ describe('shared rounds: bets per player and the round payout cap', () => {
     expect(taken).toHaveLength(2)
     for (const r of replies.filter((x) => x.http !== 200)) {
       expect([r.http, r.body.status]).toEqual([409, 4104])
-      expect(r.body.msg).toBe('Esta rodada atingiu o prêmio total máximo de R$200,00; aposte um valor menor ou na próxima rodada')
+      expect(r.body.msg).toBe('Esta rodada atingiu o prêmio total máximo de R$ 200,00; aposte um valor menor ou na próxima rodada')
     }
     const cash = await Promise.all(players.map(async (p) => (await balances(t, p.userId)).cash))
     expect(cash.filter((c) => c === centavosOf(5))).toHaveLength(2)

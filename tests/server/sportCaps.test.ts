@@ -54,7 +54,7 @@ describe('payout caps', () => {
     })
     expect(legs.reduce((x, l) => x * l.odds, 100)).toBeGreaterThan(100_000)
     const r = await bet(t, p.token, legs, '100.00')
-    expect([r.http, r.body.status, r.body.msg]).toEqual([400, 4208, 'O prêmio possível desta aposta passa do limite de R$100.000,00; diminua o valor'])
+    expect([r.http, r.body.status, r.body.msg]).toEqual([400, 4208, 'O prêmio possível desta aposta passa do limite de R$ 100.000,00; diminua o valor'])
     expect((await balances(t, p.userId)).cash).toBe(centavosOf(200))
     // The same parlay for R$ 0,10 pays under the cap: taken.
     const small = legs.slice(0, 4)
@@ -67,7 +67,7 @@ describe('payout caps', () => {
     const [d] = await upcoming(capped, 1)
     const sel = open(d!).flatMap((m) => m.selections).find((s) => s.odds >= 1.8 && s.odds <= 2.5)!
     const over = (await bet(capped, p.token, [sel], '30.00')).body
-    expect([over.status, over.msg]).toEqual([4208, 'O prêmio possível desta aposta passa do limite de R$50,00; diminua o valor'])
+    expect([over.status, over.msg]).toEqual([4208, 'O prêmio possível desta aposta passa do limite de R$ 50,00; diminua o valor'])
     expect((await balances(capped, p.userId)).cash).toBe(centavosOf(100))
     expect((await bet(capped, p.token, [sel], '10.00')).http).toBe(200)
   })
@@ -84,7 +84,7 @@ describe('payout caps', () => {
     expect(taken.reduce((sum, r) => sum + r.body.data.potentialWin, 0)).toBeLessThanOrEqual(80)
     const refused = replies.filter((r) => r.http !== 200)
     expect(refused.length).toBeGreaterThanOrEqual(1)
-    for (const r of refused) expect([r.body.status, r.body.msg]).toEqual([4209, 'Suas apostas abertas nesta partida já chegam ao limite de prêmio de R$80,00'])
+    for (const r of refused) expect([r.body.status, r.body.msg]).toEqual([4209, 'Suas apostas abertas nesta partida já chegam ao limite de prêmio de R$ 80,00'])
     expect((await balances(capped, p.userId)).cash).toBe(centavosOf(200) - centavosOf(20) * BigInt(taken.length))
     // Another match is not held by this one's bets.
     const other = open((await upcoming(capped, 4))[3]!).flatMap((m) => m.selections).find((s) => s.odds >= 1.5 && s.odds <= 2.5)!

@@ -110,10 +110,10 @@ describe('who may transfer, and how much a day', () => {
     await fundCash(t, a.userId, 1_000_000n)
     expect((await send(a, b.email, '4000')).body.status).toBe(200)
     let res = await send(a, b.email, '1000.01')
-    expect([res.http, res.body.status, res.body.msg]).toEqual([400, 3203, 'Limite diário de transferências: R$5.000,00. Hoje você ainda pode transferir R$1.000,00'])
+    expect([res.http, res.body.status, res.body.msg]).toEqual([400, 3203, 'Limite diário de transferências: R$ 5.000,00. Hoje você ainda pode transferir R$ 1.000,00'])
     expect((await send(a, b.email, '1000')).body.status).toBe(200)
     res = await send(a, b.email, '0.01')
-    expect([res.body.status, res.body.msg]).toEqual([3203, 'Limite diário de transferências: R$5.000,00. Hoje você ainda pode transferir R$0,00'])
+    expect([res.body.status, res.body.msg]).toEqual([3203, 'Limite diário de transferências: R$ 5.000,00. Hoje você ainda pode transferir R$ 0,00'])
     expect(await balances(t, b.userId)).toMatchObject({ cash: 500_000n })
     // What the receiver got does not count toward the receiver's own sending.
     const back = await call(t, calls.updateKyc, { token: b.token, body: { name: 'Bia', cardNo: freshCpf() } })

@@ -99,13 +99,13 @@ describe('withdraw', () => {
     // 4. Amount empty or below the minimum.
     for (const amount of [undefined, '', '0', '29.99']) {
       res = await withdraw(p, cpfAsk(p, amount))
-      expect([res.body.status, res.body.msg], String(amount)).toEqual([3104, 'Montante mínimo de retirada: R$30,00'])
+      expect([res.body.status, res.body.msg], String(amount)).toEqual([3104, 'Montante mínimo de retirada: R$ 30,00'])
     }
     // 5. Above the maximum per request, then above what is withdrawable.
     res = await withdraw(p, cpfAsk(p, '10000.01'))
-    expect([res.body.status, res.body.msg]).toEqual([3105, 'Montante máximo de levantamento: R$10.000,00'])
+    expect([res.body.status, res.body.msg]).toEqual([3105, 'Montante máximo de levantamento: R$ 10.000,00'])
     res = await withdraw(p, cpfAsk(p, '10000.01'), { lang: 'en_US' })
-    expect(res.body.msg).toBe('Maximum withdrawal amount: R$10,000.00')
+    expect(res.body.msg).toBe('Maximum withdrawal amount: R$ 10,000.00')
     // 6. Type or account missing.
     for (const missing of [{ payCardBank: '' }, { payCardNo: '' }, { payCardNo: '   ' }, { payCardBank: undefined }]) {
       res = await withdraw(p, cpfAsk(p, '50', missing))

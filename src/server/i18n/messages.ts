@@ -26,11 +26,23 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 }
 
 /**
+ * A text of one table: with a numeric `count`, its plural form as i18next names them (`key_one`,
+ * `key_few`, `key_other`...) by the language's rules, `key_other` when that form is missing.
+ */
+function text(locale: Locale, key: string, count: unknown): string | undefined {
+  const table = tables.get(locale)
+  if (typeof count !== 'number') return lookup(table, key)
+  const form = new Intl.PluralRules(locale.replace('_', '-')).select(count)
+  return lookup(table, `${key}_${form}`) ?? lookup(table, `${key}_other`) ?? lookup(table, key)
+}
+
+/**
  * The server's texts, from the `server` part of `locales/<locale>.json`, with i18next-style
- * `{{name}}` placeholders. A key missing in a locale falls back to pt_BR, then to the key itself.
+ * `{{name}}` placeholders and plural forms (by `count`). A key missing in a locale falls back to
+ * pt_BR, then to the key itself.
  */
 export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
-  const template = lookup(tables.get(locale), key) ?? lookup(tables.get(DEFAULT_LOCALE), key) ?? key
+  const template = text(locale, key, params.count) ?? text(DEFAULT_LOCALE, key, params.count) ?? key
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''))
 }
 

@@ -20,7 +20,7 @@ export function FriendsPage() {
             {team.levels.map((l) => (
               <li key={l.level}>
                 <strong>{t('loyalty.team.level', { level: l.level })}</strong>
-                <span>{t('loyalty.team.people', { n: l.people })}</span>
+                <span>{t('loyalty.team.people', { count: l.people })}</span>
                 <span>{formatMoney(l.amount, lang)}</span>
               </li>
             ))}
