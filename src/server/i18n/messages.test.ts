@@ -11,6 +11,12 @@ describe('translate', () => {
     expect(translate('ja_JP', 'errors.transferDailyCount', { count: 1 })).toContain('（1 回）')
   })
 
+  it("says the player's own time limit in its plural form", () => {
+    expect(translate('pt_BR', 'errors.limitTime', { minutes: 1, count: 1 })).toContain('(1 minuto)')
+    expect(translate('pt_BR', 'errors.limitTime', { minutes: 90, count: 90 })).toContain('(90 minutos)')
+    expect(translate('en_US', 'errors.limitTime', { minutes: 1, count: 1 })).toContain('(1 minute)')
+  })
+
   it('reads a text without a count as before, and falls back to pt_BR then the key', () => {
     expect(translate('en_US', 'errors.loggedOut')).toBe('Your session has expired. Please log in again')
     expect(translate('en_US', 'errors.noSuchKey')).toBe('errors.noSuchKey')

@@ -96,7 +96,11 @@ const KINDS = { LIMIT_LOSS: 'loss', LIMIT_STAKE: 'stake', LIMIT_DEPOSIT: 'deposi
 export async function limitError(q: Queryable, userId: bigint, code: keyof typeof KINDS, at: Date): Promise<AppError> {
   const r = await q.query<{ period: RgPeriod; room: bigint; value: bigint }>('SELECT period, room, value FROM rg_room($1, $2) WHERE kind = $3 ORDER BY room LIMIT 1', [userId, at, KINDS[code]])
   const row = r.rows[0]
-  if (code === 'LIMIT_TIME') return new AppError(code, { minutes: Number(row?.value ?? 0) / 60 })
+  // count: the message's plural form follows the minutes ('1 minuto').
+  if (code === 'LIMIT_TIME') {
+    const minutes = Number(row?.value ?? 0) / 60
+    return new AppError(code, { minutes, count: minutes })
+  }
   const left = row ? (BigInt(row.room) > 0n ? BigInt(row.room) : 0n) : 0n
   const period = row?.period ?? 'day'
   return new AppError(code, { left }, `${MESSAGE_KEYS[code]}.${period}`)
