@@ -50,10 +50,14 @@ test('the footer links the terms', async ({ page }) => {
   const payments = page.getByRole('list', { name: 'Formas de pagamento' })
   await expect(payments).toMatchAriaSnapshot(`
     - list "Formas de pagamento":
-      - listitem: PIX
-      - listitem: Visa
-      - listitem: Mastercard
-      - listitem: USDT
+      - listitem:
+        - img "PIX"
+      - listitem:
+        - img "Visa"
+      - listitem:
+        - img "Mastercard"
+      - listitem:
+        - img "USDT"
   `)
   await expect(payments.getByRole('link')).toHaveCount(0)
 })

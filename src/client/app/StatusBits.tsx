@@ -4,7 +4,6 @@ import { Link } from 'wouter'
 import { dismissNotice } from '../store/actions/ui'
 import { INSTAGRAM_URL, SUPPORT_EMAIL, TELEGRAM_URL, WHATSAPP_URL } from '../store/contactLinks'
 import { store } from '../store/store'
-import { MARKS, type FooterMark } from './FooterIcons'
 import './footer.css'
 
 export function LoadingIndicator() {
@@ -33,7 +32,18 @@ export function NoticeBanner() {
   )
 }
 
-/** The payment marks: pictures with their names for screen readers, not links. */
+type FooterMark = 'pix' | 'visa' | 'mastercard' | 'usdt' | 'telegram' | 'instagram' | 'whatsapp' | 'email'
+
+/**
+ * A mark: a small SVG drawn by hand (assets/public/marks: simple shapes that recall each brand
+ * without copying its artwork), a static file so it costs the first load's JavaScript nothing;
+ * named by its alt text. Payment marks are card-shaped (36x24), contact marks round or square (24).
+ */
+const Mark = (props: { mark: FooterMark; label: string; card?: boolean }) => (
+  <img className="fmark" src={`/marks/${props.mark}.svg`} alt={props.label} width={props.card ? 36 : 24} height={24} decoding="async" />
+)
+
+/** The payment marks: pictures named for screen readers, not links. */
 const PAYMENTS = ['pix', 'visa', 'mastercard', 'usdt'] as const
 /** The contacts: links, each shown only when the build sets its address (store/contactLinks). */
 const CONTACTS: readonly (readonly [FooterMark, string])[] = (
@@ -55,8 +65,7 @@ export function Footer() {
       <ul className="footer-icons" aria-label={t('footer.payments')}>
         {PAYMENTS.map((k) => (
           <li key={k} className={`ficon ficon-${k}`}>
-            {MARKS[k]()}
-            <span className="visually-hidden">{t(`footer.icons.${k}`)}</span>
+            <Mark mark={k} label={t(`footer.icons.${k}`)} card />
           </li>
         ))}
       </ul>
@@ -64,8 +73,8 @@ export function Footer() {
         <ul className="footer-icons footer-contacts" aria-label={t('footer.contacts')}>
           {CONTACTS.map(([k, href]) => (
             <li key={k}>
-              <a className={`ficon ficon-${k}`} href={href} {...(k === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })} aria-label={t(`footer.icons.${k}`)}>
-                {MARKS[k]()}
+              <a className={`ficon ficon-${k}`} href={href} {...(k === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+                <Mark mark={k} label={t(`footer.icons.${k}`)} />
               </a>
             </li>
           ))}
