@@ -27,12 +27,14 @@ test('a new user registers, sees R$ 0,00, logs out and logs in', async ({ page }
   // After registration the second-deposit overlay opens; close it.
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click()
 
-  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'SAIR' }).click()
   await expect(page.getByTestId('balance')).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Entrar' }).first().click()
+  // The spec's logout: the session cleared, home, and the login overlay open.
+  await expect(page).toHaveURL(/\/home$/)
   const login = page.getByRole('dialog', { name: 'Entrar ou cadastrar' })
+  await expect(login.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true')
   const submit = login.getByRole('button', { name: 'Entrar' }).last()
   await login.getByLabel('E-mail', { exact: true }).fill(address)
   await login.getByLabel('Senha', { exact: true }).fill('segredo123')
@@ -68,7 +70,7 @@ test('a login-required route without a token shows the guard dialog, then home a
 
 test('the language switch changes every text, and it persists', async ({ page }) => {
   await openHome(page)
-  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('button', { name: /Idioma/ }).click()
   await page.getByRole('option', { name: /English/ }).getByRole('button').click()
   await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible()

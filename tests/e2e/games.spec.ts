@@ -54,13 +54,15 @@ test('a player plays mines on the phone: opens tiles by tap and cashes out or hi
   await page.getByLabel('Valor da aposta').fill('10,00')
   // The open board's controls take the place of the next board's: nothing below them moves.
   const recent = page.getByRole('heading', { name: 'Resultados recentes' })
-  const recentTop = (await recent.boundingBox())?.y
+  // Measured in the page, not the viewport: a tap may scroll the page to reach its button.
+  const pageTop = () => recent.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+  const recentTop = await pageTop()
   await page.getByRole('button', { name: 'Apostar' }).click()
   await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
   await expect(page.getByTestId('cashout')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Apostar' })).toBeHidden()
   await expect(page.getByLabel('Número de minas')).toBeHidden()
-  expect((await recent.boundingBox())?.y).toBe(recentTop)
+  expect(await pageTop()).toBe(recentTop)
   // The open game survives a reload.
   await page.reload()
   await expect(page.getByTestId('cashout')).toBeVisible()

@@ -53,7 +53,7 @@ test('a new player arrives by an invitation link, registers, claims the daily si
   const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
   await slip.getByLabel(/^Valor em Resultado final/).fill('500,00')
   await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
-  await expect(slip.getByTestId('slip-done')).toContainText('Aposta feita')
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta aceita')
   await page.keyboard.press('Escape')
   const matchId = /\/sportMatch\/(\d+)/.exec(page.url())![1]!
   const settled = await page.request.post(`/api/dev/sport/matches/${matchId}/result`, { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { fullTime: { home: 1, away: 0 }, halfTime: { home: 0, away: 0 }, corners: { home: 2, away: 2 } } })
@@ -84,6 +84,10 @@ test('every route of the spec renders at its own address on a phone, none of the
   test.setTimeout(120_000)
   await registerNewUser(page)
   await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
+  // Registering lands on the spec's named route 'registered'; home is one tap away.
+  await expect(page).toHaveURL(/\/registered$/)
+  await expect(page.getByRole('heading', { name: 'Cadastro concluído!' })).toBeVisible()
+  await page.getByTestId('tabbar').getByRole('link', { name: 'Início' }).click()
   // Signed in, the server's list decides: the shared-round games open (they said 'Em Breve...' until this issue's fix).
   await page.getByRole('button', { name: 'Jogar Double' }).click()
   await expect(page).toHaveURL(/\/double\?/)

@@ -6,7 +6,7 @@ const brl = (reais: number) => new Intl.NumberFormat('pt-BR', { style: 'currency
 
 test('a player opens PG slots from the side menu, spins, sees the header balance follow every spin, closes the game and finds the rounds in the records', async ({ page }) => {
   await playMoneyLogin(page, 'slots')
-  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('button', { name: 'PG slots' }).click()
   await expect(page).toHaveURL(/\/gameGroupList\?productCode=PG$/)
   await expect(page.getByRole('heading', { name: 'PG slots' })).toBeVisible()
@@ -52,7 +52,8 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   await openAccountItem(page, 'Histórico')
   await expect(page.getByRole('heading', { name: 'Registros' })).toBeVisible()
   const rows = page.locator('.records-list > li')
-  const stakes = rows.filter({ hasText: /^Aposta−/ })
+  // Each names its game (issue 32).
+  const stakes = rows.filter({ hasText: /^Aposta · Frutas de Ouro \(PG\)−/ })
   await expect(stakes).toHaveCount(3)
   await stakes.first().getByRole('button').click()
   const detail = stakes.first().locator('.records-detail')

@@ -32,8 +32,8 @@ test('two players on two phones play the same Double round and see the same resu
   await expect(a.getByTestId('round-mine')).toHaveText('Vermelho: R$ 5,00')
   await expect(b.getByTestId('round-mine')).toHaveText('Preto: R$ 1,00')
   // Each sees the other's bet in the round's feed (a masked name) and the totals.
-  await expect(a.getByTestId('round-totals')).toContainText('Preto: R$ 1,00 (1 apostas)')
-  await expect(b.getByTestId('round-totals')).toContainText('Vermelho: R$ 5,00 (1 apostas)')
+  await expect(a.getByTestId('round-totals')).toContainText('Preto: R$ 1,00 (1 aposta)')
+  await expect(b.getByTestId('round-totals')).toContainText('Vermelho: R$ 5,00 (1 aposta)')
   await expect(b.getByTestId('round-feed')).toContainText('apostou R$ 5,00 em Vermelho')
 
   // The same result on both phones, spoken when the wheel stops.

@@ -69,7 +69,7 @@ test('side menu and account menu', async ({ page }) => {
   await page.goto('/home?snapshot=1')
   await settle(page, true)
   await expect(page.getByTestId('balance')).toHaveText('R$ 0,00')
-  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
   const side = page.getByRole('navigation', { name: 'Menu principal' })
   await expect(side.getByRole('button', { name: 'SAIR' })).toBeVisible()
   await settle(page)

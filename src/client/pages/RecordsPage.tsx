@@ -134,7 +134,7 @@ export function RecordsPage() {
                   {open.bet ? (
                     <>
                       <dt>{t('records.game')}</dt>
-                      <dd>{gameLabel(t, open) ?? t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
+                      <dd>{gameLabel(t, { game: open.game, gameName: open.gameName ?? r.gameName }) ?? t(`games.${open.bet.game}`, { defaultValue: open.bet.game })}</dd>
                       <dt>{t('records.betId')}</dt>
                       <dd>{open.bet.betId}</dd>
                       {open.bet.roundId !== undefined && (
