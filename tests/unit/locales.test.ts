@@ -59,6 +59,8 @@ describe('locale files', () => {
     expect(i18n.t('loyalty.team.people', { lng: 'ru_RU', count: 3 })).toBe('3 человека')
     expect(i18n.t('loyalty.team.people', { lng: 'ru_RU', count: 5 })).toBe('5 человек')
     expect(i18n.t('loyalty.team.people', { lng: 'en_US', count: 1 })).toBe('1 person')
+    expect(i18n.t('casino.auto.stop', { lng: 'pt_BR', played: 1, count: 1 })).toBe('Parar (1 aposta)')
+    expect(i18n.t('casino.info.rules_mines', { lng: 'pt_BR', mines: 1, count: 1 })).toMatch(/^1 mina escondida/)
   })
 
   it('exist for all 15 locales and nothing else', () => {

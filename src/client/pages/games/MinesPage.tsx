@@ -212,7 +212,7 @@ function MinesControls(props: { mode: 'manual' | 'auto'; onMode(mode: 'manual' |
   if (game && game.state !== 'active') {
     announce = game.state === 'won' ? t('casino.mines.wonAnnounce', { multiplier: num(game.multiplier, 4), payout: formatMoney(game.payout, lang) }) : t('casino.mines.lostAnnounce')
   } else if (active && gems > 0) {
-    announce = t('casino.mines.gemAnnounce', { gems, multiplier: num(now, 4) })
+    announce = t('casino.mines.gemAnnounce', { gems, count: gems, multiplier: num(now, 4) })
   }
   return (
     <>
@@ -291,7 +291,7 @@ const MinesSetup = memo(function MinesSetup(props: { active: boolean; mode: 'man
           {t('casino.bet')}
         </button>
       ) : (
-        <AutoBetPanel game="mines" ready={ready && picked > 0} hint={t('casino.mines.autoHint', { picked })} />
+        <AutoBetPanel game="mines" ready={ready && picked > 0} hint={t('casino.mines.autoHint', { picked, count: picked })} />
       )}
     </div>
   )

@@ -72,7 +72,7 @@ export function AutoBetPanel(props: { game: GameName; ready: boolean; hint?: str
       {props.hint && <p className="muted">{props.hint}</p>}
       {running ? (
         <button type="button" className="primary bet-button stop" onClick={stopAuto}>
-          {t('casino.auto.stop', { played: auto.played })}
+          {t('casino.auto.stop', { played: auto.played, count: auto.played })}
         </button>
       ) : (
         <button type="button" className="primary bet-button" disabled={!props.ready} onClick={() => void runAuto(props.game)}>
@@ -80,7 +80,7 @@ export function AutoBetPanel(props: { game: GameName; ready: boolean; hint?: str
         </button>
       )}
       <p className="auto-status" role="status">
-        {auto.played > 0 ? t('casino.auto.status', { played: auto.played, profit: formatMoney(auto.profit, lang) }) : ''}
+        {auto.played > 0 ? t('casino.auto.status', { played: auto.played, count: auto.played, profit: formatMoney(auto.profit, lang) }) : ''}
       </p>
     </div>
   )

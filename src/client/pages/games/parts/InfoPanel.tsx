@@ -46,7 +46,7 @@ function InfoBody(props: { game: GameName; mines?: number | undefined }) {
   return (
     <>
       <p>{t(`casino.info.rtp_${game}`)}</p>
-      <p className="muted">{t(`casino.info.rules_${game}`, { mines: props.mines ?? 3 })}</p>
+      <p className="muted">{t(`casino.info.rules_${game}`, { mines: props.mines ?? 3, count: props.mines ?? 3 })}</p>
       <div className="pay-table-wrap">
         <table className="pay-table">
           <caption className="visually-hidden">{t('casino.info.table')}</caption>
