@@ -1,8 +1,6 @@
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { withoutTabBar } from './tabBar'
 
-/** A full-page shot draws fixed bars where the top of the page was: the tab bar is left out of those. */
-const WITHOUT_TABBAR = path.join(import.meta.dirname, 'without-tabbar.css')
 
 /**
  * The pages the first visual suite left out (issue 32): each game page's controls, the account,
@@ -71,7 +69,8 @@ test('/conta of a new player', async ({ page }) => {
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await settle(page)
   // The new player's own e-mail and id are masked.
-  await expect(page).toHaveScreenshot('conta.png', { fullPage: true, stylePath: WITHOUT_TABBAR, mask: [page.getByTestId('account-email'), page.locator('.account-facts dd').nth(1), page.getByTestId('sessions')] })
+  await withoutTabBar(page)
+  await expect(page).toHaveScreenshot('conta.png', { fullPage: true, mask: [page.getByTestId('account-email'), page.locator('.account-facts dd').nth(1), page.getByTestId('sessions')] })
 })
 
 test('/bonus of a new player', async ({ page }) => {
@@ -79,7 +78,8 @@ test('/bonus of a new player', async ({ page }) => {
   await page.goto('/bonus?snapshot=1')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await settle(page)
-  await expect(page).toHaveScreenshot('bonus.png', { fullPage: true, stylePath: WITHOUT_TABBAR })
+  await withoutTabBar(page)
+  await expect(page).toHaveScreenshot('bonus.png', { fullPage: true })
 })
 
 test('a provider\'s games (PG) and all games', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { withoutTabBar } from './tabBar'
 
 /**
  * Visual snapshots at 390x844 in snapshot mode (fixed seed and clock, no motion), taken the
@@ -162,6 +163,7 @@ test('the VIP page of a new player: level 0, both progress bars, the whole table
   await page.goto('/vip?snapshot=1')
   await expect(page.getByRole('table', { name: 'Níveis VIP' }).getByRole('row')).toHaveCount(12)
   await settle(page)
+  await withoutTabBar(page)
   await expect(page).toHaveScreenshot('vip.png', { fullPage: true })
 })
 
@@ -170,6 +172,7 @@ test("the share page: code, link and QR code (masked: they are the new player's 
   await page.goto('/share?snapshot=1')
   await expect(page.getByTestId('invite-code')).toHaveText(/^[A-Z0-9]{8}$/)
   await settle(page)
+  await withoutTabBar(page)
   await expect(page).toHaveScreenshot('share.png', { fullPage: true, mask: [page.getByTestId('invite-code'), page.getByTestId('invite-link'), page.locator('svg.qr')] })
 })
 
@@ -178,6 +181,7 @@ test('the sign-in sheet of a new player: the 7-day cycle, day 1 to claim', async
   await page.goto('/signInSheet?snapshot=1')
   await expect(page.getByTestId('signin-claim')).toHaveText('Receber R$ 0,50')
   await settle(page)
+  await withoutTabBar(page)
   await expect(page).toHaveScreenshot('signin-sheet.png', { fullPage: true })
 })
 
@@ -187,6 +191,7 @@ test('the responsible-gaming page of a new player: eight limits unset, the reali
   await expect(page.getByTestId('rg-limits').getByRole('listitem')).toHaveCount(8)
   await expect(page.getByTestId('rg-statement')).toBeVisible()
   await settle(page)
+  await withoutTabBar(page)
   await expect(page).toHaveScreenshot('responsible-gaming.png', { fullPage: true })
 })
 
