@@ -89,7 +89,7 @@ export function precompress(): Plugin {
 }
 
 /** The locale sections the first paint of any page needs (the shell, /home, the titled pages); the rest loads after. */
-const FIRST_PAINT_SECTIONS = ['app', 'shell', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio']
+const FIRST_PAINT_SECTIONS = ['app', 'shell', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio', 'tabs', 'lobby']
 
 /**
  * The client's locale tables: every `locales/*.json` loses its "server" section (the server's
