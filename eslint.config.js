@@ -73,7 +73,7 @@ export default defineConfig(
   {
     // A `!` in a test or a script is itself an assertion: when it is wrong the test or the script fails
     // on the spot, which is what a guard would do anyway.
-    files: ['tests/**', 'scripts/**', 'src/**/*.test.ts'],
+    files: ['tests/**', 'scripts/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 )

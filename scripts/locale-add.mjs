@@ -20,7 +20,7 @@ const add = JSON.parse(fs.readFileSync(file, 'utf8'))
 function merge(into, from) {
   for (const [key, value] of Object.entries(from)) {
     // null removes a key (a text replaced by its plural forms, key_one/key_other...).
-    if (value === null) delete into[key]
+    if (value === null) Reflect.deleteProperty(into, key)
     else if (value && typeof value === 'object' && into[key] && typeof into[key] === 'object') merge(into[key], value)
     else into[key] = value
   }
