@@ -151,33 +151,35 @@ export function App() {
       <main className="content">
         {/* /home is kept alive: it stays mounted (hidden) while other routes show. */}
         {!location.startsWith('/dev/') && <Home hidden={location !== '/home'} />}
-        <Switch>
-          <Route path="/">
-            <Loading />
-          </Route>
-          <Route path="/main">
-            <Redirect to="/home" replace />
-          </Route>
-          <Route path="/home">{null}</Route>
-          <Route path={/^\/y(?<yqm>[^/]+)$/}>
-            <Invitation />
-          </Route>
-          {SceneSwitcher && (
-            <Route path={/^\/dev\/scenes(?:\/(?<id>[\w-]+))?(?:\/(?<fixture>[\w-]+))?\/?$/}>
-              <Suspense fallback={null}>
-                <SceneSwitcher />
-              </Suspense>
+        <div className="route-area">
+          <Switch>
+            <Route path="/">
+              <Loading />
             </Route>
-          )}
-          {ROUTES.map((r) => (
-            <Route key={String(r.path)} path={r.path}>
-              {r.needsLogin ? <Guard>{r.render()}</Guard> : r.render()}
+            <Route path="/main">
+              <Redirect to="/home" replace />
             </Route>
-          ))}
-          <Route>
-            <Redirect to="/" replace />
-          </Route>
-        </Switch>
+            <Route path="/home">{null}</Route>
+            <Route path={/^\/y(?<yqm>[^/]+)$/}>
+              <Invitation />
+            </Route>
+            {SceneSwitcher && (
+              <Route path={/^\/dev\/scenes(?:\/(?<id>[\w-]+))?(?:\/(?<fixture>[\w-]+))?\/?$/}>
+                <Suspense fallback={null}>
+                  <SceneSwitcher />
+                </Suspense>
+              </Route>
+            )}
+            {ROUTES.map((r) => (
+              <Route key={String(r.path)} path={r.path}>
+                {r.needsLogin ? <Guard>{r.render()}</Guard> : r.render()}
+              </Route>
+            ))}
+            <Route>
+              <Redirect to="/" replace />
+            </Route>
+          </Switch>
+        </div>
         {!location.startsWith('/dev/') && <Footer />}
       </main>
       <TabBar />
