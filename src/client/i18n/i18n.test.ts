@@ -11,10 +11,10 @@ describe('remembered texts', () => {
     const direct = (key: string, opts?: Record<string, unknown>) => i18n.t(key, { lng: 'pt_BR', ...opts })
     expect(t('casino.bet')).toBe(direct('casino.bet'))
     expect(t('casino.bet')).toBe('Apostar')
-    expect(t('casino.mines.gemAnnounce', { gems: 2, multiplier: '1,25' })).toBe(direct('casino.mines.gemAnnounce', { gems: 2, multiplier: '1,25' }))
+    expect(t('casino.mines.gemAnnounce', { gems: 2, count: 2, multiplier: '1,25' })).toBe(direct('casino.mines.gemAnnounce', { gems: 2, count: 2, multiplier: '1,25' }))
     // Other values: another text, not the first one remembered.
-    expect(t('casino.mines.gemAnnounce', { gems: 3, multiplier: '1,50' })).toBe(direct('casino.mines.gemAnnounce', { gems: 3, multiplier: '1,50' }))
-    expect(t('casino.mines.gemAnnounce', { gems: 3, multiplier: '1,50' })).not.toBe(t('casino.mines.gemAnnounce', { gems: 2, multiplier: '1,25' }))
+    expect(t('casino.mines.gemAnnounce', { gems: 3, count: 3, multiplier: '1,50' })).toBe(direct('casino.mines.gemAnnounce', { gems: 3, count: 3, multiplier: '1,50' }))
+    expect(t('casino.mines.gemAnnounce', { gems: 3, count: 3, multiplier: '1,50' })).not.toBe(t('casino.mines.gemAnnounce', { gems: 2, count: 2, multiplier: '1,25' }))
   })
 
   it('follow a change of language (the fixed t of the current language, as useTranslation asks for it)', async () => {
