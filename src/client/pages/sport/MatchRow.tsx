@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import type { ListMatch } from '../../store/actions/sportSlip'
 import { store } from '../../store/store'
 import { clockText } from './names'
-import { OddsButton } from './OddsButton'
+import { RowPrices } from './OddsButton'
 import { Crest } from './SportArt'
 
 export function MatchRow(props: { m: ListMatch }) {
@@ -30,13 +30,7 @@ export function MatchRow(props: { m: ListMatch }) {
           </span>
         ))}
       </Link>
-      {prices && (
-        <div className="row-prices" role="group" aria-label={t('sport.matchOf', { home: m.home, away: m.away })}>
-          {prices.selections.map((sel) => (
-            <OddsButton key={sel.selectionId} match={m} market={prices} sel={sel} compact />
-          ))}
-        </div>
-      )}
+      {prices && <RowPrices match={m} market={prices} />}
     </li>
   )
 }

@@ -46,3 +46,16 @@ export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' |
     </button>
   )
 }
+
+/** A match's main market as a row of compact price buttons (the list's rows and home's strip). */
+export function RowPrices(props: { match: Pick<SportMatch, 'matchId' | 'home' | 'away' | 'matchTime'>; market: Market }) {
+  const { t } = useTranslation()
+  const { match, market } = props
+  return (
+    <div className="row-prices" role="group" aria-label={t('sport.matchOf', { home: match.home, away: match.away })}>
+      {market.selections.map((sel) => (
+        <OddsButton key={sel.selectionId} match={match} market={market} sel={sel} compact />
+      ))}
+    </div>
+  )
+}

@@ -11,7 +11,7 @@ import { fetchMatches, restoreSlip, type ListMatch } from '../../store/actions/s
 import { store } from '../../store/store'
 import { useLoaded } from '../useLoaded'
 import { clockText } from './names'
-import { OddsButton } from './OddsButton'
+import { RowPrices } from './OddsButton'
 import { Crest, SportIcon } from './SportArt'
 import './strip.css'
 
@@ -44,13 +44,7 @@ function StripCard(props: { m: ListMatch }) {
           </span>
         ))}
       </Link>
-      {prices && (
-        <div className="row-prices" role="group" aria-label={t('sport.matchOf', { home: m.home, away: m.away })}>
-          {prices.selections.map((sel) => (
-            <OddsButton key={sel.selectionId} match={m} market={prices} sel={sel} compact />
-          ))}
-        </div>
-      )}
+      {prices && <RowPrices match={m} market={prices} />}
     </li>
   )
 }
