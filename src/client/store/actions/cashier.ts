@@ -5,15 +5,14 @@
  */
 import type { z } from 'zod/mini'
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type BonusTerms, type CallDef, type PricePackage, type WireBalance } from '../../../shared/contract'
+import { calls, type BonusTerms, type PricePackage, type WireBalance } from '../../../shared/contract'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { i18n } from '../../i18n/i18n'
-import { http } from '../api'
 import { applyBalance } from '../balance'
-import { CallFailed, handleFailure, handleNetworkError } from '../errors'
+import { CallFailed } from '../errors'
 import { moneyCall } from '../moneyCall'
 import { store, type DepositVariant, type KycReturn } from '../store'
-import { api, fetchUserInfo, refreshBalance } from './session'
+import { api, apiMessage, fetchUserInfo, refreshBalance } from './session'
 import { offerNudge } from './nudges'
 import { closeOverlay, openOverlay, pushAlert, pushToast } from './ui'
 
@@ -22,18 +21,6 @@ export const STATUS_POLL_MS = 3000
 
 // The protection and sign-in actions take their keys from here.
 export { newIdempotencyKey } from '../moneyCall'
-
-/** Like api(), but also hands back the reply's message (the KYC toast shows it). */
-async function callWithMessage<T>(call: CallDef, options: Parameters<typeof http.request>[1]): Promise<{ data: T; msg: string }> {
-  let reply
-  try {
-    reply = await http.request<T>(call, options)
-  } catch (err) {
-    throw handleNetworkError(err)
-  }
-  if (reply.status === 200) return { data: reply.data, msg: reply.msg }
-  throw handleFailure(reply)
-}
 
 // ---- deposit ----------------------------------------------------------------------------
 
@@ -227,7 +214,7 @@ export interface KycMore {
  */
 export async function submitKyc(name: string, cardNo: string, more: KycMore = {}): Promise<boolean> {
   try {
-    const { msg } = await callWithMessage<null>(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
+    const msg = await apiMessage(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
     pushToast(msg || i18n.t('cashier.kyc.done'))
     await fetchUserInfo()
     const back = store.cashier.kycReturn
