@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { App } from './app/App'
 import { muteSetting } from './app/muteSetting'
+import { preloadRoute } from './app/routes'
 import { bindMuteSetting } from './engine/audio'
 import { SNAPSHOT_MODE, TEST_BUILD } from './engine/determinism'
 import { rootFontSize } from './format/format'
@@ -10,6 +11,10 @@ import { i18n } from './i18n/i18n'
 import { net } from './store/api'
 import { store } from './store/store'
 import './styles.css'
+
+// The visit's first route starts loading its code now, beside the first render of the shell, not
+// after it (a game page or the sports list painted 300-400 ms later on a 4x slower phone).
+preloadRoute(window.location.pathname)
 
 // The engine's sounds follow the player's mute choice, kept in the store (the engine imports no store).
 bindMuteSetting(muteSetting)

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { calls } from '../../shared/contract'
+import { restLogin, sendEmail } from '../../shared/contract/auth'
+import { inPlay } from '../../shared/contract/game'
+import { getBalance, userInfo } from '../../shared/contract/user'
 import { createHttp, NetworkError } from './http'
 
 interface Pending {
@@ -35,8 +37,8 @@ describe('http client', () => {
   it('runs one request at a time, in order', async () => {
     const { fetch, pending, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
-    const a = http.request(calls.getBalance)
-    const b = http.request(calls.inPlay)
+    const a = http.request(getBalance)
+    const b = http.request(inPlay)
     await Promise.resolve()
     await new Promise((r) => setTimeout(r, 0))
     expect(pending).toHaveLength(1)
@@ -54,20 +56,20 @@ describe('http client', () => {
     const { fetch, request } = controlledFetch()
     const loading: boolean[] = []
     const http = createHttp({ fetch, headers, onLoading: (on) => loading.push(on) })
-    const login = http.request(calls.restLogin, { body: { username: 'a@b.co', pwd: 'x' } })
+    const login = http.request(restLogin, { body: { username: 'a@b.co', pwd: 'x' } })
     await new Promise((r) => setTimeout(r, 0))
     expect(request(0).init.headers).toMatchObject({ ...headers(), 'content-type': 'application/json' })
     expect(JSON.parse(request(0).init.body as string)).toEqual({ username: 'a@b.co', pwd: 'x' })
     request(0).resolve(json({ status: 2002, msg: 'E-mail ou senha incorretos', data: null }, 400))
     expect(await login).toMatchObject({ status: 2002, msg: 'E-mail ou senha incorretos', http: 400 })
 
-    const reset = http.request(calls.sendEmail, { body: { email: 'a@b.co' }, form: true, loading: false })
+    const reset = http.request(sendEmail, { body: { email: 'a@b.co' }, form: true, loading: false })
     await new Promise((r) => setTimeout(r, 0))
     expect(request(1).init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' })
     expect(request(1).init.body).toBe('email=a%40b.co&loading=false')
     request(1).resolve(json({ status: 200, msg: '', data: { wait: 180 } }))
     await reset
-    const quiet = http.request(calls.userInfo, { loading: false })
+    const quiet = http.request(userInfo, { loading: false })
     await new Promise((r) => setTimeout(r, 0))
     expect(request(2).url).toBe('/api/app/user/userInfo?loading=false')
     request(2).resolve(json({ status: 40101, msg: '', data: null }, 401))
@@ -79,8 +81,8 @@ describe('http client', () => {
     vi.useFakeTimers()
     const { fetch, pending, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
-    const slow = http.request(calls.getBalance)
-    const next = http.request(calls.getBalance)
+    const slow = http.request(getBalance)
+    const next = http.request(getBalance)
     await vi.advanceTimersByTimeAsync(29_999)
     expect(pending).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
@@ -94,11 +96,11 @@ describe('http client', () => {
   it('hands back a 500 without a body, and a reply the contract refuses, as unreadable', async () => {
     const { fetch, request } = controlledFetch()
     const http = createHttp({ fetch, headers })
-    const a = http.request(calls.getBalance)
+    const a = http.request(getBalance)
     await new Promise((r) => setTimeout(r, 0))
     request(0).resolve(new Response('Internal Server Error', { status: 500 }))
     expect(await a).toMatchObject({ status: -1, http: 500 })
-    const b = http.request(calls.getBalance)
+    const b = http.request(getBalance)
     await new Promise((r) => setTimeout(r, 0))
     request(1).resolve(json({ status: 200, msg: '', data: { balance: 'lots', balanceVersion: 3 } }))
     expect((await b).status).toBe(-1)

@@ -78,8 +78,14 @@ export interface LazyRouteOptions<M, T> {
  * chunk's own `import()`, so the bundler splits and preloads it as usual; a retry after a failure
  * that named its script imports that address anew.
  */
+/** A lazy route's page, with a way to start its loads before it first renders. */
+export type LazyRoute<P> = ComponentType<P> & {
+  /** Starts the chunk and what `ready` waits for (the first route of a visit, before the first render). */
+  preload(): void
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any component's props
-export function lazyRoute<M, T extends ComponentType<any>>(load: () => Promise<M>, options: LazyRouteOptions<M, T> = {}): ComponentType<ComponentProps<T>> {
+export function lazyRoute<M, T extends ComponentType<any>>(load: () => Promise<M>, options: LazyRouteOptions<M, T> = {}): LazyRoute<ComponentProps<T>> {
   const pick = options.pick ?? ((m: M) => (m as { default: T }).default)
   let current: LazyExoticComponent<T>
   let address: string | null = null
@@ -104,7 +110,12 @@ export function lazyRoute<M, T extends ComponentType<any>>(load: () => Promise<M
   }
   renew()
   // Reads `current` at each render: after a retry the route renders the fresh lazy component.
-  return function LazyRoute(props: ComponentProps<T>) {
-    return createElement(current, props)
+  const route = (props: ComponentProps<T>) => createElement(current, props)
+  // The browser keeps one module per address and `ready` its one promise: the render's own load
+  // then finds them under way. A failure here is the render's to show (its boundary and retry).
+  route.preload = () => {
+    load().catch(() => undefined)
+    options.ready?.()?.catch(() => undefined)
   }
+  return route
 }

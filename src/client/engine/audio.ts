@@ -66,10 +66,37 @@ function load(name: SoundName): Promise<AudioBuffer | null> {
   return buffer
 }
 
-/** Fetches and decodes sounds ahead of their first play (a game page does it on mount), so the first play does not stall a frame. */
+/** The sounds asked for before the player's first tap or key: loaded then. */
+const waiting = new Set<SoundName>()
+let gestureSeen = false
+
+/** The first tap or key of the visit: the sounds waiting for it are fetched and decoded. */
+function onFirstGesture(): void {
+  gestureSeen = true
+  document.removeEventListener('pointerdown', onFirstGesture, true)
+  document.removeEventListener('keydown', onFirstGesture, true)
+  if (setting.get()) return
+  for (const name of waiting) void load(name)
+  waiting.clear()
+}
+
+/**
+ * Fetches and decodes sounds ahead of their first play, so the first play does not stall a frame.
+ * A game page asks on mount, but the work waits for the player's first tap or key: a browser keeps
+ * an audio context silent until one anyway, and making the context and decoding (70-90 ms of main
+ * thread on a 4x slower phone) would otherwise sit in the page's first load.
+ */
 export function preloadSounds(names: readonly SoundName[]): void {
   if (setting.get()) return
-  for (const name of names) void load(name)
+  if (gestureSeen || typeof document === 'undefined') {
+    for (const name of names) void load(name)
+    return
+  }
+  if (waiting.size === 0) {
+    document.addEventListener('pointerdown', onFirstGesture, true)
+    document.addEventListener('keydown', onFirstGesture, true)
+  }
+  for (const name of names) waiting.add(name)
 }
 
 export const audio: AudioService = {

@@ -37,6 +37,17 @@ export function usePainted(): boolean {
   return painted
 }
 
+/**
+ * For a game's scene: true after the load event and a frame after the page mounted. A route that is
+ * the first page of a visit has often loaded by the time it renders (its chunk came before the load
+ * event): the scene's chunks and worker then start only once the controls have painted.
+ */
+export function useSceneStart(): boolean {
+  const loaded = useAfterLoad()
+  const painted = usePainted()
+  return loaded && painted
+}
+
 /** The motion level: 'none' in snapshot mode, 'reduced' when the user asks for less motion. */
 export function preferredMotion(): 'full' | 'reduced' {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full'

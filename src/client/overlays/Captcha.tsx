@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subscribeKey } from 'valtio/utils'
-import { calls, buildPath } from '../../shared/contract'
+import { buildPath } from '../../shared/contract/define'
+import { captcha as captchaCall } from '../../shared/contract/auth'
 import { refreshCaptcha } from '../store/actions/ui'
 import { store } from '../store/store'
 import { Field } from './Field'
@@ -41,7 +42,7 @@ export function Captcha(props: { value: string; onChange(value: string): void; o
       name="captCode"
       after={
         <button type="button" className="captcha-button" onClick={refreshCaptcha} aria-label={t('auth.captchaImage')}>
-          <img src={buildPath(calls.captcha.path, { codeId })} alt="" width={120} height={40} />
+          <img src={buildPath(captchaCall.path, { codeId })} alt="" width={120} height={40} />
         </button>
       }
     />

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio'
 import { minesMultiplier, TILES } from '../../../shared/games/mines'
 import { multiplierToNumber } from '../../../shared/games/payout'
 import { audio, preloadSounds } from '../../engine/audio'
-import { useAfterLoad } from '../../engine/useAfterLoad'
+import { useSceneStart } from '../../engine/useAfterLoad'
 import { wireToCentavos } from '../../../shared/money'
 import { formatDecimal } from '../../format/decimal'
 import { formatMoney } from '../../format/format'
@@ -119,7 +119,7 @@ function TileButtons(props: { mode: 'manual' | 'auto' }) {
 }
 
 function Stage(props: { children: ReactNode }) {
-  const loaded = useAfterLoad()
+  const loaded = useSceneStart()
   const plain = (
     <div className="game-stage mines-stage" data-testid="mines-stage">
       {props.children}

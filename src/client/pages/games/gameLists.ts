@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio'
 import { PROVIDERS, SELF_GAME_TYPES } from '../../../shared/codes'
-import { calls, type GameEntry } from '../../../shared/contract'
+import type { GameEntry } from '../../../shared/contract'
+import { gameGroup } from '../../../shared/contract/game'
 import { api } from '../../store/actions/session'
 import { store } from '../../store/store'
 import { useLoaded } from '../useLoaded'
@@ -17,7 +18,7 @@ export function useProviderGames(): { code: string; games: GameEntry[] }[] {
     () =>
       Promise.all(
         PROVIDERS.map((code) =>
-          api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }, true)
+          api<{ records: GameEntry[] }>(gameGroup, { query: { productCode: code }, loading: false }, true)
             .then((r) => ({ code, games: r.records }))
             .catch(() => ({ code, games: [] as GameEntry[] })),
         ),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { useSnapshot } from 'valtio'
-import { calls } from '../../../shared/contract'
+import { logoutAll, mySessions } from '../../../shared/contract/user'
 import { setMuted } from '../../engine/audio'
 import { bcp47 } from '../../format/format'
 import { api, logout, logoutAndGoHome } from '../../store/actions/session'
@@ -18,11 +18,11 @@ type OpenSession = { device: string; ip: string; createdAt: number; lastSeenAt: 
 function Sessions() {
   const { t } = useTranslation()
   const { token, lang } = useSnapshot(store.session)
-  const [sessions] = useLoaded(() => api<OpenSession[]>(calls.mySessions, { loading: false }, true), [token], { enabled: Boolean(token) })
+  const [sessions] = useLoaded(() => api<OpenSession[]>(mySessions, { loading: false }, true), [token], { enabled: Boolean(token) })
   const [asking, setAsking] = useState(false)
   const when = (ms: number) => new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'short', timeStyle: 'short' }).format(ms)
   const signOutEverywhere = async () => {
-    await api(calls.logoutAll, { body: {} })
+    await api(logoutAll, { body: {} })
     await logout({ callServer: false, openLogin: false })
     navigate('/home')
   }

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next'
 import { useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { subscribe, useSnapshot } from 'valtio'
-import { calls, type GameEntry } from '../../../shared/contract'
+import type { GameEntry } from '../../../shared/contract'
+import { gameGroup, launchGame, stopGame } from '../../../shared/contract/game'
 import { api, fetchUserInfo, refreshBalance } from '../../store/actions/session'
 import { loadInPlay } from '../../store/actions/games'
 import { store } from '../../store/store'
@@ -26,7 +27,7 @@ function GameGroupList() {
   const { t } = useTranslation()
   const code = new URLSearchParams(useSearch()).get('productCode') ?? ''
   const valid = CODE.test(code)
-  const [list] = useLoaded(() => api<{ records: GameEntry[] }>(calls.gameGroup, { query: { productCode: code }, loading: false }), [code], { enabled: valid })
+  const [list] = useLoaded(() => api<{ records: GameEntry[] }>(gameGroup, { query: { productCode: code }, loading: false }), [code], { enabled: valid })
   const title = providerName(t, code)
   return (
     <section className="page provider-games" aria-labelledby="provider-title" aria-busy={valid && !list}>
@@ -65,7 +66,7 @@ function launchQuery(search: string) {
 }
 
 async function launch(productCode: string, game: string): Promise<Launched> {
-  const reply = await api<Launched>(calls.launchGame, { body: { productCode, game } })
+  const reply = await api<Launched>(launchGame, { body: { productCode, game } })
   launched = reply
   store.games.inPlay = { gameCode: reply.gameCode, productCode: reply.productCode }
   return reply
@@ -172,7 +173,7 @@ function balanceFollower(): { changed(): void; stop(): void } {
 /** Ends the game on the server and reads what it left: the balance, nothing in play. */
 async function closeGame(): Promise<void> {
   launched = null
-  await api(calls.stopGame, { loading: false }, true).catch(() => undefined)
+  await api(stopGame, { loading: false }, true).catch(() => undefined)
   await Promise.all([fetchUserInfo(), loadInPlay()])
 }
 

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next'
 import { snapshot, subscribe, useSnapshot } from 'valtio'
 import { Link } from 'wouter'
-import { calls } from '../../../shared/contract'
+import { todayWins } from '../../../shared/contract/appInfo'
 import { ACTIVITIES } from '../../../shared/loyalty/activities'
 import { api } from '../../store/actions/session'
 import { formatMoney, onlineCount } from '../../format/format'
@@ -33,7 +33,7 @@ function lobbyState(): LobbyState {
 function useTodayWins(active: boolean): void {
   useLoaded(
     () =>
-      api<{ total: number; perSecond: number }>(calls.todayWins, { loading: false }, true).then((w) => {
+      api<{ total: number; perSecond: number }>(todayWins, { loading: false }, true).then((w) => {
         store.lobby.jackpot = { base: w.total, perSecond: w.perSecond, since: Date.now() }
       }),
     [],

@@ -1,11 +1,12 @@
-import { calls } from '../../../shared/contract'
+import { checkEmail, sendEmail, setPwd } from '../../../shared/contract/auth'
+import { setHeader, updatePwd } from '../../../shared/contract/user'
 import { i18n } from '../../i18n/i18n'
 import { store } from '../store'
 import { api, apiMessage, logout } from './session'
 import { closeOverlay, pushAlert, pushToast } from './ui'
 
 export async function setAvatar(index: number): Promise<void> {
-  const { header } = await api<{ header: number }>(calls.setHeader, { params: { index } })
+  const { header } = await api<{ header: number }>(setHeader, { params: { index } })
   if (store.user) store.user.header = header
 }
 
@@ -15,7 +16,7 @@ export async function changePassword(oPwd: string, nPwd: string, nPwd1: string):
     pushAlert({ text: i18n.t('changePassword.enterAll') })
     return false
   }
-  await api(calls.updatePwd, { body: { oPwd, nPwd, nPwd1 } })
+  await api(updatePwd, { body: { oPwd, nPwd, nPwd1 } })
   closeOverlay()
   await logout({ openLogin: true })
   return true
@@ -27,7 +28,7 @@ export async function sendResetCode(email: string): Promise<number> {
     pushAlert({ text: i18n.t('forgot.enterEmail') })
     return 0
   }
-  const { wait } = await api<{ wait: number }>(calls.sendEmail, { body: { email: email.trim().toLowerCase() }, form: true })
+  const { wait } = await api<{ wait: number }>(sendEmail, { body: { email: email.trim().toLowerCase() }, form: true })
   pushToast(i18n.t('forgot.sent'))
   return wait * 1000
 }
@@ -38,7 +39,7 @@ export async function checkResetCode(email: string, code: string): Promise<strin
     pushAlert({ text: i18n.t('forgot.incomplete') })
     return null
   }
-  return api<string>(calls.checkEmail, { body: { email: email.trim().toLowerCase(), code: code.trim() }, form: true })
+  return api<string>(checkEmail, { body: { email: email.trim().toLowerCase(), code: code.trim() }, form: true })
 }
 
 /** Step 3: sets the new password; the reply's message is shown as success. */
@@ -47,7 +48,7 @@ export async function setNewPassword(chkId: string, nPwd: string): Promise<boole
     pushAlert({ text: i18n.t('forgot.enterNewPassword') })
     return false
   }
-  const msg = await apiMessage(calls.setPwd, { body: { nPwd, chkId }, form: true })
+  const msg = await apiMessage(setPwd, { body: { nPwd, chkId }, form: true })
   closeOverlay()
   // The spec: the reply's message shown as success.
   pushToast(msg || i18n.t('forgot.passwordSet'))

@@ -5,7 +5,10 @@
  */
 import type { z } from 'zod/mini'
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type BonusTerms, type PricePackage, type WireBalance } from '../../../shared/contract'
+import type { BonusTerms, PricePackage, WireBalance } from '../../../shared/contract'
+import { bonusTerms, cancelPay, getPrices, getStatus, getWithdraw as getWithdrawCall, pendingPay, prePay, withdraw as withdrawCall } from '../../../shared/contract/order'
+import { updateKyc as updateKycCall } from '../../../shared/contract/user'
+import { transfer as transferCall } from '../../../shared/contract/wallet'
 import { ERROR_CODES } from '../../../shared/contract/errors'
 import { i18n } from '../../i18n/i18n'
 import { applyBalance } from '../balance'
@@ -27,14 +30,14 @@ export { newIdempotencyKey } from '../moneyCall'
 /** The packages of one deposit overlay: the compensation deposit asks for INSBRL. */
 export function loadPrices(variant: DepositVariant): Promise<PricePackage[]> {
   const curreny = variant === 'gameDeposit' ? 'INSBRL' : variant === 'boostDeposit' ? 'EXPPAY' : undefined
-  return api<PricePackage[]>(calls.getPrices, { query: curreny ? { curreny } : {} })
+  return api<PricePackage[]>(getPrices, { query: curreny ? { curreny } : {} })
 }
 
 let termsOnce: Promise<BonusTerms> | null = null
 
 /** The bonus terms (the server's wagering settings), asked once per page load. */
 export function loadBonusTerms(): Promise<BonusTerms> {
-  termsOnce ??= api<BonusTerms>(calls.bonusTerms, { query: { loading: false } }).catch((err: unknown) => {
+  termsOnce ??= api<BonusTerms>(bonusTerms, { query: { loading: false } }).catch((err: unknown) => {
     termsOnce = null
     throw err
   })
@@ -107,7 +110,7 @@ export async function startDeposit(variant: DepositVariant, pkgId: number, noPro
   if (variant === 'deposit') body.isapp = store.session.isapp
   let reply
   try {
-    reply = await moneyCall<{ orderId: string; payNo: string; url: string }>(calls.prePay, { params: { pkgId }, body, form: true })
+    reply = await moneyCall<{ orderId: string; payNo: string; url: string }>(prePay, { params: { pkgId }, body, form: true })
   } catch (err) {
     kycAfterRefusal(err, variant)
     throw err
@@ -125,7 +128,7 @@ export async function resumeOrder(variant: DepositVariant): Promise<boolean> {
   const uId = store.user.uId
   let open
   try {
-    open = await api<{ orderId: string; payNo: string; url: string } | null>(calls.pendingPay, { loading: false }, true)
+    open = await api<{ orderId: string; payNo: string; url: string } | null>(pendingPay, { loading: false }, true)
   } catch {
     return false
   }
@@ -159,7 +162,7 @@ export async function checkOrder(): Promise<void> {
   if (!order) return
   let status: string
   try {
-    ;({ status } = await api<{ status: string }>(calls.getStatus, { params: { orderId: order.orderId }, loading: false }, true))
+    ;({ status } = await api<{ status: string }>(getStatus, { params: { orderId: order.orderId }, loading: false }, true))
   } catch (err) {
     if (err instanceof CallFailed && err.status === ERROR_CODES.ORDER_NOT_FOUND.status && store.cashier.order?.orderId === order.orderId) store.cashier.order = null
     return
@@ -177,7 +180,7 @@ export async function cancelOrder(): Promise<void> {
   const order = currentOrder()
   if (!order) return
   try {
-    await moneyCall(calls.cancelPay, { params: { orderId: order.orderId }, body: {} })
+    await moneyCall(cancelPay, { params: { orderId: order.orderId }, body: {} })
     if (store.cashier.order?.orderId === order.orderId) store.cashier.order = null
     pushToast(i18n.t('cashier.deposit.cancelled'))
   } catch (err) {
@@ -214,7 +217,7 @@ export interface KycMore {
  */
 export async function submitKyc(name: string, cardNo: string, more: KycMore = {}): Promise<boolean> {
   try {
-    const msg = await apiMessage(calls.updateKyc, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
+    const msg = await apiMessage(updateKycCall, { body: { name: name.trim(), cardNo: cardNo.trim(), ...more } })
     pushToast(msg || i18n.t('cashier.kyc.done'))
     await fetchUserInfo()
     const back = store.cashier.kycReturn
@@ -231,10 +234,10 @@ export async function submitKyc(name: string, cardNo: string, more: KycMore = {}
 // ---- withdraw -----------------------------------------------------------------------------
 
 /** getWithdraw's reply: the limits, the types offered, why wdAmount is below the balance (held), the verified identity, the saved accounts. */
-export type WithdrawInfo = z.output<typeof calls.getWithdraw.reply>
+export type WithdrawInfo = z.output<typeof getWithdrawCall.reply>
 
 export function loadWithdraw(): Promise<WithdrawInfo> {
-  return api<WithdrawInfo>(calls.getWithdraw)
+  return api<WithdrawInfo>(getWithdrawCall)
 }
 
 export interface WithdrawForm {
@@ -250,7 +253,7 @@ export interface WithdrawForm {
 /** withdraw: success alert, overlay closed, balance refreshed, home (spec). */
 export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
   try {
-    await moneyCall(calls.withdraw, { body: { ...form } })
+    await moneyCall(withdrawCall, { body: { ...form } })
   } catch (err) {
     kycAfterRefusal(err, 'withdraw')
     if (err instanceof CallFailed) return false
@@ -269,7 +272,7 @@ export async function requestWithdraw(form: WithdrawForm): Promise<boolean> {
 export async function transferTo(toUser: string, amount: string): Promise<boolean> {
   let reply: WireBalance
   try {
-    reply = await moneyCall<{ id: string } & WireBalance>(calls.transfer, { body: { toUser: toUser.trim(), amount } })
+    reply = await moneyCall<{ id: string } & WireBalance>(transferCall, { body: { toUser: toUser.trim(), amount } })
   } catch (err) {
     kycAfterRefusal(err, 'transfer')
     if (err instanceof CallFailed) return false

@@ -3,7 +3,7 @@
  * resume), the fairness panel (seed, rotation, lookup) and auto-bet. The server decides every
  * outcome; the store only shows what it answered.
  */
-import { calls, type Bet } from '../../../shared/contract'
+import type { Bet } from '../../../shared/contract'
 import * as casino from '../../../shared/contract/casino'
 import { centavosToReais, centavosToText, reaisTextToCentavos, wireToCentavos } from '../../../shared/money'
 import { applyBalance } from '../balance'
@@ -81,7 +81,7 @@ export async function inFlight<T>(slice: { pending: boolean; busy: boolean }, ru
 }
 
 /** Dice and limbo: one bet from the slice's stake and inputs; the reply is shown and recorded. */
-async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
+async function placeInstant(game: 'dice' | 'limbo', call: typeof casino.diceBet | typeof casino.limboBet, inputs: () => Record<string, unknown>): Promise<Bet | null> {
   if (!signedIn()) return null
   const slice = store.casino[game]
   const amount = stakeWire(slice.stake)
@@ -101,7 +101,7 @@ async function placeInstant(game: 'dice' | 'limbo', call: typeof calls.diceBet |
 }
 
 export const placeDiceBet = () =>
-  placeInstant('dice', calls.diceBet, () => ({ target: store.casino.dice.target.toFixed(2), condition: store.casino.dice.condition }))
+  placeInstant('dice', casino.diceBet, () => ({ target: store.casino.dice.target.toFixed(2), condition: store.casino.dice.condition }))
 
 /** Over or under; the target moves into the new condition's range (over 2 to 99.99, under 0.01 to 98). */
 export function setDiceCondition(condition: 'over' | 'under'): void {

@@ -1,5 +1,6 @@
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type GameEntry } from '../../../shared/contract'
+import type { GameEntry } from '../../../shared/contract'
+import { inPlay, main, userGift } from '../../../shared/contract/game'
 import { i18n } from '../../i18n/i18n'
 import { save } from '../persist'
 import { store } from '../store'
@@ -9,7 +10,7 @@ import { openOverlay, pushAlert } from './ui'
 
 export async function loadMainGames(): Promise<void> {
   if (!store.session.token) return
-  const lists = await api<Record<string, { records: GameEntry[] }>>(calls.main, { loading: false }, true).catch(() => null)
+  const lists = await api<Record<string, { records: GameEntry[] }>>(main, { loading: false }, true).catch(() => null)
   if (!lists) return
   store.games.self = lists.SELF?.records ?? []
   store.games.hot = store.games.self.filter((g) => !g.stop)
@@ -18,7 +19,7 @@ export async function loadMainGames(): Promise<void> {
 
 export async function loadInPlay(): Promise<void> {
   if (!store.session.token) return
-  store.games.inPlay = await api<{ gameCode: string; productCode: string } | null>(calls.inPlay, { loading: false }, true).catch(() => null)
+  store.games.inPlay = await api<{ gameCode: string; productCode: string } | null>(inPlay, { loading: false }, true).catch(() => null)
 }
 
 /**
@@ -47,6 +48,6 @@ const TELEGRAM = (import.meta.env.VITE_TELEGRAM as string | undefined) ?? ''
 export async function checkUserGift(): Promise<void> {
   if (!TELEGRAM || TELEGRAM.includes('manager')) return
   if (!store.session.token || store.user?.testFlag === '1') return
-  const gift = await api<number>(calls.userGift, { loading: false }, true).catch(() => 0)
+  const gift = await api<number>(userGift, { loading: false }, true).catch(() => 0)
   if (gift === 1) offerNudge('gift', () => openOverlay('secondDeposit'))
 }

@@ -1,4 +1,5 @@
-import { calls, type WalletRecord, type WalletRecordDetail } from '../../../shared/contract'
+import type { WalletRecord, WalletRecordDetail } from '../../../shared/contract'
+import { record, records as recordsCall } from '../../../shared/contract/wallet'
 import { api } from './session'
 
 export interface RecordsPage {
@@ -22,9 +23,9 @@ export function loadRecords(q: RecordsQuery): Promise<RecordsPage> {
   if (q.type) query.type = q.type
   if (q.from) query.from = q.from
   if (q.to) query.to = q.to
-  return api<RecordsPage>(calls.records, { query })
+  return api<RecordsPage>(recordsCall, { query })
 }
 
 export function loadRecord(id: string): Promise<WalletRecordDetail> {
-  return api<WalletRecordDetail>(calls.record, { params: { id } })
+  return api<WalletRecordDetail>(record, { params: { id } })
 }

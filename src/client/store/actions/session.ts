@@ -1,5 +1,7 @@
 import { navigate } from 'wouter/use-browser-location'
-import { calls, type UserInfo, type WireBalance } from '../../../shared/contract'
+import type { UserInfo, WireBalance } from '../../../shared/contract'
+import { logout as logoutCall, restLogin, restRegister } from '../../../shared/contract/auth'
+import { getBalance, getUserTest, userInfo as userInfoCall } from '../../../shared/contract/user'
 import type { Locale } from '../../../shared/locales'
 import { loadLanguage } from '../../i18n/i18n'
 import { http } from '../api'
@@ -51,7 +53,7 @@ export async function sessionStands(token: string, refused: boolean): Promise<bo
   let stands = !refused
   if (!refused) {
     try {
-      const reply = await http.request<WireBalance>(calls.getBalance, { loading: false })
+      const reply = await http.request<WireBalance>(getBalance, { loading: false })
       if (reply.status === 200) applyBalance(reply.data)
       stands = !isLoggedOut(reply)
     } catch {
@@ -75,7 +77,7 @@ export function setUser(user: UserInfo | null): void {
 /** Failure to load the user info resets it to the empty default (spec). */
 export async function fetchUserInfo(): Promise<void> {
   try {
-    setUser(await api<UserInfo>(calls.userInfo, { loading: false }, true))
+    setUser(await api<UserInfo>(userInfoCall, { loading: false }, true))
   } catch {
     setUser(null)
   }
@@ -83,7 +85,7 @@ export async function fetchUserInfo(): Promise<void> {
 
 export async function refreshBalance(): Promise<void> {
   try {
-    applyBalance(await api<WireBalance>(calls.getBalance, { loading: false }, true))
+    applyBalance(await api<WireBalance>(getBalance, { loading: false }, true))
   } catch {
     // The balance on screen stays until the next reply or event.
   }
@@ -99,7 +101,7 @@ export interface LoginForm {
 /** Login success: token stored, user info and balance fetched, panel closed. Failure: captcha refreshed. */
 export async function login(form: LoginForm): Promise<boolean> {
   try {
-    const { access_token } = await api<{ access_token: string }>(calls.restLogin, { body: { ...form, username: form.username.trim().toLowerCase() } })
+    const { access_token } = await api<{ access_token: string }>(restLogin, { body: { ...form, username: form.username.trim().toLowerCase() } })
     setToken(access_token)
     await fetchUserInfo()
     await refreshBalance()
@@ -129,7 +131,7 @@ export async function register(form: RegisterForm): Promise<boolean> {
   try {
     const body: Record<string, unknown> = { ...form, username: form.username.trim().toLowerCase(), isapp: store.session.isapp }
     if (store.session.invitation) body.regcode = store.session.invitation
-    const { access_token } = await api<{ access_token: string }>(calls.restRegister, { body })
+    const { access_token } = await api<{ access_token: string }>(restRegister, { body })
     setToken(access_token)
     await fetchUserInfo()
     store.session.invitation = null
@@ -149,7 +151,7 @@ export async function register(form: RegisterForm): Promise<boolean> {
  */
 export async function logout(options: { openLogin?: boolean; callServer?: boolean } = {}): Promise<void> {
   const token = store.session.token
-  if (token && options.callServer) await api(calls.logout, { body: {}, loading: false }, true).catch(() => undefined)
+  if (token && options.callServer) await api(logoutCall, { body: {}, loading: false }, true).catch(() => undefined)
   clearAll(['lang', 'deviceId'])
   setToken(null)
   store.user = null
@@ -168,7 +170,7 @@ export async function logoutAndGoHome(): Promise<void> {
 }
 
 export async function getTestAccount(): Promise<void> {
-  const creds = await api<TestCredentials>(calls.getUserTest)
+  const creds = await api<TestCredentials>(getUserTest)
   store.ui.testAccount = creds
   openOverlay('testAccount')
 }
