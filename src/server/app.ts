@@ -20,6 +20,7 @@ import { devTuningRoutes } from './dev/tuningRoute'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
+import { indexPages, pickEncoding, showsHome } from './http/indexHtml'
 import { loggerOptions } from './http/logging'
 import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { buildKycRails } from './kyc/buildKycRails'
@@ -181,6 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function serveClient(app: FastifyInstance, clientDir: string | null, production: boolean): Promise<void> {
   const root = clientDir !== null && fs.existsSync(path.join(clientDir, 'index.html')) ? clientDir : null
   const hidden = (file: string) => production && file.endsWith('.map')
+  // The page of every client route, in its home and other forms (http/indexHtml.ts).
+  const pages = root !== null ? indexPages(path.join(root, 'index.html')) : null
   if (root !== null) {
     await app.register(fastifyStatic, {
       root,
@@ -206,8 +209,13 @@ async function serveClient(app: FastifyInstance, clientDir: string | null, produ
         return reply.sendFile(path.relative(root, file))
       }
       // A missing file (a name with an extension) is a 404; any other path is a client route.
-      if (!/\.[a-z0-9]+$/i.test(pathname)) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
+      if (pages !== null && !/\.[a-z0-9]+$/i.test(pathname)) {
+        const page = showsHome(pathname) ? pages.home : pages.other
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag)
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send()
+        const encoding = pickEncoding(request.headers['accept-encoding'])
+        if (encoding) reply.header('content-encoding', encoding)
+        return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
       }
     }
     return notFound(request, reply)

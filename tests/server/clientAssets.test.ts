@@ -13,7 +13,11 @@ import { startTestApp, type TestApp } from './testApp'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-assets-'))
 const script = `console.log(${JSON.stringify('x'.repeat(3000))})\n`
-const page = `<!doctype html><html><head><script type="module" src="/assets/index-T8PcT7i_.js"></script></head><body>${' '.repeat(2000)}</body></html>`
+const tiles = '<link rel="preload" as="image" type="image/webp" href="/tiles/dice.webp" />\n'
+const page = `<!doctype html><html><head>\n    <!-- home-only -->\n    ${tiles}    <!-- /home-only -->\n<script type="module" src="/assets/index-T8PcT7i_.js"></script></head><body>${' '.repeat(2000)}</body></html>`
+/** The page as home's addresses get it (the markers gone, the tiles kept), and as any other route gets it (no tiles). */
+const homePage = page.replace(/[ \t]*<!-- \/?home-only -->\n?/g, '')
+const otherPage = page.replace(/[ \t]*<!-- home-only -->[\s\S]*?<!-- \/home-only -->\n?/, '')
 
 /** What the build writes: each text file with its .br and .gz beside it (vite.config.ts precompress). */
 function writeWithCopies(file: string, text: string): void {
@@ -63,11 +67,38 @@ describe('the built client', () => {
       expect(res.headers['content-type'], url).toMatch(/text\/html/)
       expect(res.headers['cache-control'], url).toBe('no-cache')
       expect(res.headers['content-encoding'], url).toBe('br')
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(page)
+      expect(String(res.headers.vary), url).toMatch(/accept-encoding/i)
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(url === '/dice' ? otherPage : homePage)
     }
     const avatar = await get('/avatars/1.svg')
     expect(avatar.statusCode).toBe(200)
     expect(avatar.headers['cache-control']).toBe('no-cache')
+  })
+
+  it("preloads home's lobby tiles on home's addresses only: another route's first visit spends no bandwidth on them", async () => {
+    for (const url of ['/', '/home', '/main', '/yABC123']) expect((await get(url)).body, url).toContain(tiles.trim())
+    for (const url of ['/mines', '/sports', '/sportMatch/12', '/dice?x=1']) {
+      const res = await get(url, 'gzip')
+      expect(res.headers['content-encoding'], url).toBe('gzip')
+      const html = zlib.gunzipSync(res.rawPayload).toString()
+      expect(html, url).not.toContain('/tiles/')
+      expect(html, url).not.toContain('home-only')
+      expect(html, url).toContain('/assets/index-T8PcT7i_.js')
+    }
+  })
+
+  it('answers a page the browser holds with 304 (its ETag), each form with its own tag', async () => {
+    const home = await get('/home')
+    const other = await get('/mines')
+    expect(home.headers.etag).toBeTruthy()
+    expect(other.headers.etag).toBeTruthy()
+    expect(home.headers.etag).not.toBe(other.headers.etag)
+    const again = await t.app.inject({ method: 'GET', url: '/mines', headers: { 'if-none-match': String(other.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const wrong = await t.app.inject({ method: 'GET', url: '/mines', headers: { 'if-none-match': String(home.headers.etag) } })
+    expect(wrong.statusCode).toBe(200)
+    expect(wrong.body).toBe(otherPage)
   })
 
   it('has a real favicon: /favicon.svg, and /favicon.ico points at it', async () => {

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { store } from '../store/store'
+import { demoExpected } from '../store/modeHint'
 
 /** The build's guess of the server's mode (vite.config.ts): demo unless built with another APP_MODE. */
-export const ribbonExpected = () => import.meta.env.APP_MODE_HINT === 'demo'
+export const ribbonExpected = demoExpected
 
 /**
  * Demo mode's permanent strip: payments here are simulated. A note (read once by screen

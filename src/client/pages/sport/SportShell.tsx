@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation, useSearch } from 'wouter'
 import { restoreSlip } from '../../store/actions/sportSlip'
+import { demoExpected } from '../../store/modeHint'
 import { store } from '../../store/store'
 import { BetSlip } from './BetSlip'
 import './sport.css'
 
 export function SportShell(props: { children: ReactNode; titleId: string; title: string }) {
   const { t } = useTranslation()
-  const feed = useSnapshot(store.app).sport
+  // Until appInfo answers, a demo build's feed is the simulator: its note paints with the page (it was
+  // the page's largest paint, and its late arrival moved the list).
+  const feed = useSnapshot(store.app).sport ?? (demoExpected() ? 'simulator' : null)
   const [path] = useLocation()
   // Home's strip sends the player here with ?slip=1 to open the slip it filled.
   const openSlip = new URLSearchParams(useSearch()).has('slip')
