@@ -1,21 +1,24 @@
 /** Player protection's calls (issue 31): the limits page's reads and its changes, each keyed. */
 import { rgAcceptTerms, rgAnswerRealityCheck, rgExclusion, rgLimits, rgPause, rgSetLimit, rgSetRealityCheck, rgStatement, rgStatusCall } from '../../../shared/contract/rg'
 import type { RgKind, RgLimitRow, RgPeriod, RgRealityMinutes, RgStatement, RgStatus } from '../../../shared/contract/rg'
-import { newIdempotencyKey } from './cashier'
+import { moneyCall } from '../moneyCall'
 import { downloadFile } from '../api'
 import { api } from './session'
-
-const keyed = () => ({ 'Idempotency-Key': newIdempotencyKey() })
 
 export const loadLimits = () => api<RgLimitRow[]>(rgLimits, { loading: false }, true)
 export const loadProtectionStatus = () => api<RgStatus>(rgStatusCall, { loading: false }, true)
 
-/** Sets one limit (`value`: wire text in reais, or null to remove it); failures alert the server's words. */
-export const saveLimit = (kind: RgKind, period: RgPeriod, value: string | null) => api<RgLimitRow>(rgSetLimit, { body: { kind, period, value }, headers: keyed() })
+/**
+ * The changes are keyed (moneyCall: one Idempotency-Key, retried with it when the answer is lost),
+ * so a pause or an exclusion whose answer a bad connection dropped is made once. Failures alert the
+ * server's words.
+ */
+/** Sets one limit (`value`: wire text in reais, or null to remove it). */
+export const saveLimit = (kind: RgKind, period: RgPeriod, value: string | null) => moneyCall<RgLimitRow>(rgSetLimit, { body: { kind, period, value } })
 
-export const pausePlay = (days: number) => api<RgStatus>(rgPause, { body: { days }, headers: keyed() })
+export const pausePlay = (days: number) => moneyCall<RgStatus>(rgPause, { body: { days } })
 
-export const excludeMyself = (months: number | null, password: string) => api<RgStatus>(rgExclusion, { body: { months, password }, headers: keyed() })
+export const excludeMyself = (months: number | null, password: string) => moneyCall<RgStatus>(rgExclusion, { body: { months, password } })
 
 /** The reality check every 15, 30 or 60 minutes of a session. */
 export const saveRealityMinutes = (minutes: RgRealityMinutes) => api<RgStatus>(rgSetRealityCheck, { body: { minutes } })
