@@ -5,6 +5,7 @@ import { calls } from '../../src/shared/contract'
 import type { PixJobs } from '../../src/server/payments/PixJobs'
 import type { PayoutProcessor } from '../../src/server/withdrawals/PayoutProcessor'
 import { EMULATOR_PREFIX } from '../../src/server/payments/emulator/PspEmulator'
+import { WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import { startTestApp, type TestApp } from './testApp'
 import { balances, bank, callKeyed, checkLedgerAfterEach, depositState, fundCash, pkg100, prePay, verifiedPlayer, waitFor } from './walletHelpers'
 
@@ -153,6 +154,61 @@ describe('deposits through the API Pix adapter', () => {
     expect(r.rows[0]!.failure).toBe('Negado pelo PSP do pagador')
     expect((await balances(t, p.userId)).cash).toBe(10_000n)
   })
+
+  it('a refund says why in words the payer reads (its descricao), never our code for it', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    await bank(t).pay(order.payNo)
+    const again = await bank(t).pay(order.payNo, { again: true })
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])).rows.length === 1)
+    const sent = await t.db.query<{ descricao: string }>('SELECT descricao FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])
+    expect(sent.rows[0]!.descricao).toBe('Devolução: este pedido já tinha sido pago')
+  })
+
+  it('a refund the PSP refuses when asked (400: past its deadline) fails once with its words, for a person to return, and is not asked again', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    await bank(t).pay(order.payNo)
+    bank(t).faults.invalidRefunds = true
+    const again = await bank(t).pay(order.payNo, { again: true })
+    // Not read as "this id was used before" (its GET answers 404): the refund fails at once.
+    await waitFor(async () => (await t.db.query(`SELECT 1 FROM pix_refunds WHERE e2e_id = $1 AND state = 'failed'`, [again.e2eId])).rows.length === 1)
+    const r = await t.db.query<{ failure: string; updated_at: Date }>('SELECT failure, updated_at FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
+    expect(r.rows[0]!.failure).toBe('O prazo para a devolução do pix originário expirou.')
+    await jobs().runOnce()
+    await jobs().runOnce()
+    const after = await t.db.query<{ state: string; updated_at: Date }>('SELECT state, updated_at FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
+    expect(after.rows[0]).toEqual({ state: 'failed', updated_at: r.rows[0]!.updated_at })
+    expect((await t.db.query('SELECT 1 FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])).rows).toHaveLength(0)
+    expect((await balances(t, p.userId)).cash).toBe(10_000n)
+  })
+
+  it('a charge answered without pixCopiaECola (optional in the standard) is paid with a code built from its location', async () => {
+    bank(t).faults.omitCopiaECola = true
+    const p = await verifiedPlayer(t)
+    const res = await prePay(t, p.token, await pkg100(t), 0)
+    expect(res.body.status, res.raw).toBe(200)
+    const order = res.body.data
+    const row = await t.db.query<{ pay_code: string }>('SELECT pay_code FROM orders WHERE pay_no = $1', [order.payNo])
+    const code = parsePix(row.rows[0]!.pay_code)
+    expect(hasError(code)).toBe(false)
+    const loc = await t.db.query<{ location: string }>('SELECT location FROM psp_sandbox_cobs WHERE txid = $1', [order.payNo])
+    expect(code).toMatchObject({ type: 'DYNAMIC', url: loc.rows[0]!.location, merchantName: t.config.wallet.pix.merchant.name, merchantCity: t.config.wallet.pix.merchant.city })
+  })
+
+  it("Efí's test call on webhook registration ({\"evento\":\"teste_webhook\"}) is answered 200, with or without /pix, and moves nothing; without the secret it is refused", async () => {
+    const secret = encodeURIComponent(t.config.wallet.paymentWebhookSecret)
+    for (const suffix of ['', '/pix']) {
+      const res = await t.app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/${secret}${suffix}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ evento: 'teste_webhook' }) })
+      expect(res.statusCode, suffix).toBe(200)
+      expect(JSON.parse(res.body)).toMatchObject({ status: 200, data: { outcomes: [] } })
+    }
+    const wrong = await t.app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/not-the-secret`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ evento: 'teste_webhook' }) })
+    expect(wrong.statusCode).not.toBe(200)
+    // Anything else that is not the standard's notice is still refused.
+    const other = await t.app.inject({ method: 'POST', url: `${WEBHOOK_PREFIX}/${secret}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ evento: 'outro' }) })
+    expect(other.statusCode).toBe(422)
+  })
 })
 
 describe('the PSP emulator', () => {
@@ -166,6 +222,44 @@ describe('the PSP emulator', () => {
     }
     const fine = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/webhook/nobody`, headers: { authorization } })
     expect(fine.statusCode).toBe(404)
+  })
+
+  it('its OAuth endpoint as RFC 6749 and 6750 have it: a form, the scopes granted, no-store, and challenges on a 401', async () => {
+    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const ok = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, ...form }, payload: 'grant_type=client_credentials&scope=cob.write+pix.read' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.headers['cache-control']).toBe('no-store')
+    expect(JSON.parse(ok.body)).toMatchObject({ token_type: 'Bearer', scope: 'cob.write pix.read' })
+    const unknownScope = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, ...form }, payload: 'grant_type=client_credentials&scope=cob.write+admin' })
+    expect([unknownScope.statusCode, JSON.parse(unknownScope.body)]).toEqual([400, { error: 'invalid_scope' }])
+    const badClient = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}`, ...form }, payload: 'grant_type=client_credentials' })
+    expect(badClient.statusCode).toBe(401)
+    expect(badClient.headers['www-authenticate']).toMatch(/^Basic /)
+    const noToken = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/webhook/nobody` })
+    expect([noToken.statusCode, noToken.headers['www-authenticate']]).toEqual([401, 'Bearer realm="pix"'])
+    const staleToken = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/webhook/nobody`, headers: { authorization: 'Bearer not-a-token' } })
+    expect(staleToken.headers['www-authenticate']).toMatch(/error="invalid_token"/)
+    // An address the standard does not have: its problem format, not the app's envelope.
+    const unknown = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/nothing/here` })
+    expect([unknown.statusCode, unknown.headers['content-type']]).toEqual([404, 'application/problem+json; charset=utf-8'])
+    expect(JSON.parse(unknown.body)).toMatchObject({ status: 404, title: 'Não Encontrado' })
+  })
+
+  it('refuses a RETIRADA return of a plain Pix, and answers 201 to a repeated PUT of an open charge', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
+    const authorization = `Bearer ${(JSON.parse(tokenRes.body) as { access_token: string }).access_token}`
+    const json = { authorization, 'content-type': 'application/json' }
+    const again = await t.app.inject({ method: 'PUT', url: `${EMULATOR_PREFIX}/v2/cob/${order.payNo}`, headers: json, payload: JSON.stringify({ calendario: { expiracao: 600 }, valor: { original: '100.00' }, chave: t.config.wallet.pix.chave }) })
+    expect(again.statusCode).toBe(201)
+    expect(JSON.parse(again.body)).toMatchObject({ txid: order.payNo, revisao: 1 })
+    const paid = await bank(t).pay(order.payNo)
+    const retirada = await t.app.inject({ method: 'PUT', url: `${EMULATOR_PREFIX}/v2/pix/${paid.e2eId}/devolucao/R1`, headers: json, payload: JSON.stringify({ valor: '1.00', natureza: 'RETIRADA' }) })
+    expect(retirada.statusCode).toBe(400)
+    expect(JSON.parse(retirada.body)).toMatchObject({ title: 'Devolução inválida.' })
   })
 })
 

@@ -36,7 +36,16 @@ export interface PixConfig {
   payouts: 'efi' | null
   /** PIX_TIMEOUT_SECONDS (15): one call to the PSP. */
   timeoutMs: number
+  /** PIX_OAUTH_SCOPE: the scopes asked with the token (API Pix's for charges, received Pix and webhooks; Efí's send scopes with its payouts). */
+  oauthScope: string
+  /** PIX_MERCHANT_NAME (at most 25) / PIX_MERCHANT_CITY (at most 15): the receiver in a BR Code built here when a PSP's charge carries only its location. */
+  merchant: { name: string; city: string }
 }
+
+/** The API Pix scopes of the calls this server makes (charges, received Pix and refunds, the webhook). */
+const API_PIX_SCOPES = 'cob.write cob.read pix.write pix.read webhook.write webhook.read'
+/** Efí's scopes for its send API (payouts). */
+const EFI_SEND_SCOPES = 'pix.send gn.pix.send.read'
 
 export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig {
   for (const gone of ['SANDBOX_PAYMENTS', 'PAYMENT_PROVIDER']) {
@@ -79,6 +88,8 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig 
     reconcileWindowMs: numberEnv(env, 'PIX_RECONCILE_HOURS', 6, false, { min: 0.1 }) * 3_600_000,
     payouts: provider !== null && payoutsRaw === 'efi' ? 'efi' : null,
     timeoutMs: numberEnv(env, 'PIX_TIMEOUT_SECONDS', 15, false, { min: 1, max: 300 }) * 1000,
+    oauthScope: text('PIX_OAUTH_SCOPE') ?? (provider !== null && payoutsRaw === 'efi' ? `${API_PIX_SCOPES} ${EFI_SEND_SCOPES}` : API_PIX_SCOPES),
+    merchant: { name: brCodeText(env, 'PIX_MERCHANT_NAME', 'APOSTA', 25), city: brCodeText(env, 'PIX_MERCHANT_CITY', 'SAO PAULO', 15) },
   }
   // Payments are remembered 90 days (the retention job): reconciliation must look back less far, or one could be applied twice.
   if (pix.reconcileWindowMs > 60 * 86_400_000) problem('PIX_RECONCILE_HOURS must be at most 1440 (60 days): payments older than 90 days are forgotten', null)
@@ -92,3 +103,11 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig 
 
 /** Shortest webhook secret production accepts: 32 bytes, the 256 bits HMAC-SHA256 can give. */
 export const MIN_WEBHOOK_SECRET_BYTES = 32
+
+/** A BR Code's name or city: letters, digits and spaces without accents (EMV's set), at most `max` long. */
+function brCodeText(env: NodeJS.ProcessEnv, name: string, fallback: string, max: number): string {
+  const v = (env[name] ?? '').trim()
+  if (v === '') return fallback
+  if (v.length > max || !/^[A-Za-z0-9 .-]+$/.test(v)) return problem(`${name} must be at most ${max} letters, digits or spaces without accents, not "${v}"`, fallback)
+  return v
+}

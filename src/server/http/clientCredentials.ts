@@ -19,6 +19,8 @@ export interface ClientCredentialsOptions {
   secret: string
   /** How the token endpoint takes `grant_type`: a form (RFC 6749, Serpro's gateway) or JSON (API Pix PSPs). */
   body: 'form' | 'json'
+  /** The scopes asked (RFC 6749 §3.3, space-separated); unset: none asked. */
+  scope?: string
   /** The statuses a token is answered with (200, and 201 at some PSPs). */
   ok: number[]
   agent: Agent
@@ -56,7 +58,9 @@ export class ClientCredentials {
       method: 'POST',
       dispatcher: this.o.agent,
       headers: { authorization: `Basic ${basic}`, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', accept: 'application/json' },
-      body: form ? 'grant_type=client_credentials' : JSON.stringify({ grant_type: 'client_credentials' }),
+      body: form
+        ? new URLSearchParams({ grant_type: 'client_credentials', ...(this.o.scope ? { scope: this.o.scope } : {}) }).toString()
+        : JSON.stringify({ grant_type: 'client_credentials', ...(this.o.scope ? { scope: this.o.scope } : {}) }),
     })
     const text = await res.body.text()
     if (!this.o.ok.includes(res.statusCode)) throw this.o.refused(res.statusCode, parseJson(text))

@@ -1,6 +1,8 @@
 import type { Deps } from '../deps'
 import { applyPaymentEvent, applyPixReturn } from '../deposits/service'
 import * as repo from '../deposits/repository'
+import { DEFAULT_LOCALE } from '../../shared/locales'
+import { translate } from '../i18n/messages'
 import type { PaymentProvider } from './PaymentProvider'
 
 export interface PixJobsLog {
@@ -130,7 +132,7 @@ export class PixJobs {
     let done = 0
     for (const r of open) {
       try {
-        const state = r.state === 'new' ? await this.provider.refund(r.e2e_id, r.id, BigInt(r.amount), r.reason) : await this.provider.refundState(r.e2e_id, r.id)
+        const state = r.state === 'new' ? await this.provider.refund(r.e2e_id, r.id, BigInt(r.amount), refundWords(r.reason)) : await this.provider.refundState(r.e2e_id, r.id)
         const next = state.state === 'pending' ? 'pending' : state.state
         if (next !== r.state) await repo.setRefundState(this.deps.db, r.id, next, state.state === 'failed' ? state.reason : null, new Date(this.deps.now()))
         if (state.state === 'failed') this.log.error({ refund: r.id, e2eId: r.e2e_id, reason: state.reason }, 'PIX refund refused by the PSP: the money is still in our account; a person must return it')
@@ -141,4 +143,11 @@ export class PixJobs {
     }
     return done
   }
+}
+
+/** What the payer's bank shows with a refund (its descricao): words in Portuguese, never our internal code (paid_twice...). */
+export function refundWords(reason: string): string {
+  const key = `pixRefund.${reason}`
+  const words = translate(DEFAULT_LOCALE, key)
+  return words === key ? translate(DEFAULT_LOCALE, 'pixRefund.other') : words
 }

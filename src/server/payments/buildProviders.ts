@@ -46,6 +46,7 @@ export function buildPixRails(
     key: pix.key,
     ca: pix.ca,
     timeoutMs: pix.timeoutMs,
+    scope: pix.oauthScope,
     now: deps.now,
   })
   const secret = config.wallet.paymentWebhookSecret
@@ -60,6 +61,7 @@ export function buildPixRails(
     webhookUrl: sandbox ? () => `${deps.selfUrl()}${WEBHOOK_PREFIX}/${encodeURIComponent(secret)}` : () => pix.webhookUrl,
     payPage: (payNo, locale) => `${sandbox ? SANDBOX_PAGE_PREFIX : PAY_PAGE_PREFIX}/${payNo}${lang(locale)}`,
     payerNote: (orderId, locale) => translate(normalizeLocale(locale), 'sandbox.order', { orderId }),
+    merchant: pix.merchant,
     log: deps.log,
   })
   const payouts =

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../AppError'
 import type { Charge, PaymentEvent, PaymentProvider, PixReturn, RefundState, WebhookNotice } from '../PaymentProvider'
 import { PspError, type PspClient } from './PspClient'
-import { anyReply, centavosToValor, cobCompleta, devolucao, efiSentNotice, MED_NATUREZAS, pix, pixConsultados, valorToCentavos, webhookBody, type CobSolicitada, type Devolucao, type Pix } from './wire'
+import { createDynamicPix, hasError } from 'pix-utils'
+import { anyReply, centavosToValor, cobCompleta, devolucao, efiSentNotice, efiWebhookTest, MED_NATUREZAS, pix, pixConsultados, problemText, valorToCentavos, webhookBody, type CobSolicitada, type Devolucao, type Pix } from './wire'
 
 export interface ApiPixOptions {
   /** In the orders table: 'apipix' for a PSP, 'pix-sandbox' for the emulator (their txids never meet). */
@@ -17,6 +18,8 @@ export interface ApiPixOptions {
   payPage: (payNo: string, locale: string | undefined) => string
   /** What the payer's bank shows beside the charge. */
   payerNote: (orderId: string, locale: string | undefined) => string
+  /** The receiver's name and city in a BR Code built here (PIX_MERCHANT_NAME, PIX_MERCHANT_CITY). */
+  merchant: { name: string; city: string }
   log: { warn(obj: object, msg: string): void }
 }
 
@@ -68,10 +71,20 @@ export class ApiPixProvider implements PaymentProvider {
       solicitacaoPagador: this.o.payerNote(charge.orderId, charge.locale).slice(0, 140),
     }
     const data = await this.client.call('create charge', 'PUT', `/v2/cob/${charge.payNo}`, { body, ok: [200, 201], schema: cobCompleta })
-    if (data.txid !== charge.payNo || valorToCentavos(data.valor.original) !== charge.amount || !data.pixCopiaECola) {
-      throw new Error(`create charge: the PSP answered another charge, or none to pay (txid ${data.txid})`)
+    if (data.txid !== charge.payNo || valorToCentavos(data.valor.original) !== charge.amount) {
+      throw new Error(`create charge: the PSP answered another charge (txid ${data.txid})`)
     }
-    return { url: this.o.payPage(charge.payNo, charge.locale), brCode: data.pixCopiaECola }
+    // pixCopiaECola is optional in the standard: without it the code is built from the charge's location.
+    const brCode = data.pixCopiaECola ?? this.codeOf(data.location ?? data.loc?.location)
+    if (!brCode) throw new Error(`create charge: the PSP answered neither a code nor a location to pay (txid ${data.txid})`)
+    return { url: this.o.payPage(charge.payNo, charge.locale), brCode }
+  }
+
+  /** A dynamic charge's BR Code (its "copia e cola") from its payload location, or null without one. */
+  private codeOf(location: string | undefined): string | null {
+    if (!location) return null
+    const code = createDynamicPix({ merchantName: this.o.merchant.name, merchantCity: this.o.merchant.city, url: location.replace(/^https?:\/\//, '') })
+    return hasError(code) ? null : code.toBRCode()
   }
 
   async cancelCharge(payNo: string): Promise<void> {
@@ -88,9 +101,11 @@ export class ApiPixProvider implements PaymentProvider {
     } catch {
       throw new AppError('WEBHOOK_REJECTED')
     }
+    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [], returns: [] }
+    // Efí checks a webhook it registers with a test call: answered 200, carrying nothing.
+    if (efiWebhookTest.safeParse(json).success) return notice
     const body = webhookBody.safeParse(json)
     if (!body.success) throw new AppError('WEBHOOK_REJECTED')
-    const notice: WebhookNotice = { payments: [], payouts: [], refunds: [], returns: [] }
     for (const item of body.data.pix) {
       const sent = efiSentNotice.safeParse(item)
       if (sent.success) {
@@ -172,9 +187,16 @@ export class ApiPixProvider implements PaymentProvider {
       })
       return refundStateOf(data)
     } catch (err) {
-      // The standard answers 400 to an id used before: an earlier attempt (whose answer was lost) did reach the PSP.
-      if (err instanceof PspError && err.status === 400) return this.refundState(e2eId, id)
-      throw err
+      if (!(err instanceof PspError) || err.status !== 400) throw err
+      // The standard answers 400 to an id used before (an earlier attempt whose answer was lost did
+      // reach the PSP: its state is read back), and to a refund it refuses (past its deadline, more
+      // than the Pix...): that one has no state to read, and fails here, once, for a person to return.
+      try {
+        return await this.refundState(e2eId, id)
+      } catch (again) {
+        if (again instanceof PspError && again.status === 404) return { state: 'failed', reason: problemText(err.body) }
+        throw again
+      }
     }
   }
 

@@ -15,6 +15,8 @@ export interface PspClientOptions {
   key: string | null
   ca: string | null
   timeoutMs: number
+  /** The OAuth2 scopes asked with the token (space-separated). */
+  scope: string
   now: () => number
   /** Waits between attempts (tests shorten them). */
   backoffMs?: number[]
@@ -55,7 +57,9 @@ export class PspClient {
       url: () => o.tokenUrl?.() ?? `${o.baseUrl()}/oauth/token`,
       id: o.clientId,
       secret: o.clientSecret,
-      body: 'json',
+      // RFC 6749 §4.4.2: a form, which every PSP takes (some refuse JSON).
+      body: 'form',
+      scope: o.scope,
       ok: [200, 201],
       agent: this.agent,
       now: o.now,

@@ -134,6 +134,17 @@ export const efiSentNotice = z.object({
 /** The webhook's body, `POST {webhookUrl}/pix`: received Pix (the standard) and, at Efí, sent ones. */
 export const webhookBody = z.object({ pix: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)) })
 
+/** Efí's test call when a webhook is registered: `{"evento": "teste_webhook"}`, to be answered 200 (or Efí refuses the registration). */
+export const efiWebhookTest = z.object({ evento: z.literal('teste_webhook') })
+
+/** A problem answer (RFC 7807, the standard's errors): what it says, for a person to read. */
+export function problemText(body: unknown): string {
+  const p = body as { title?: unknown; detail?: unknown; violacoes?: { razao?: unknown }[]; mensagem?: unknown } | null
+  const razao = Array.isArray(p?.violacoes) ? p.violacoes.map((v) => v?.razao).find((r) => typeof r === 'string') : undefined
+  const text = [razao, p?.detail, p?.mensagem, p?.title].find((t): t is string => typeof t === 'string' && t.trim() !== '')
+  return (text ?? 'refused').slice(0, 140)
+}
+
 const efiSendStatus = z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'])
 
 /** Efí's send request: PUT /v3/gn/pix/{idEnvio}. */

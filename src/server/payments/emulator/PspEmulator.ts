@@ -10,6 +10,8 @@ import { e2eId, iso, parse, problem, refundJson, same, sleep, type CobRow, type 
 /** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
 export const EMULATOR_PREFIX = '/psp-sandbox'
 const MERCHANT = { name: 'APOSTA SANDBOX', city: 'SAO PAULO' }
+/** The scopes the emulator grants: API Pix's (charges, received Pix, webhooks) and Efí's send API's. */
+const EMULATOR_SCOPES: readonly string[] = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read', 'pix.send', 'gn.pix.send.read']
 
 /** Switches tests (and a curious developer) turn to make the bank misbehave. */
 export interface EmulatorFaults {
@@ -23,6 +25,10 @@ export interface EmulatorFaults {
   refusePayouts: boolean
   /** Every refund ends NAO_REALIZADO. */
   refuseRefunds: boolean
+  /** Every refund is refused when asked (400 PixDevolucaoInvalida), as one past its deadline is. */
+  invalidRefunds: boolean
+  /** Charges are answered without pixCopiaECola (optional in the standard: the receiver builds the code from the location). */
+  omitCopiaECola: boolean
   /** The next this-many API calls answer 503 ServicoIndisponivel. */
   unavailable: number
   /** Tokens live this long. */
@@ -40,7 +46,7 @@ export interface EmulatorOptions {
   log: { warn(obj: object, msg: string): void }
 }
 
-const DEFAULT_FAULTS: EmulatorFaults = { dropWebhooks: false, duplicateWebhooks: false, webhookDelayMs: 0, refusePayouts: false, refuseRefunds: false, unavailable: 0, tokenTtlSeconds: 3600 }
+const DEFAULT_FAULTS: EmulatorFaults = { dropWebhooks: false, duplicateWebhooks: false, webhookDelayMs: 0, refusePayouts: false, refuseRefunds: false, invalidRefunds: false, omitCopiaECola: false, unavailable: 0, tokenTtlSeconds: 3600 }
 /** A webhook the receiver did not take is sent again after these waits. */
 const WEBHOOK_RETRY_MS = [1000, 5000, 20_000]
 /** Amounts ending in these centavos are refused by the bank (e.g. R$ 50,13), so both endings can be tried by hand. */
@@ -193,7 +199,8 @@ export class PspEmulator {
         tipo: 'SOLICITACAO',
         status,
         valor: centavosToValor(BigInt(send.valor)),
-        horario: refused ? null : iso(now),
+        // A payout that was not made has no settlement time: the field is left out, never null.
+        ...(refused ? {} : { horario: iso(now) }),
         gnExtras: { idEnvio, ...(erro ? { erro: JSON.parse(erro) as object } : {}) },
       },
     ])
@@ -268,21 +275,30 @@ export class PspEmulator {
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ')
       const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':')
       const grant = (req.body as { grant_type?: unknown } | null)?.grant_type
+      // RFC 6749: a token answer is never cached (§5.1), a client that fails to authenticate is challenged (§5.2).
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
       if (scheme !== 'Basic' || !same(id, this.o.client.id) || !same(secret, this.o.client.secret)) {
-        return reply.code(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' })
+        return reply.code(401).header('www-authenticate', 'Basic realm="pix"').send({ error: 'invalid_client', error_description: 'Client authentication failed' })
       }
       if (grant !== 'client_credentials') return reply.code(400).send({ error: 'unsupported_grant_type' })
+      const asked = (req.body as { scope?: unknown } | null)?.scope
+      const scopes = typeof asked === 'string' && asked.trim() !== '' ? asked.trim().split(/\s+/) : [...EMULATOR_SCOPES]
+      if (scopes.some((x) => !EMULATOR_SCOPES.includes(x))) return reply.code(400).send({ error: 'invalid_scope' })
       if (this.takeOutage()) return problem(reply, 503, 'ServicoIndisponivel', 'Serviço Indisponível')
       const token = randomBytes(24).toString('base64url')
       this.tokens.set(token, this.o.now() + this.faults.tokenTtlSeconds * 1000)
-      return { access_token: token, token_type: 'Bearer', expires_in: this.faults.tokenTtlSeconds, scope: 'cob.write cob.read pix.write pix.read webhook.write webhook.read pix.send gn.pix.send.read' }
+      return { access_token: token, token_type: 'Bearer', expires_in: this.faults.tokenTtlSeconds, scope: scopes.join(' ') }
     })
 
     // Every API call: a live token, then (when asked for) an outage.
     const guard = async (req: FastifyRequest, reply: FastifyReply) => {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
       const until = token ? this.tokens.get(token) : undefined
-      if (until === undefined || until <= this.o.now()) return problem(reply, 401, 'AcessoNegado', 'Token inválido ou expirado')
+      if (until === undefined || until <= this.o.now()) {
+        // RFC 6750 §3: a call without a valid bearer token is challenged.
+        reply.header('www-authenticate', token ? 'Bearer realm="pix", error="invalid_token"' : 'Bearer realm="pix"')
+        return problem(reply, 401, 'AcessoNegado', 'Token inválido ou expirado')
+      }
       if (this.takeOutage()) return problem(reply, 503, 'ServicoIndisponivel', 'Serviço Indisponível')
       // An id in the path is visible ASCII, as the standard's ids are (PostgreSQL text cannot hold
       // a NUL: the fuzzer's GET /v2/webhook/a%00b answered 500).
@@ -320,7 +336,8 @@ export class PspEmulator {
           [txid, valor, b.chave, b.solicitacaoPagador ?? null, expiracao, new Date(this.o.now()), location, pix.toBRCode()],
         )
       }
-      return reply.code(existing ? 200 : 201).send(await this.cobJson(txid))
+      // The standard answers 201 to every PUT /cob/{txid} that it takes, a revision of an ATIVA charge included.
+      return reply.code(201).send(await this.cobJson(txid))
     })
 
     app.patch(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
@@ -381,6 +398,9 @@ export class PspEmulator {
       const invalid = (razao: string) => problem(reply, 400, 'PixDevolucaoInvalida', 'Devolução inválida.', [{ razao, propriedade: 'devolucao' }])
       if (!E2E_ID.test(e2eid) || !SHORT_ID.test(id)) return invalid('O e2eid ou o id não respeitam o _schema_.')
       if (!body.ok) return invalid(`O campo devolucao.${body.path} não respeita o _schema_.`)
+      if (this.faults.invalidRefunds) return invalid('O prazo para a devolução do pix originário expirou.')
+      // RETIRADA returns a Pix Saque's or Pix Troco's cash part: this bank makes neither, so no Pix of it has one.
+      if (body.data.natureza === 'RETIRADA') return invalid('A natureza RETIRADA só se aplica a um pix de Saque ou de Troco.')
       const valor = valorToCentavos(body.data.valor)
       const now = new Date(this.o.now())
       const outcome = await this.o.db.tx(async (q) => {
@@ -493,6 +513,9 @@ export class PspEmulator {
         favorecido: JSON.parse(s.favorecido) as object,
       }
     })
+
+    // Any other address under the emulator: the standard's problem (RFC 7807), not the app's own 404.
+    app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: `${P}/*`, handler: async (_req, reply) => problem(reply, 404, 'NaoEncontrado', 'Não Encontrado', undefined, 'O recurso solicitado não existe.') })
   }
 
   private takeOutage(): boolean {
@@ -528,7 +551,7 @@ export class PspEmulator {
       valor: { original: centavosToValor(BigInt(c.valor)), modalidadeAlteracao: 0 },
       chave: c.chave,
       ...(c.solicitacao ? { solicitacaoPagador: c.solicitacao } : {}),
-      pixCopiaECola: c.br_code,
+      ...(this.faults.omitCopiaECola ? {} : { pixCopiaECola: c.br_code }),
       ...(items.length ? { pix: items } : {}),
     }
   }
