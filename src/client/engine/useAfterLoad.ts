@@ -7,6 +7,14 @@ export function useAfterLoad(): boolean {
   useEffect(() => {
     if (loaded) return
     const on = () => setLoaded(true)
+    // The load event may have fired between the first render and this effect (a transition's
+    // commit comes late): a listener added now would wait for ever, and the app would start
+    // nothing that waits for the load (the socket, the player's data). Seen when a game page,
+    // its code preloaded, was a visit's first route: no socket, the rounds never moved.
+    if (document.readyState === 'complete') {
+      on()
+      return
+    }
     window.addEventListener('load', on, { once: true })
     return () => window.removeEventListener('load', on)
   }, [loaded])
