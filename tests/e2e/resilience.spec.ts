@@ -41,6 +41,9 @@ test('a route whose chunk does not arrive shows a retry in its place, the header
 const token = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
 
 test('a reload inside /play still connects the socket: a deposit credited afterwards reaches the header live, and a notice goes on to the game frame', async ({ page }) => {
+  // Three pages (the app, the slot's frame loaded twice, the bank's page): 10 s alone, but it passed
+  // the default 60 s beside the visual suite on 2 cores (npm test, 08:41), as the other long flows get.
+  test.setTimeout(120_000)
   await registerNewUser(page)
   await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
   await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')

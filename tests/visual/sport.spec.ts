@@ -22,8 +22,12 @@ async function closeTestAccountPopup(page: Page) {
   await expect(popup).toHaveCount(0)
 }
 
-/** Fonts ready, one more frame, two animation frames: byte-stable (STACK.md). */
+/**
+ * The server's app info in (the demo ribbon's text: the sports pages' own note paints before it, from
+ * the build's mode hint), fonts ready, two animation frames: byte-stable (STACK.md).
+ */
 async function settle(page: Page) {
+  await page.locator('p.demo-ribbon[role="note"]').waitFor()
   await page.evaluate(async () => {
     await document.fonts.ready
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
