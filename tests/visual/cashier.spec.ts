@@ -34,6 +34,9 @@ async function player(page: Page, verified = true) {
 }
 
 const shot = async (dialog: Locator, name: string, mask: Locator[] = []) => {
+  // No request in flight: the page's loading bar (fixed at the top, over a full-screen sheet) is
+  // off. The PIX view's status poll had it on in one shot of a full run (cashier-pix, 702 pixels).
+  await expect(dialog.page().locator('.loading-bar.on')).toHaveCount(0)
   await settle(dialog.page())
   await expect(dialog).toHaveScreenshot(name, { ...SHOT, mask })
 }
