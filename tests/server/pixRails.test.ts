@@ -246,6 +246,25 @@ describe('the PSP emulator', () => {
     expect(JSON.parse(unknown.body)).toMatchObject({ status: 404, title: 'Não Encontrado' })
   })
 
+  it('lists received Pix by the payer\'s document (cpf or cnpj, not both), as GET /v2/pix filters them', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    const paid = await bank(t).pay(order.payNo, { payer: { cpf: '52998224725', nome: 'Rita' } })
+    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
+    const authorization = `Bearer ${(JSON.parse(tokenRes.body) as { access_token: string }).access_token}`
+    const span = `inicio=${new Date(0).toISOString()}&fim=${new Date(t.app.deps.now() + 60_000).toISOString()}`
+    const list = async (filter: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/pix?${span}${filter}`, headers: { authorization } })
+      return { status: res.statusCode, ids: res.statusCode === 200 ? (JSON.parse(res.body) as { pix: { endToEndId: string }[] }).pix.map((x) => x.endToEndId) : [] }
+    }
+    expect((await list('&cpf=52998224725')).ids).toEqual([paid.e2eId])
+    expect((await list('&cpf=11144477735')).ids).not.toContain(paid.e2eId)
+    expect((await list('&cnpj=11222333000181')).ids).toEqual([])
+    expect((await list('&cpf=52998224725&cnpj=11222333000181')).status).toBe(400)
+    expect((await list('&cpf=123')).status).toBe(400)
+  })
+
   it('refuses a RETIRADA return of a plain Pix, and answers 201 to a repeated PUT of an open charge', async () => {
     const p = await verifiedPlayer(t)
     const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data

@@ -366,14 +366,17 @@ export class PspEmulator {
       const page = Number(q['paginacao.paginaAtual'] ?? 0)
       const size = Number(q['paginacao.itensPorPagina'] ?? 100)
       const badTxid = q.txid !== undefined && !/^[a-zA-Z0-9]{1,35}$/.test(q.txid)
-      if (!Number.isFinite(inicio) || !Number.isFinite(fim) || fim < inicio || !Number.isInteger(page) || page < 0 || page > 1_000_000 || !Number.isInteger(size) || size < 1 || size > 1000 || badTxid) {
+      // The payer's document: cpf (11 digits) or cnpj (14), never both (the standard's filters).
+      const badPayer = (q.cpf !== undefined && !/^\d{11}$/.test(q.cpf)) || (q.cnpj !== undefined && !/^\d{14}$/.test(q.cnpj)) || (q.cpf !== undefined && q.cnpj !== undefined)
+      if (!Number.isFinite(inicio) || !Number.isFinite(fim) || fim < inicio || !Number.isInteger(page) || page < 0 || page > 1_000_000 || !Number.isInteger(size) || size < 1 || size > 1000 || badTxid || badPayer) {
         return problem(reply, 400, 'PixConsultaInvalida', 'Consulta inválida.')
       }
       const returned = 'EXISTS (SELECT 1 FROM psp_sandbox_refunds r WHERE r.e2e_id = psp_sandbox_pix.e2e_id)'
       const where = `horario >= $1 AND horario <= $2${q.txIdPresente === 'true' ? ' AND txid IS NOT NULL' : q.txIdPresente === 'false' ? ' AND txid IS NULL' : ''}${
         q.devolucaoPresente === 'true' ? ` AND ${returned}` : q.devolucaoPresente === 'false' ? ` AND NOT ${returned}` : ''
-      }${q.txid ? ' AND txid = $3' : ''}`
-      const args: unknown[] = [new Date(inicio), new Date(fim), ...(q.txid ? [q.txid] : [])]
+      }${q.txid ? ' AND txid = $3' : ''}${q.cpf ? ` AND pagador_cpf = $${q.txid ? 4 : 3}` : ''}${q.cnpj ? ' AND false' : ''}`
+      // (This bank's payers are people: a cnpj filter finds no Pix.)
+      const args: unknown[] = [new Date(inicio), new Date(fim), ...(q.txid ? [q.txid] : []), ...(q.cpf ? [q.cpf] : [])]
       const counted = await this.o.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_pix WHERE ${where}`, args)
       const total = Number(counted.rows[0]?.n ?? 0)
       const rows = await this.o.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM psp_sandbox_pix WHERE ${where} ORDER BY horario, e2e_id LIMIT ${size} OFFSET ${page * size}`, args)
