@@ -28,6 +28,23 @@ const cob = async (txid: string) => {
   return r.rows[0]
 }
 
+/** The emulator's client credentials, as a Basic header's value. */
+const basicAuth = () => Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+/** A bearer token from the emulator (asked with the standard's form). */
+async function emulatorBearer(): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basicAuth()}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
+  return `Bearer ${(JSON.parse(res.body) as { access_token: string }).access_token}`
+}
+/** A deposit paid, then paid again at the bank (`before` sets the bank's faults for the second payment): the second Pix is ours to refund. */
+async function paidTwice(before: () => void = () => undefined) {
+  const p = await verifiedPlayer(t)
+  const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+  await bank(t).pay(order.payNo)
+  before()
+  const again = await bank(t).pay(order.payNo, { again: true })
+  return { p, again }
+}
+
 describe('deposits through the API Pix adapter', () => {
   it('opens an immediate charge as the standard asks: txid, expiry in seconds, the exact amount, our key, the order named to the payer', async () => {
     const p = await verifiedPlayer(t)
@@ -144,11 +161,7 @@ describe('deposits through the API Pix adapter', () => {
   }, 30_000)
 
   it('a refund the payer\'s bank refuses stays on record as failed (the money is still ours to return by hand)', async () => {
-    const p = await verifiedPlayer(t)
-    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
-    await bank(t).pay(order.payNo)
-    bank(t).faults.refuseRefunds = true
-    const again = await bank(t).pay(order.payNo, { again: true })
+    const { p, again } = await paidTwice(() => (bank(t).faults.refuseRefunds = true))
     await waitFor(async () => (await t.db.query(`SELECT 1 FROM pix_refunds WHERE e2e_id = $1 AND state = 'failed'`, [again.e2eId])).rows.length === 1)
     const r = await t.db.query<{ failure: string }>('SELECT failure FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
     expect(r.rows[0]!.failure).toBe('Negado pelo PSP do pagador')
@@ -156,21 +169,14 @@ describe('deposits through the API Pix adapter', () => {
   })
 
   it('a refund says why in words the payer reads (its descricao), never our code for it', async () => {
-    const p = await verifiedPlayer(t)
-    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
-    await bank(t).pay(order.payNo)
-    const again = await bank(t).pay(order.payNo, { again: true })
+    const { again } = await paidTwice()
     await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])).rows.length === 1)
     const sent = await t.db.query<{ descricao: string }>('SELECT descricao FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])
     expect(sent.rows[0]!.descricao).toBe('Devolução: este pedido já tinha sido pago')
   })
 
   it('a refund the PSP refuses when asked (400: past its deadline) fails once with its words, for a person to return, and is not asked again', async () => {
-    const p = await verifiedPlayer(t)
-    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
-    await bank(t).pay(order.payNo)
-    bank(t).faults.invalidRefunds = true
-    const again = await bank(t).pay(order.payNo, { again: true })
+    const { p, again } = await paidTwice(() => (bank(t).faults.invalidRefunds = true))
     // Not read as "this id was used before" (its GET answers 404): the refund fails at once.
     await waitFor(async () => (await t.db.query(`SELECT 1 FROM pix_refunds WHERE e2e_id = $1 AND state = 'failed'`, [again.e2eId])).rows.length === 1)
     const r = await t.db.query<{ failure: string; updated_at: Date }>('SELECT failure, updated_at FROM pix_refunds WHERE e2e_id = $1', [again.e2eId])
@@ -225,7 +231,7 @@ describe('the PSP emulator', () => {
   })
 
   it('its OAuth endpoint as RFC 6749 and 6750 have it: a form, the scopes granted, no-store, and challenges on a 401', async () => {
-    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
+    const basic = basicAuth()
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     const ok = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, ...form }, payload: 'grant_type=client_credentials&scope=cob.write+pix.read' })
     expect(ok.statusCode).toBe(200)
@@ -250,9 +256,7 @@ describe('the PSP emulator', () => {
     const p = await verifiedPlayer(t)
     const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
     const paid = await bank(t).pay(order.payNo, { payer: { cpf: '52998224725', nome: 'Rita' } })
-    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
-    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
-    const authorization = `Bearer ${(JSON.parse(tokenRes.body) as { access_token: string }).access_token}`
+    const authorization = await emulatorBearer()
     const span = `inicio=${new Date(0).toISOString()}&fim=${new Date(t.app.deps.now() + 60_000).toISOString()}`
     const list = async (filter: string) => {
       const res = await t.app.inject({ method: 'GET', url: `${EMULATOR_PREFIX}/v2/pix?${span}${filter}`, headers: { authorization } })
@@ -268,9 +272,7 @@ describe('the PSP emulator', () => {
   it('refuses a RETIRADA return of a plain Pix, and answers 201 to a repeated PUT of an open charge', async () => {
     const p = await verifiedPlayer(t)
     const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
-    const basic = Buffer.from(`${t.config.wallet.pix.clientId}:${t.config.wallet.pix.clientSecret}`).toString('base64')
-    const tokenRes = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
-    const authorization = `Bearer ${(JSON.parse(tokenRes.body) as { access_token: string }).access_token}`
+    const authorization = await emulatorBearer()
     const json = { authorization, 'content-type': 'application/json' }
     const again = await t.app.inject({ method: 'PUT', url: `${EMULATOR_PREFIX}/v2/cob/${order.payNo}`, headers: json, payload: JSON.stringify({ calendario: { expiracao: 600 }, valor: { original: '100.00' }, chave: t.config.wallet.pix.chave }) })
     expect(again.statusCode).toBe(201)
