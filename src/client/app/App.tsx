@@ -16,7 +16,8 @@ import { checkUserGift, fetchUserInfo, loadAppInfo, loadInPlay, loadMainGames, r
 import { store } from '../store/store'
 import { AccountMenu } from './AccountMenu'
 import { AlertHost } from './AlertHost'
-import { DemoRibbon, ribbonExpected } from './DemoRibbon'
+import { DemoRibbon } from './DemoRibbon'
+import { demoExpected } from '../store/modeHint'
 import { timeZone } from '../store/api'
 import { Header } from './Header'
 import { OverlayHost } from './OverlayHost'
@@ -141,7 +142,7 @@ export function App() {
     if (token && loaded) void loadMainGames()
   }, [token, loaded])
   return (
-    <div className={`app${mode === 'demo' || (mode === null && ribbonExpected()) ? ' demo' : ''}${location === '/play' ? ' no-tabbar' : ''}`}>
+    <div className={`app${mode === 'demo' || (mode === null && demoExpected()) ? ' demo' : ''}${location === '/play' ? ' no-tabbar' : ''}`}>
       <LoadingIndicator />
       <DemoRibbon />
       <Header />

@@ -3,9 +3,6 @@ import { useSnapshot } from 'valtio'
 import { store } from '../store/store'
 import { demoExpected } from '../store/modeHint'
 
-/** The build's guess of the server's mode (vite.config.ts): demo unless built with another APP_MODE. */
-export const ribbonExpected = demoExpected
-
 /**
  * Demo mode's permanent strip: payments here are simulated. A note (read once by screen
  * readers, not a live region), sticking above the top bar so it never covers a control.
@@ -14,7 +11,7 @@ export function DemoRibbon() {
   const { t } = useTranslation()
   const { mode } = useSnapshot(store.app)
   // Until the server answers, the build's hint keeps the strip's place (empty), so it shifts nothing when it fills.
-  if (mode === null && ribbonExpected()) return <p className="demo-ribbon" aria-hidden="true" />
+  if (mode === null && demoExpected()) return <p className="demo-ribbon" aria-hidden="true" />
   if (mode !== 'demo') return null
   return (
     <p className="demo-ribbon" role="note">
