@@ -64,6 +64,8 @@ describe('APP_MODE=production refuses to start', () => {
     ['a fixed captcha answer', { CAPTCHA_FIXED_ANSWER: 'teste' }, 'Configuration error: CAPTCHA_FIXED_ANSWER is set: '],
     ['the built-in demo game provider', { GAME_PROVIDERS: 'PG=demo' }, 'Configuration error: GAME_PROVIDERS lists PG as the built-in demo provider'],
     ['the sportsbook simulator', { SPORT_FEED: 'simulator' }, 'Configuration error: SPORT_FEED is simulator: '],
+    ['the Odds API emulator', { SPORT_FEED: 'theoddsapi', ODDS_API_KEY: 'a-key' }, 'Configuration error: ODDS_API_URL is unset: '],
+    ['The Odds API over plain http', { SPORT_FEED: 'theoddsapi', ODDS_API_KEY: 'a-key', ODDS_API_URL: 'http://api.the-odds-api.com' }, 'Configuration error: ODDS_API_URL must be https:// in production'],
     ["the simulator's seed", { SPORT_SEED: '1' }, 'Configuration error: SPORT_SEED is set: '],
     ["the simulator's time scale", { SPORT_TIME_SCALE: '60' }, 'Configuration error: SPORT_TIME_SCALE is set: '],
     ["the simulator's stopped clock", { SPORT_CLOCK: '2026-11-24T18:00:00Z' }, 'Configuration error: SPORT_CLOCK is set: '],

@@ -109,6 +109,15 @@ describe('production mode', () => {
     expect(problems({ ...safe, CAPTCHA_FIXED_ANSWER: 'teste' })).toEqual([expect.stringMatching(/^CAPTCHA_FIXED_ANSWER is set/), noProvider])
   })
 
+  it('takes The Odds API at an https address with its key, and refuses its emulator or plain http', () => {
+    const odds = { ...safe, SPORT_FEED: 'theoddsapi' }
+    expect(problems({ ...odds, ODDS_API_KEY: 'k' })).toEqual([expect.stringMatching(/^ODDS_API_URL is unset: .*emulator/), noProvider])
+    expect(problems({ ...odds, ODDS_API_KEY: 'k', ODDS_API_URL: 'http://api.the-odds-api.com' })).toEqual(['ODDS_API_URL must be https:// in production (the API key travels in its query).', noProvider])
+    expect(problems({ ...odds, ODDS_API_URL: 'https://api.the-odds-api.com' })).toEqual([expect.stringMatching(/^ODDS_API_KEY is unset/), noProvider])
+    expect(problems({ ...odds, ODDS_API_KEY: 'k', ODDS_API_URL: 'https://api.the-odds-api.com' })).toEqual([noProvider])
+    expect(loadConfig({ ...odds, ...psp, ODDS_API_KEY: 'k', ODDS_API_URL: 'https://api.the-odds-api.com/' }).sport).toMatchObject({ feed: 'theoddsapi', oddsApi: { url: 'https://api.the-odds-api.com', key: 'k' } })
+  })
+
   it('refuses a stopped sportsbook clock; elsewhere it must be an ISO instant', () => {
     expect(problems({ ...safe, SPORT_CLOCK: '2026-11-24T18:00:00Z' })).toEqual([expect.stringMatching(/^SPORT_CLOCK is set/), noProvider])
     expect(loadConfig({ SPORT_CLOCK: '2026-11-24T18:00:00Z' }).sport.clock).toBe(Date.UTC(2026, 10, 24, 18))
@@ -181,7 +190,7 @@ describe('every problem at once', () => {
       'WITHDRAW_MIN must be an amount in reais, e.g. 30',
       'ROUND_TIMINGS: double needs some betting time',
       'ROUND_TIMINGS must read like double=15/6/4,luckyColor=55/3/2 (seconds of betting/draw/result), not "roulette=1/1/1"',
-      'SPORT_FEED must be simulator or none, not "oracle"',
+      'SPORT_FEED must be simulator or theoddsapi or none, not "oracle"',
       'SOCKET_EVENT_BURST must be a whole number from 1 to 10000, not "0"',
     ])
   })
@@ -215,5 +224,32 @@ describe('KYC_PROVIDER', () => {
     // Unset (or none), production refuses to verify identities on check digits alone.
     expect(problems(safe)).toEqual([expect.stringMatching(/^KYC_PROVIDER is none: /)])
     expect(problems({ ...safe, KYC_PROVIDER: 'none' })).toEqual([expect.stringMatching(/^KYC_PROVIDER is none: /)])
+  })
+})
+
+describe('ODDS_API_*', () => {
+  it('in demo mode: this server\'s emulator with its own key; the defaults documented', () => {
+    expect(loadConfig({ SPORT_FEED: 'theoddsapi' }).sport.oddsApi).toEqual({
+      key: 'emulator-odds-api-key',
+      url: null,
+      sports: expect.arrayContaining(['soccer_brazil_campeonato', 'soccer_epl', 'basketball_nba', 'tennis_atp_*']),
+      regions: ['eu'],
+      refreshMs: { preMatch: 300_000, live: 30_000 },
+      staleMs: { preMatch: 1_200_000, live: 90_000 },
+      quotaFloor: 100,
+    })
+    // The default feed stays the simulator.
+    expect(loadConfig({}).sport.feed).toBe('simulator')
+  })
+
+  it('reads the lists and the pre-match,live pairs, and refuses what means nothing', () => {
+    const o = loadConfig({ SPORT_FEED: 'theoddsapi', ODDS_API_SPORTS: ' soccer_epl , basketball_nba ', ODDS_API_REGIONS: 'eu,uk', ODDS_API_REFRESH_SECONDS: '600,20', ODDS_API_STALE_SECONDS: '900', ODDS_API_QUOTA_FLOOR: '0' }).sport.oddsApi
+    expect(o).toMatchObject({ sports: ['soccer_epl', 'basketball_nba'], regions: ['eu', 'uk'], refreshMs: { preMatch: 600_000, live: 20_000 }, staleMs: { preMatch: 900_000, live: 900_000 }, quotaFloor: 0 })
+    expect(problems({ ODDS_API_REGIONS: 'br' })).toEqual(['ODDS_API_REGIONS: "br" is not one of us, us2, uk, eu, au'])
+    expect(problems({ ODDS_API_SPORTS: 'Soccer EPL' })).toEqual(['ODDS_API_SPORTS: "Soccer EPL" is not a sport key (letters, digits and _, an optional trailing *)'])
+    expect(problems({ ODDS_API_REFRESH_SECONDS: '300,0' })[0]).toMatch(/^ODDS_API_REFRESH_SECONDS must be two whole numbers of seconds from 5/)
+    expect(problems({ ODDS_API_STALE_SECONDS: '1,2,3' })[0]).toMatch(/^ODDS_API_STALE_SECONDS must be/)
+    expect(problems({ ODDS_API_URL: 'ftp://x' })[0]).toMatch(/^ODDS_API_URL must be an http\(s\) address/)
+    expect(problems({ SPORT_FEED: 'theoddsapi', ODDS_API_URL: 'https://api.the-odds-api.com' })).toEqual(['ODDS_API_KEY is unset: ODDS_API_URL names a real Odds API, which answers every call without a key 401.'])
   })
 })

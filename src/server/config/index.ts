@@ -181,6 +181,12 @@ function productionProblems(config: Config): string[] {
   if (sport.feed === 'simulator') {
     problems.push('SPORT_FEED is simulator: its matches are invented and its dev call settles any match. Production takes a real odds feed (SPORT_FEED=none closes the sportsbook until one is configured).')
   }
+  if (sport.feed === 'theoddsapi') {
+    const { url, key } = sport.oddsApi
+    if (url === null) problems.push('ODDS_API_URL is unset: the feed would read the built-in Odds API emulator, whose matches are invented (production never mounts it). Set ODDS_API_URL=https://api.the-odds-api.com.')
+    else if (!url.startsWith('https://')) problems.push('ODDS_API_URL must be https:// in production (the API key travels in its query).')
+    if (key === '') problems.push('ODDS_API_KEY is unset: The Odds API answers every call without a key 401. Set the key of your plan.')
+  }
   if (sport.seed !== null) problems.push('SPORT_SEED is set: the simulator\'s matches would follow a known seed, so anyone could compute their results. Unset it.')
   if (sport.timeScale !== 1) problems.push('SPORT_TIME_SCALE is set: the sportsbook\'s clock would not be the real one. Unset it.')
   if (sport.clock !== null) {

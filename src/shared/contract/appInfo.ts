@@ -6,8 +6,8 @@ import { getQuery } from './user'
 export const APP_MODES = ['demo', 'production'] as const
 export type AppMode = (typeof APP_MODES)[number]
 
-/** Where the sportsbook's matches come from: the simulator (demo mode only; its pages say the matches are simulated), or none (closed). */
-export const SPORT_FEED_KINDS = ['simulator', 'none'] as const
+/** Where the sportsbook's matches come from: the simulator (demo mode only; its pages say the matches are simulated), The Odds API (theoddsapi), or none (closed). */
+export const SPORT_FEED_KINDS = ['simulator', 'theoddsapi', 'none'] as const
 export type SportFeedKind = (typeof SPORT_FEED_KINDS)[number]
 
 /** What any visitor may know about this server, before logging in. */
