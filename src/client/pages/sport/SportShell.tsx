@@ -13,7 +13,10 @@ export function SportShell(props: { children: ReactNode; titleId: string; title:
   const { t } = useTranslation()
   // Until appInfo answers, a demo build's feed is the simulator: its note paints with the page (it was
   // the page's largest paint, and its late arrival moved the list).
-  const feed = useSnapshot(store.app).sport ?? (demoExpected() ? 'simulator' : null)
+  const app = useSnapshot(store.app)
+  const feed = app.sport ?? (demoExpected() ? 'simulator' : null)
+  // The Odds API in demo mode reads its emulator, whose matches are the simulator's.
+  const simulated = feed === 'simulator' || (feed === 'theoddsapi' && app.mode === 'demo')
   const [path] = useLocation()
   // Home's strip sends the player here with ?slip=1 to open the slip it filled.
   const openSlip = new URLSearchParams(useSearch()).has('slip')
@@ -40,7 +43,7 @@ export function SportShell(props: { children: ReactNode; titleId: string; title:
         </Link>
       </nav>
       <h1 id={props.titleId}>{props.title}</h1>
-      {feed === 'simulator' && (
+      {simulated && (
         <p className="sport-note" data-testid="sport-simulated">
           {t('sport.simulated')}
         </p>
