@@ -99,10 +99,11 @@ describe('carrying a database of the first migration series over to the baseline
       expect(after.sport_secret!.split('\n')).toHaveLength(1)
       // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
       // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty);
-      // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty).
+      // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty); 010 the
+      // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here).
       const { daily_stakes: oldDays = '', users: oldUsers = '', ...kept } = before
-      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', users, ...now } = after
-      expect([limits, blocked, reality, marks, marked]).toEqual(['', '', '', '', ''])
+      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...now } = after
+      expect([limits, blocked, reality, marks, marked, revisions]).toEqual(['', '', '', '', '', ''])
       expect(users).toBe(oldUsers.replace(/\)$/gm, ',,,,,,)'))
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()

@@ -396,6 +396,22 @@ CREATE INDEX provider_transactions_reference_idx ON public.provider_transactions
 CREATE INDEX provider_transactions_round_idx ON public.provider_transactions USING btree (provider, round_id, user_id);
 CREATE INDEX provider_transactions_user_idx ON public.provider_transactions USING btree (user_id, created_at DESC);
 
+CREATE TABLE psp_sandbox_cob_revisions (
+  txid text NOT NULL,
+  revisao integer NOT NULL,
+  status text NOT NULL,
+  valor bigint NOT NULL,
+  chave text NOT NULL,
+  solicitacao text,
+  expiracao integer NOT NULL,
+  devedor jsonb,
+  info_adicionais jsonb,
+  revised_at timestamp with time zone NOT NULL
+);
+ALTER TABLE psp_sandbox_cob_revisions ADD CONSTRAINT psp_sandbox_cob_revisions_pkey PRIMARY KEY (txid, revisao);
+ALTER TABLE psp_sandbox_cob_revisions ADD CONSTRAINT psp_sandbox_cob_revisions_revisao_check CHECK ((revisao >= 0));
+ALTER TABLE psp_sandbox_cob_revisions ADD CONSTRAINT psp_sandbox_cob_revisions_txid_fkey FOREIGN KEY (txid) REFERENCES psp_sandbox_cobs(txid) ON DELETE CASCADE;
+
 CREATE TABLE psp_sandbox_cobs (
   txid text NOT NULL,
   revisao integer NOT NULL,
@@ -407,7 +423,9 @@ CREATE TABLE psp_sandbox_cobs (
   criacao timestamp with time zone NOT NULL,
   loc_id bigint NOT NULL DEFAULT nextval('psp_sandbox_cobs_loc_id_seq'::regclass),
   location text NOT NULL,
-  br_code text NOT NULL
+  br_code text NOT NULL,
+  devedor jsonb,
+  info_adicionais jsonb
 );
 ALTER TABLE psp_sandbox_cobs ADD CONSTRAINT psp_sandbox_cobs_pkey PRIMARY KEY (txid);
 
