@@ -278,6 +278,8 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
       JSON.stringify({ calendario: { expiracao: 3600 }, valor: { original: '10.00' }, chave: t.config.wallet.pix.chave }),
       JSON.stringify({ calendario: { expiracao: -1 }, valor: { original: '0.00' }, chave: 'x'.repeat(100) }),
       JSON.stringify({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
+      JSON.stringify({ valor: { original: '12.34' }, devedor: { cpf: CPF.a, nome: 'Ana' }, infoAdicionais: [{ nome: 'a', valor: 'b' }], calendario: { expiracao: 60 }, loc: { id: 1 } }),
+      JSON.stringify({ devedor: { cpf: CPF.a, cnpj: CNPJ, nome: 'x'.repeat(300) }, infoAdicionais: [{ nome: 1 }] }),
       JSON.stringify({ valor: '1.00' }),
       JSON.stringify({ valor: '99999999999.00', natureza: 'X' }),
       JSON.stringify({ webhookUrl: 'http://127.0.0.1:9/x' }),
@@ -285,7 +287,7 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
       JSON.stringify({ grant_type: 'client_credentials' }),
     )
     const auth = fc.constantFrom(`Bearer ${token}`, 'Bearer nope', `Basic ${basic}`, '')
-    const query = fc.constantFrom('', `?inicio=${new Date(0).toISOString()}&fim=${new Date().toISOString()}`, '?inicio=x&fim=y', '?paginacao.itensPorPagina=0', `?inicio=${new Date().toISOString()}&fim=${new Date(0).toISOString()}&paginacao.paginaAtual=-1`)
+    const query = fc.constantFrom('', `?inicio=${new Date(0).toISOString()}&fim=${new Date().toISOString()}`, '?inicio=x&fim=y', '?paginacao.itensPorPagina=0', '?revisao=0', '?revisao=1&revisao=x', `?inicio=${new Date().toISOString()}&fim=${new Date(0).toISOString()}&paginacao.paginaAtual=-1`)
     const arb = fc.tuple(fc.constantFrom(...EMULATOR_ROUTES), segment, segment, body, auth, query).map(([route, a, b, raw, authorization, q]): FuzzRequest => {
       const [method, path] = route.split(' ') as [string, string]
       let n = 0

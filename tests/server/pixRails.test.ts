@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto'
+import { createPublicKey, randomUUID, verify } from 'node:crypto'
 import { hasError, parsePix } from 'pix-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
@@ -35,6 +35,17 @@ async function emulatorBearer(): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: `${EMULATOR_PREFIX}/oauth/token`, headers: { authorization: `Basic ${basicAuth()}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
   return `Bearer ${(JSON.parse(res.body) as { access_token: string }).access_token}`
 }
+/** A call to the emulator's API with its token: the status and the JSON answered. */
+async function atBank(method: 'GET' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers = { authorization: await emulatorBearer(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
+  const res = await t.app.inject({ method, url: `${EMULATOR_PREFIX}${path}`, headers, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) })
+  return { status: res.statusCode, body: JSON.parse(res.body || '{}') as Record<string, unknown> }
+}
+/** The standard's error type for a problem of this kind. */
+const errorType = (kind: string) => `https://pix.bcb.gov.br/api/v2/error/${kind}`
+/** A txid of the receiver's making for a charge opened at the emulator directly (33 letters and digits). */
+const freshTxid = () => `T${randomUUID().replace(/-/g, '')}`
+
 /** A deposit paid, then paid again at the bank (`before` sets the bank's faults for the second payment): the second Pix is ours to refund. */
 async function paidTwice(before: () => void = () => undefined) {
   const p = await verifiedPlayer(t)
@@ -281,6 +292,112 @@ describe('the PSP emulator', () => {
     const retirada = await t.app.inject({ method: 'PUT', url: `${EMULATOR_PREFIX}/v2/pix/${paid.e2eId}/devolucao/R1`, headers: json, payload: JSON.stringify({ valor: '1.00', natureza: 'RETIRADA' }) })
     expect(retirada.statusCode).toBe(400)
     expect(JSON.parse(retirada.body)).toMatchObject({ title: 'Devolução inválida.' })
+  })
+
+  it("keeps a charge's devedor and infoAdicionais as the standard has them (cpf or cnpj, and nome; at most 50 pairs) and answers them back", async () => {
+    const txid = freshTxid()
+    const at = `/v2/cob/${txid}`
+    const base = { calendario: { expiracao: 600 }, valor: { original: '10.00' }, chave: t.config.wallet.pix.chave }
+    // At the standard's limits: nome 200 characters, 50 pairs of nome (50) and valor (200).
+    const person = { cpf: '52998224725', nome: 'N'.repeat(200) }
+    const info = Array.from({ length: 50 }, (_, i) => ({ nome: `Campo ${i}`.padEnd(50, '.'), valor: 'v'.repeat(200) }))
+    const made = await atBank('PUT', at, { ...base, devedor: person, infoAdicionais: info })
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({ txid, revisao: 0, devedor: person, infoAdicionais: info })
+    expect((await atBank('GET', at)).body).toMatchObject({ devedor: person, infoAdicionais: info })
+    const company = { cnpj: '11222333000181', nome: 'Empresa de Serviços SA' }
+    const revised = await atBank('PUT', at, { ...base, devedor: company, infoAdicionais: [{ nome: 'Campo 1', valor: 'Informação Adicional1 do PSP-Recebedor' }] })
+    expect(revised.body).toMatchObject({ revisao: 1, devedor: company, infoAdicionais: [{ nome: 'Campo 1', valor: 'Informação Adicional1 do PSP-Recebedor' }] })
+    // The payer's bank reads them too, from the location's payload.
+    const location = revised.body.location as string
+    const jws = await t.app.inject({ method: 'GET', url: location.slice(location.indexOf(EMULATOR_PREFIX)) })
+    expect(JSON.parse(Buffer.from(jws.body.split('.')[1]!, 'base64url').toString())).toMatchObject({ revisao: 1, devedor: company, infoAdicionais: [{ nome: 'Campo 1' }] })
+    // Out of the schema, in a PUT or a PATCH: the standard's CobOperacaoInvalida, and the charge unchanged.
+    const refused: [string, object][] = [
+      ['both cpf and cnpj', { devedor: { cpf: '52998224725', cnpj: '11222333000181', nome: 'X' } }],
+      ['a cpf of 10 digits', { devedor: { cpf: '5299822472', nome: 'X' } }],
+      ['a cnpj of 13 digits', { devedor: { cnpj: '1122233300018', nome: 'X' } }],
+      ['no nome', { devedor: { cpf: '52998224725' } }],
+      ['a nome but no document', { devedor: { nome: 'X' } }],
+      ['a nome of 201', { devedor: { cpf: '52998224725', nome: 'N'.repeat(201) } }],
+      ['51 pairs', { infoAdicionais: [...info, { nome: 'a', valor: 'b' }] }],
+      ['a pair nome of 51', { infoAdicionais: [{ nome: 'n'.repeat(51), valor: 'b' }] }],
+      ['a pair valor of 201', { infoAdicionais: [{ nome: 'n', valor: 'v'.repeat(201) }] }],
+      ['a pair without valor', { infoAdicionais: [{ nome: 'n' }] }],
+    ]
+    for (const [what, body] of refused) {
+      const put = await atBank('PUT', at, { ...base, ...body })
+      const patch = await atBank('PATCH', at, body)
+      expect([put.status, put.body.type, patch.status, patch.body.type], what).toEqual([400, errorType('CobOperacaoInvalida'), 400, errorType('CobOperacaoInvalida')])
+    }
+    expect((await atBank('GET', at)).body).toMatchObject({ revisao: 1, devedor: company })
+    // A PUT gives the whole charge: one without them leaves none.
+    const plain = await atBank('PUT', at, base)
+    expect(plain.body).toMatchObject({ revisao: 2 })
+    expect(plain.body).not.toHaveProperty('devedor')
+    expect(plain.body).not.toHaveProperty('infoAdicionais')
+  })
+
+  it('PATCH revises an open charge, each change a new revisao: paid then, it is paid at the revised amount; ?revisao=N answers it as it was', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    const at = `/v2/cob/${order.payNo}`
+    const loc = (await atBank('GET', at)).body.loc as { id: number }
+    // The same loc and the same amount change nothing: no new revision.
+    expect((await atBank('PATCH', at, { loc: { id: loc.id }, valor: { original: '100.00' } })).body).toMatchObject({ revisao: 0 })
+    const changes = { valor: { original: '90.00' }, devedor: { cpf: p.cpf, nome: p.name }, solicitacaoPagador: 'Valor revisto', calendario: { expiracao: 3600 }, infoAdicionais: [{ nome: 'Pedido', valor: order.orderId }] }
+    const revised = await atBank('PATCH', at, changes)
+    expect(revised.status).toBe(200)
+    expect(revised.body).toMatchObject({ ...changes, revisao: 1, status: 'ATIVA' })
+    // Refused as the standard lists them: a zero amount, a removal with other changes, a location it does not have, another's key.
+    for (const [what, body] of [
+      ['zero', { valor: { original: '0.00' } }],
+      ['removed and changed', { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', valor: { original: '1.00' } }],
+      ['another loc', { loc: { id: loc.id + 1_000_000 } }],
+      ['another key', { chave: 'outra-chave@example.com' }],
+      ['a status of its own', { status: 'CONCLUIDA' }],
+    ] as const) {
+      const res = await atBank('PATCH', at, body)
+      expect([res.status, res.body.type], what).toEqual([400, errorType('CobOperacaoInvalida')])
+    }
+    // The payer's bank charges what the charge now says; the app credits what arrived, flagged against the order's 100.00.
+    const paid = await bank(t).pay(order.payNo)
+    expect((await atBank('GET', `/v2/pix/${paid.e2eId}`)).body).toMatchObject({ txid: order.payNo, valor: '90.00' })
+    const row = await t.db.query('SELECT status, close_reason, paid_amount FROM orders WHERE pay_no = $1', [order.payNo])
+    expect(row.rows[0]).toEqual({ status: '10', close_reason: 'amount_mismatch', paid_amount: 9_000n })
+    // Paid, it is no longer revised.
+    const late = await atBank('PATCH', at, { valor: { original: '80.00' } })
+    expect([late.status, late.body.type]).toEqual([400, errorType('CobOperacaoInvalida')])
+    const current = await atBank('GET', at)
+    expect(current.body).toMatchObject({ revisao: 2, status: 'CONCLUIDA', valor: { original: '90.00' }, pix: [{ endToEndId: paid.e2eId }] })
+    // Each revision as it stood.
+    const first = await atBank('GET', `${at}?revisao=0`)
+    expect(first.body).toMatchObject({ txid: order.payNo, revisao: 0, status: 'ATIVA', valor: { original: '100.00' }, calendario: { expiracao: 1800 }, solicitacaoPagador: `Pedido ${order.orderId}` })
+    expect(first.body).not.toHaveProperty('devedor')
+    expect(first.body).not.toHaveProperty('pix')
+    const second = await atBank('GET', `${at}?revisao=1`)
+    expect(second.body).toMatchObject({ ...changes, revisao: 1, status: 'ATIVA' })
+    expect(second.body).not.toHaveProperty('pix')
+    expect((await atBank('GET', `${at}?revisao=2`)).body).toEqual(current.body)
+    // A revision it never had: the standard's CobConsultaInvalida (400), as is a revisao out of its schema.
+    for (const n of ['3', '-1', 'x', '1&revisao=2']) {
+      const res = await atBank('GET', `${at}?revisao=${n}`)
+      expect([res.status, res.body.type], n).toEqual([400, errorType('CobConsultaInvalida')])
+    }
+  })
+
+  it('GET /v2/pix filters by whether a Pix has a devolução (devolucaoPresente)', async () => {
+    const p = await verifiedPlayer(t)
+    const order = (await prePay(t, p.token, await pkg100(t), 0)).body.data
+    const first = await bank(t).pay(order.payNo)
+    // Paid twice: the second Pix is returned (a devolução at the bank).
+    const again = await bank(t).pay(order.payNo, { again: true })
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM psp_sandbox_refunds WHERE e2e_id = $1', [again.e2eId])).rows.length === 1)
+    const span = `inicio=${new Date(0).toISOString()}&fim=${new Date(t.app.deps.now() + 60_000).toISOString()}&txid=${order.payNo}`
+    const ids = async (filter: string) => ((await atBank('GET', `/v2/pix?${span}${filter}`)).body.pix as { endToEndId: string }[]).map((x) => x.endToEndId).sort()
+    expect(await ids('')).toEqual([first.e2eId, again.e2eId].sort())
+    expect(await ids('&devolucaoPresente=true')).toEqual([again.e2eId])
+    expect(await ids('&devolucaoPresente=false')).toEqual([first.e2eId])
   })
 })
 

@@ -33,21 +33,48 @@ export const centavosToValor = (c: bigint): string => centavosToText(c)
 
 const cobStatus = z.enum(['ATIVA', 'CONCLUIDA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR', 'REMOVIDA_PELO_PSP'])
 
+/**
+ * A charge's devedor: PessoaFisica (cpf, nome) or PessoaJuridica (cnpj, nome), both fields
+ * required, nome at most 200; "não é permitido que o campo devedor.cpf e campo devedor.cnpj
+ * estejam preenchidos ao mesmo tempo".
+ */
+export const devedor = z.union([
+  z.object({ cpf: z.string().check(z.regex(/^\d{11}$/)), nome: z.string().check(z.maxLength(200)), cnpj: z.optional(z.never()) }),
+  z.object({ cnpj: z.string().check(z.regex(/^\d{14}$/)), nome: z.string().check(z.maxLength(200)), cpf: z.optional(z.never()) }),
+])
+export type Devedor = z.infer<typeof devedor>
+/** CobBase.infoAdicionais: at most 50 pairs (the standard writes `maximum: 50`), nome up to 50, valor up to 200, both required. */
+export const infoAdicionais = z.array(z.object({ nome: z.string().check(z.maxLength(50)), valor: z.string().check(z.maxLength(200)) })).check(z.maxLength(50))
+export type InfoAdicionais = z.infer<typeof infoAdicionais>
+const modalidadeAlteracao = () => z.int().check(z.minimum(0), z.maximum(1))
+
 /** CobSolicitada: the body of PUT /cob/{txid}. */
 export const cobSolicitada = z.object({
   calendario: z.object({ expiracao: z.optional(z.int().check(z.positive())) }),
-  devedor: z.optional(
-    z.union([
-      z.object({ cpf: z.string().check(z.regex(/^\d{11}$/)), nome: z.string().check(z.maxLength(200)) }),
-      z.object({ cnpj: z.string().check(z.regex(/^\d{14}$/)), nome: z.string().check(z.maxLength(200)) }),
-    ]),
-  ),
-  valor: z.object({ original: valor(), modalidadeAlteracao: z.optional(z.int().check(z.minimum(0), z.maximum(1))) }),
+  devedor: z.optional(devedor),
+  valor: z.object({ original: valor(), modalidadeAlteracao: z.optional(modalidadeAlteracao()) }),
   chave: z.string().check(z.minLength(1), z.maxLength(77)),
   solicitacaoPagador: z.optional(z.string().check(z.maxLength(140))),
-  infoAdicionais: z.optional(z.array(z.object({ nome: z.string().check(z.maxLength(50)), valor: z.string().check(z.maxLength(200)) })).check(z.maxLength(50))),
+  infoAdicionais: z.optional(infoAdicionais),
 })
 export type CobSolicitada = z.infer<typeof cobSolicitada>
+
+/**
+ * CobRevisada: the body of PATCH /cob/{txid}. Every field optional: a new expiry, devedor, loc,
+ * amount, key, note to the payer, infoAdicionais, or the status REMOVIDA_PELO_USUARIO_RECEBEDOR
+ * (alone: never with other changes).
+ */
+export const cobRevisada = z.object({
+  calendario: z.optional(z.object({ expiracao: z.optional(z.int().check(z.positive())) })),
+  devedor: z.optional(devedor),
+  loc: z.optional(z.object({ id: z.int() })),
+  status: z.optional(z.literal('REMOVIDA_PELO_USUARIO_RECEBEDOR')),
+  valor: z.optional(z.object({ original: z.optional(valor()), modalidadeAlteracao: z.optional(modalidadeAlteracao()) })),
+  chave: z.optional(z.string().check(z.minLength(1), z.maxLength(77))),
+  solicitacaoPagador: z.optional(z.string().check(z.maxLength(140))),
+  infoAdicionais: z.optional(infoAdicionais),
+})
+export type CobRevisada = z.infer<typeof cobRevisada>
 
 /**
  * DevolucaoNatureza: ORIGINAL (MD06, a return the receiver asked for), RETIRADA (SL02, Pix Saque

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createDynamicPix, hasError } from 'pix-utils'
 import { request as httpRequest } from 'undici'
 import type { Db, Queryable } from '../../db/connection'
+import { one } from '../../db/one'
 import { PayloadSigner } from './payloadLocation'
-import { centavosToValor, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, SHORT_ID, TXID, valorToCentavos } from '../apipix/wire'
-import { e2eId, iso, parse, problem, refundJson, same, sleep, type CobRow, type PixRow, type RefundRow, type SendRow } from './emulatorWire'
+import { centavosToValor, cobRevisada, cobSolicitada, devolucaoSolicitada, E2E_ID, efiSendBody, SHORT_ID, TXID, valorToCentavos } from '../apipix/wire'
+import { e2eId, iso, parse, problem, refundJson, same, sleep, type CobRevisionRow, type CobRow, type PixRow, type RefundRow, type SendRow } from './emulatorWire'
 
 /** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
 export const EMULATOR_PREFIX = '/psp-sandbox'
@@ -51,6 +52,12 @@ const DEFAULT_FAULTS: EmulatorFaults = { dropWebhooks: false, duplicateWebhooks:
 const WEBHOOK_RETRY_MS = [1000, 5000, 20_000]
 /** Amounts ending in these centavos are refused by the bank (e.g. R$ 50,13), so both endings can be tried by hand. */
 const REFUSED_CENTAVOS = 13n
+
+/** What a revision of a charge may change (PUT or PATCH /cob/{txid}, its removal, its payment). */
+type Revisable = Pick<CobRow, 'status' | 'chave' | 'solicitacao' | 'expiracao' | 'devedor' | 'info_adicionais'> & { valor: bigint }
+const jsonOrNull = (v: object | null): string | null => (v === null ? null : JSON.stringify(v))
+/** devedor or infoAdicionais as text whatever the order of their keys (jsonb gives them back in its own order). */
+const canonical = (v: object | null): string => JSON.stringify(v, ['cpf', 'cnpj', 'nome', 'valor'])
 
 /**
  * A PSP on this server (PIX_PROVIDER=sandbox): the Banco Central's API Pix (OAuth2 token, cob,
@@ -136,7 +143,10 @@ export class PspEmulator {
         opts.payer?.cpf ?? null,
         opts.payer?.nome ?? null,
       ])
-      if (cob.status === 'ATIVA') await q.query(`UPDATE psp_sandbox_cobs SET status = 'CONCLUIDA', revisao = revisao + 1 WHERE txid = $1`, [txid])
+      if (cob.status === 'ATIVA') {
+        const done = await q.query<CobRow>(`UPDATE psp_sandbox_cobs SET status = 'CONCLUIDA', revisao = revisao + 1 WHERE txid = $1 RETURNING *`, [txid])
+        await this.keepRevision(q, one(done.rows, 'the charge paid'), new Date(now))
+      }
       return { outcome: 'paid' as const, e2eId: e2e, chave: cob.chave }
     })
     if (result.outcome === 'paid') await this.notify(result.chave, [await this.pixJson(this.o.db, result.e2eId)])
@@ -310,53 +320,108 @@ export class PspEmulator {
 
     app.put(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
       const { txid } = req.params as { txid: string }
-      if (!TXID.test(txid)) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'O campo cob.txid não respeita o _schema_.', propriedade: 'cob.txid' }])
+      const invalid = (razao: string, propriedade: string, valor?: string) => problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao, propriedade, ...(valor === undefined ? {} : { valor }) }])
+      if (!TXID.test(txid)) return invalid('O campo cob.txid não respeita o _schema_.', 'cob.txid')
       const body = parse(cobSolicitada, req.body)
-      if (!body.ok) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: `O campo cob.${body.path} não respeita o _schema_.`, propriedade: `cob.${body.path}` }])
+      if (!body.ok) return invalid(`O campo cob.${body.path} não respeita o _schema_.`, `cob.${body.path}`)
       const b = body.data
       const valor = valorToCentavos(b.valor.original)
-      if (valor <= 0n) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'Valor da cobrança não pode ser 0.00', propriedade: 'cob.valor.original' }])
-      if (b.chave !== this.o.chave) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A chave não pertence a este usuário recebedor.', propriedade: 'cob.chave', valor: b.chave }])
-      const existing = await this.cob(txid)
-      if (existing && existing.status !== 'ATIVA') {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.txid' }])
-      }
-      const expiracao = b.calendario.expiracao ?? 86_400
-      if (existing) {
-        await this.o.db.query('UPDATE psp_sandbox_cobs SET revisao = revisao + 1, valor = $2, solicitacao = $3, expiracao = $4 WHERE txid = $1', [txid, valor, b.solicitacaoPagador ?? null, expiracao])
-      } else {
+      if (valor <= 0n) return invalid('Valor da cobrança não pode ser 0.00', 'cob.valor.original')
+      if (b.chave !== this.o.chave) return invalid('A chave não pertence a este usuário recebedor.', 'cob.chave', b.chave)
+      // PUT gives the whole charge: what it leaves out (devedor, infoAdicionais, the note) is no longer there.
+      const next = { status: 'ATIVA', valor, chave: b.chave, solicitacao: b.solicitacaoPagador ?? null, expiracao: b.calendario.expiracao ?? 86_400, devedor: b.devedor ?? null, info_adicionais: b.infoAdicionais ?? null }
+      const now = new Date(this.o.now())
+      const outcome = await this.o.db.tx(async (q) => {
+        const cur = (await q.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE txid = $1 FOR UPDATE', [txid])).rows[0]
+        if (cur && cur.status !== 'ATIVA') return { closed: true as const }
+        if (cur) return { closed: false as const, row: await this.revise(q, cur, next, now) }
         // The location (at most 77 characters, no scheme): this host, and a capability of 20 hex digits.
         const token = randomBytes(10).toString('hex')
         const host = /^[A-Za-z0-9.-]{1,30}(:\d{1,5})?$/.test(req.headers.host ?? '') ? req.headers.host : 'localhost'
         const location = `${host}${P}/qr/${token}`
         const pix = createDynamicPix({ merchantName: MERCHANT.name, merchantCity: MERCHANT.city, url: location })
         if (hasError(pix)) throw new Error(`cannot build a dynamic BR Code: ${pix.message}`)
-        await this.o.db.query(
-          `INSERT INTO psp_sandbox_cobs (txid, revisao, status, valor, chave, solicitacao, expiracao, criacao, location, br_code) VALUES ($1, 0, 'ATIVA', $2, $3, $4, $5, $6, $7, $8)`,
-          [txid, valor, b.chave, b.solicitacaoPagador ?? null, expiracao, new Date(this.o.now()), location, pix.toBRCode()],
+        const made = await q.query<CobRow>(
+          `INSERT INTO psp_sandbox_cobs (txid, revisao, status, valor, chave, solicitacao, expiracao, criacao, location, br_code, devedor, info_adicionais)
+           VALUES ($1, 0, 'ATIVA', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+          [txid, valor, next.chave, next.solicitacao, next.expiracao, now, location, pix.toBRCode(), jsonOrNull(next.devedor), jsonOrNull(next.info_adicionais)],
         )
-      }
+        const row = one(made.rows, 'the charge made')
+        await this.keepRevision(q, row, now)
+        return { closed: false as const, row }
+      })
+      if (outcome.closed) return invalid('A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.', 'cob.txid')
       // The standard answers 201 to every PUT /cob/{txid} that it takes, a revision of an ATIVA charge included.
-      return reply.code(201).send(await this.cobJson(txid))
+      return reply.code(201).send(await this.cobJson(outcome.row))
     })
 
+    // PATCH /cob/{txid} (CobRevisada): an ATIVA charge's expiry, devedor, amount, key, note to the
+    // payer or infoAdicionais revised, or the charge withdrawn (its status alone). Each change is a
+    // new revision (revisao + 1), kept; a request that changes nothing (the same loc, the same
+    // values) is not one.
     app.patch(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
       const { txid } = req.params as { txid: string }
-      const body = req.body as { status?: unknown } | null
+      const invalid = (razao: string, propriedade: string) => problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao, propriedade }])
       if (!TXID.test(txid) || !(await this.cob(txid))) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
-      // The emulator revises a charge only to withdraw it (what this server asks of a PSP).
-      if (!body || Object.keys(body).length !== 1 || body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
-        return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'o campo cob.status não respeita o _schema_.', propriedade: 'cob.status' }])
+      const body = parse(cobRevisada, req.body)
+      if (!body.ok) {
+        const prop = body.path ? `cob.${body.path}` : 'cob'
+        return invalid(`O campo ${prop} não respeita o _schema_.`, prop)
       }
-      const r = await this.o.db.query(`UPDATE psp_sandbox_cobs SET status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revisao = revisao + 1 WHERE txid = $1 AND status = 'ATIVA' RETURNING 1`, [txid])
-      if (!r.rows.length) return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', [{ razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.', propriedade: 'cob.status' }])
-      return this.cobJson(txid)
+      const b = body.data
+      const given = Object.entries(b).filter(([, v]) => v !== undefined).length
+      const valor = b.valor?.original === undefined ? undefined : valorToCentavos(b.valor.original)
+      if (valor !== undefined && valor <= 0n) return invalid('O campo cob.valor.original é zero.', 'cob.valor.original')
+      if (b.chave !== undefined && b.chave !== this.o.chave) return invalid('O campo cob.chave corresponde a uma conta que não pertence a este usuário recebedor.', 'cob.chave')
+      const now = new Date(this.o.now())
+      const outcome = await this.o.db.tx(async (q) => {
+        // Charges are never deleted: the one found above is still there.
+        const cur = one((await q.query<CobRow>('SELECT * FROM psp_sandbox_cobs WHERE txid = $1 FOR UPDATE', [txid])).rows, 'the charge revised')
+        if (cur.status !== 'ATIVA') return 'closed' as const
+        if (b.status && given > 1) return 'remove_and_change' as const
+        if (b.loc && BigInt(b.loc.id) !== BigInt(cur.loc_id)) {
+          const other = await q.query('SELECT 1 FROM psp_sandbox_cobs WHERE loc_id = $1', [b.loc.id])
+          return other.rows.length ? ('loc_used' as const) : ('no_loc' as const)
+        }
+        const next = {
+          status: b.status ?? cur.status,
+          valor: valor ?? BigInt(cur.valor),
+          chave: b.chave ?? cur.chave,
+          solicitacao: b.solicitacaoPagador ?? cur.solicitacao,
+          expiracao: b.calendario?.expiracao ?? cur.expiracao,
+          devedor: b.devedor ?? cur.devedor,
+          info_adicionais: b.infoAdicionais ?? cur.info_adicionais,
+        }
+        return this.revise(q, cur, next, now)
+      })
+      if (outcome === 'closed') return invalid('A cobrança não está ATIVA, e a presente requisição busca alterá-la.', 'cob.status')
+      if (outcome === 'remove_and_change') return invalid('A cobrança está ATIVA, e a presente requisição propõe alterar seu status para REMOVIDA_PELO_USUARIO_RECEBEDOR juntamente com outras alterações.', 'cob.status')
+      if (outcome === 'loc_used') return invalid('O location referenciado por cob.loc.id já está sendo utilizado por outra cobrança.', 'cob.loc.id')
+      if (outcome === 'no_loc') return invalid('O location referenciado por cob.loc.id inexiste.', 'cob.loc.id')
+      return this.cobJson(outcome)
     })
 
+    // GET /cob/{txid}?revisao=N: the charge as it stood at revision N; a revision it never had is
+    // the standard's CobConsultaInvalida (400), not a 404 (the charge exists).
     app.get(`${P}/v2/cob/:txid`, opts, async (req, reply) => {
       const { txid } = req.params as { txid: string }
-      if (!TXID.test(txid) || !(await this.cob(txid))) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
-      return this.cobJson(txid)
+      const cur = TXID.test(txid) ? await this.cob(txid) : null
+      if (!cur) return problem(reply, 404, 'CobNaoEncontrado', 'Cobrança não encontrada.')
+      const { revisao } = req.query as { revisao?: unknown }
+      if (revisao === undefined) return this.cobJson(cur)
+      if (typeof revisao !== 'string' || !/^\d{1,9}$/.test(revisao)) {
+        return problem(reply, 400, 'CobConsultaInvalida', 'Consulta inválida.', [{ razao: 'O parâmetro revisao não respeita o _schema_.', propriedade: 'revisao' }])
+      }
+      if (Number(revisao) === cur.revisao) return this.cobJson(cur)
+      const r = await this.o.db.query<CobRevisionRow>('SELECT * FROM psp_sandbox_cob_revisions WHERE txid = $1 AND revisao = $2', [txid, Number(revisao)])
+      const then = r.rows[0]
+      if (!then) {
+        return problem(reply, 400, 'CobConsultaInvalida', 'Consulta inválida.', [
+          { razao: 'O parâmetro revisao corresponde a uma revisão inexistente para a cobrança apontada pelo parâmetro txid.', propriedade: 'revisao' },
+        ])
+      }
+      // Only a paid charge has Pix; an earlier revision shows those it had received by then.
+      return this.cobJson({ ...cur, ...then }, then.status === 'CONCLUIDA' ? then.revised_at : null)
     })
 
     app.get(`${P}/v2/pix`, opts, async (req, reply) => {
@@ -472,9 +537,11 @@ export class PspEmulator {
         txid: c.txid,
         revisao: c.revisao,
         status: c.status,
+        ...(c.devedor ? { devedor: c.devedor } : {}),
         valor: { original: centavosToValor(BigInt(c.valor)) },
         chave: c.chave,
         ...(c.solicitacao ? { solicitacaoPagador: c.solicitacao } : {}),
+        ...(c.info_adicionais ? { infoAdicionais: c.info_adicionais } : {}),
       }
       const host = c.location.slice(0, c.location.indexOf(P))
       return reply.type('application/jose').header('cache-control', 'no-store').send(this.signer.sign(payload, `https://${host}${P}/jwks`))
@@ -538,10 +605,40 @@ export class PspEmulator {
     await this.notify(p.rows[0]?.chave ?? this.o.chave, [await this.pixJson(this.o.db, e2e)])
   }
 
-  private async cobJson(txid: string): Promise<object> {
-    const c = await this.cob(txid)
-    if (!c) throw new Error(`PSP emulator: no charge ${txid}`)
-    const pix = await this.o.db.query<{ e2e_id: string }>('SELECT e2e_id FROM psp_sandbox_pix WHERE txid = $1 ORDER BY horario', [txid])
+  /**
+   * Revises a charge (its row locked by the caller): when anything differs from what it holds, the
+   * row takes the new values and revisao + 1, and the revision is kept; otherwise it stays as it is.
+   */
+  private async revise(q: Queryable, cur: CobRow, next: Revisable, at: Date): Promise<CobRow> {
+    const same =
+      next.status === cur.status &&
+      next.valor === BigInt(cur.valor) &&
+      next.chave === cur.chave &&
+      next.solicitacao === cur.solicitacao &&
+      next.expiracao === cur.expiracao &&
+      canonical(next.devedor) === canonical(cur.devedor) &&
+      canonical(next.info_adicionais) === canonical(cur.info_adicionais)
+    if (same) return cur
+    const r = await q.query<CobRow>(
+      `UPDATE psp_sandbox_cobs SET revisao = revisao + 1, status = $2, valor = $3, chave = $4, solicitacao = $5, expiracao = $6, devedor = $7, info_adicionais = $8 WHERE txid = $1 RETURNING *`,
+      [cur.txid, next.status, next.valor, next.chave, next.solicitacao, next.expiracao, jsonOrNull(next.devedor), jsonOrNull(next.info_adicionais)],
+    )
+    const row = one(r.rows, 'the charge revised')
+    await this.keepRevision(q, row, at)
+    return row
+  }
+
+  /** Keeps the charge as it now stands as its current revision (the standard keeps every revision: GET ?revisao=N). */
+  private async keepRevision(q: Queryable, c: CobRow, at: Date): Promise<void> {
+    await q.query(
+      `INSERT INTO psp_sandbox_cob_revisions (txid, revisao, status, valor, chave, solicitacao, expiracao, devedor, info_adicionais, revised_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [c.txid, c.revisao, c.status, c.valor, c.chave, c.solicitacao, c.expiracao, jsonOrNull(c.devedor), jsonOrNull(c.info_adicionais), at],
+    )
+  }
+
+  /** A charge in the standard's shape (CobCompleta); its Pix all of them, those up to a time (an earlier revision's), or none. */
+  private async cobJson(c: CobRow, pixUntil?: Date | null): Promise<object> {
+    const pix = pixUntil === null ? { rows: [] } : await this.o.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM psp_sandbox_pix WHERE txid = $1${pixUntil ? ' AND horario <= $2' : ''} ORDER BY horario`, pixUntil ? [c.txid, pixUntil] : [c.txid])
     const items = []
     for (const p of pix.rows) items.push(await this.pixJson(this.o.db, p.e2e_id))
     return {
@@ -551,9 +648,11 @@ export class PspEmulator {
       loc: { id: Number(c.loc_id), location: c.location, tipoCob: 'cob' },
       location: c.location,
       status: c.status,
+      ...(c.devedor ? { devedor: c.devedor } : {}),
       valor: { original: centavosToValor(BigInt(c.valor)), modalidadeAlteracao: 0 },
       chave: c.chave,
       ...(c.solicitacao ? { solicitacaoPagador: c.solicitacao } : {}),
+      ...(c.info_adicionais ? { infoAdicionais: c.info_adicionais } : {}),
       ...(this.faults.omitCopiaECola ? {} : { pixCopiaECola: c.br_code }),
       ...(items.length ? { pix: items } : {}),
     }

@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import type { z } from 'zod/mini'
-import { centavosToValor, ERROR_TYPE, type Problema } from '../apipix/wire'
+import { centavosToValor, ERROR_TYPE, type Devedor, type InfoAdicionais, type Problema } from '../apipix/wire'
 
 /** The ISPB the emulator writes into its end-to-end ids (none of a real participant). */
 const ISPB = '99999999'
@@ -22,6 +22,24 @@ export interface CobRow {
   loc_id: bigint
   location: string
   br_code: string
+  /** The devedor given (cpf or cnpj, and nome); null: none. */
+  devedor: Devedor | null
+  /** The infoAdicionais given ([{nome, valor}]); null: none. */
+  info_adicionais: InfoAdicionais | null
+}
+
+/** A charge as it stood at one of its revisions (psp_sandbox_cob_revisions): the fields a revision may change. */
+export interface CobRevisionRow {
+  txid: string
+  revisao: number
+  status: string
+  valor: bigint
+  chave: string
+  solicitacao: string | null
+  expiracao: number
+  devedor: Devedor | null
+  info_adicionais: InfoAdicionais | null
+  revised_at: Date
 }
 
 export interface PixRow {
