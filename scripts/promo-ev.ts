@@ -11,6 +11,7 @@ import { demoProviderPlugin } from '../demo-provider/server/demoProvider'
 import { loadConfig } from '../src/server/config'
 import { openPglite } from '../src/server/db/connection'
 import { migrate } from '../src/server/db/migrate'
+import { hub88Hosts } from '../src/server/providers/hub88/hosts'
 import { providerRegistry } from '../src/server/providers/registry'
 import { countingBets, giftEvs, houseGifts } from '../src/server/wallet/promoEv'
 
@@ -24,7 +25,7 @@ const demoUrl = await demo.listen({ port: 0, host: '127.0.0.1' })
 const db = config.databaseUrl ? await (await import('../src/server/db/connection')).openPostgres(config.databaseUrl) : await openPglite(path.join(dir, 'pglite'))
 try {
   await migrate(db)
-  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(config.gameProviders, { demoUrl: () => demoUrl }) })
+  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(config.gameProviders, { demoUrl: () => demoUrl, hub88: hub88Hosts(config, () => demoUrl) }) })
   console.log('bet                          counts  best return')
   for (const b of bets) console.log(`${b.bet.padEnd(28)} ${String(config.wallet.wagerContribution[b.game] ?? 100).padStart(5)} %  ${(b.rtp * 100).toFixed(4)} %`)
   const rows = giftEvs(await houseGifts(db, config.wallet), bets, config.wallet)

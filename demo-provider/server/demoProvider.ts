@@ -25,8 +25,11 @@ const DEMO_FAULTS = ['timeoutAfterBet', 'repeat', 'winBeforeBet', 'rollbackAfter
 type DemoFault = (typeof DEMO_FAULTS)[number]
 
 export interface DemoProviderOptions {
-  /** The operator's wallet address up to the provider code: `http://host:port/api/provider`. */
-  walletUrl: () => string
+  /**
+   * Where a code's wallet calls go, up to the provider code: the operator's wallet
+   * (`http://host:port/api/provider`), or an aggregator's supplier API the code is served through.
+   */
+  walletUrl: (code: string) => string
   /** The wallet-call secret of a provider code (null: the code is not served). */
   secretOf: (code: string) => string | null
   /** Whether spins may carry a fault (never in production). */
@@ -50,7 +53,7 @@ interface WalletAnswer {
 async function walletCall(opts: DemoProviderOptions, code: string, op: string, body: Record<string, unknown>, secret: string): Promise<WalletAnswer | null> {
   const raw = JSON.stringify({ requestId: randomUUID(), ...body })
   try {
-    const res = await fetch(`${opts.walletUrl()}/${code}/wallet/${op}`, {
+    const res = await fetch(`${opts.walletUrl(code)}/${code}/wallet/${op}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', secret).update(raw).digest('hex') },
       body: raw,

@@ -29,6 +29,8 @@ import { createMailer } from './mail/Mailer'
 import { startRetention } from './maintenance/retention'
 import { buildPixRails, type PixRails } from './payments/buildProviders'
 import { DemoProvider } from './providers/demoProvider'
+import type { Hub88Emulator } from './providers/hub88/emulator'
+import { hub88Hosts } from './providers/hub88/hosts'
 import { providerRegistry } from './providers/registry'
 import { attachRealtime, type Realtime } from './realtime/realtime'
 import { protectionRoutes } from './protection/routes'
@@ -64,6 +66,8 @@ export interface App extends FastifyInstance {
   deps: Deps
   /** The PIX rails (the emulator among them in sandbox mode): tests reach the bank through it. */
   pixRails: PixRails | null
+  /** The Hub88 emulator when it runs (demo mode, a code served by Hub88, HUB88_URL unset): tests drive its faults. */
+  hub88Emulator: Hub88Emulator | null
 }
 
 /** Builds the whole server, migrated and ready, without listening (tests use `inject`). */
@@ -75,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Production refuses gifts that pay a player who clears them at the best odds (issue 29).
     // The demo provider is served by this server, so its catalogue cannot be read before it listens;
     // production's configuration refuses it anyway (config/index.ts), so it is not weighed here.
-    const remote = [...providerRegistry(config.gameProviders, { demoUrl: selfUrlBeforeListen })].filter(([, p]) => !(p instanceof DemoProvider))
+    const remote = [...providerRegistry(config.gameProviders, { demoUrl: selfUrlBeforeListen, hub88: hub88Hosts(config, selfUrlBeforeListen) })].filter(([, p]) => !(p instanceof DemoProvider))
     const paying = await giftsThatPay(db, { sport: config.sport, providers: new Map(remote), wallet: config.wallet })
     if (paying.length) {
       if (!options.db) await db.close()
@@ -125,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return realtime
     },
     payments: rails?.payments ?? null,
-    providers: providerRegistry(config.gameProviders, { demoUrl: selfUrl }),
+    providers: providerRegistry(config.gameProviders, { demoUrl: selfUrl, hub88: hub88Hosts(config, selfUrl) }),
     get payouts(): PayoutProcessor | null {
       return money.payouts
     },
@@ -146,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gameRoutes,
     depositRoutes,
     (app, deps) => void (money = paymentsDomain(app, deps, rails)),
-    (app, deps) => providersDomain(app, deps, selfUrl),
+    (app, deps) => void app.decorate('hub88Emulator', providersDomain(app, deps, selfUrl)),
     withdrawalRoutes,
     transferRoutes,
     (app, deps) => kycRoutes(app, deps, kyc.emulator),

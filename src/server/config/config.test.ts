@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig } from './index'
 
@@ -82,17 +86,33 @@ describe('production mode', () => {
     expect(problems({ ...safe, DEMO_PROVIDER_FAULTS: '1' })).toEqual([expect.stringMatching(/^DEMO_PROVIDER_FAULTS is on/), noProvider])
   })
 
-  it('refuses the built-in demo provider, and a listed provider without its secret', () => {
-    expect(problems({ ...safe, GAME_PROVIDERS: undefined })).toEqual([
-      ...['PG', 'EVO', 'BG'].map((code) => `GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`),
-      noProvider,
-    ])
+  it('refuses the built-in demo provider, a listed provider without its secret, and Hub88 without its address and keys', () => {
+    // Production lists no provider games unless told (GAME_AGGREGATOR's default there is none).
+    expect(problems({ ...safe, GAME_PROVIDERS: undefined })).toEqual([noProvider])
+    expect(loadConfig({}).gameProviders).toBe('PG=demo,EVO=demo,BG=demo')
+    expect(loadConfig({ GAME_AGGREGATOR: 'hub88' }).gameProviders).toBe('PG=hub88,EVO=hub88,BG=hub88')
+    const demo = ['PG', 'EVO', 'BG'].map((code) => `GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`)
+    expect(problems({ ...safe, GAME_PROVIDERS: undefined, GAME_AGGREGATOR: 'demo' })).toEqual([...demo, noProvider])
     // The check reads GAME_PROVIDERS's codes; a kind the build lacks is the registry's error at start.
-    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=hub88', PROVIDER_SECRETS: `PG=${'p'.repeat(32)}` })).toEqual([
+    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=direct', PROVIDER_SECRETS: `PG=${'p'.repeat(32)}` })).toEqual([
       'PROVIDER_SECRETS has no secret for HUB: every wallet call of that provider would be refused. Add HUB=<secret>.',
       noProvider,
     ])
-    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=hub88', PROVIDER_SECRETS: `HUB=${'h'.repeat(32)}` })).toEqual([noProvider])
+    expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=direct', PROVIDER_SECRETS: `HUB=${'h'.repeat(32)}` })).toEqual([noProvider])
+    // Hub88's codes are signed with RSA keys, not a secret: its address and keys are asked once, whatever the codes.
+    const hub88 = problems({ ...safe, GAME_PROVIDERS: undefined, GAME_AGGREGATOR: 'hub88' })
+    expect(hub88.map((l) => l.split(' ')[0])).toEqual(['HUB88_URL', 'HUB88_PRIVATE_KEY', 'HUB88_PUBLIC_KEY', noProvider.split(' ')[0]])
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub88-keys-'))
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    fs.writeFileSync(path.join(dir, 'ours.pem'), pair.privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    fs.writeFileSync(path.join(dir, 'hub88.pem'), pair.publicKey.export({ type: 'spki', format: 'pem' }))
+    const keys = { HUB88_PRIVATE_KEY: path.join(dir, 'ours.pem'), HUB88_PUBLIC_KEY: path.join(dir, 'hub88.pem') }
+    expect(problems({ ...safe, GAME_AGGREGATOR: 'hub88', GAME_PROVIDERS: undefined, HUB88_URL: 'https://api.am.hub88.io', HUB88_OPERATOR_ID: '42', ...keys })).toEqual([noProvider])
+    expect(problems({ ...safe, GAME_AGGREGATOR: 'hub88', GAME_PROVIDERS: undefined, HUB88_URL: 'http://api.am.hub88.io', ...keys })).toEqual(['HUB88_URL must be https:// in production.', noProvider])
+    // A key file that is not an RSA key in PEM is named at once.
+    expect(() => loadConfig({ GAME_AGGREGATOR: 'hub88', HUB88_PRIVATE_KEY: path.join(dir, 'hub88.pem') })).toThrow(/HUB88_PRIVATE_KEY must be the path of an RSA key/)
+    expect(() => loadConfig({ GAME_AGGREGATOR: 'bally' })).toThrow(/GAME_AGGREGATOR must be one of demo, hub88, none/)
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 
   it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {

@@ -5,6 +5,7 @@ import { APP_MODES, type AppMode } from '../../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
 import { everyProblem, numberEnv, parseRateRule, problem, reaisEnv, switchEnv, type RateRule } from './env'
 import { loadJurisdictionConfig, type JurisdictionConfig } from './jurisdiction'
+import { defaultGameProviders, hub88Problems, loadGameAggregator, loadHub88Config, type GameAggregator, type Hub88Config } from './hub88'
 import { loadKycConfig, type KycConfig } from './kyc'
 import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
 import { parseTrustProxy, type TrustProxy } from './proxy'
@@ -56,8 +57,12 @@ export interface Config {
   providerSecrets: Record<string, string>
   /** DEMO_PROVIDER_FAULTS: the demo provider's spins may ask for a fault (tests; refused in production). */
   demoProviderFaults: boolean
-  /** GAME_PROVIDERS: "CODE=kind" pairs, the game providers to list and launch (default PG=demo,EVO=demo,BG=demo; empty: none). */
+  /** GAME_PROVIDERS: "CODE=kind" pairs, the game providers to list and launch (default by GAME_AGGREGATOR: PG=demo,EVO=demo,BG=demo or PG=hub88,...; empty: none). */
   gameProviders: string
+  /** GAME_AGGREGATOR: where the side menu's provider games come from (demo: the built-in demo provider, demo mode's default; hub88; none, production's default). */
+  gameAggregator: GameAggregator
+  /** Hub88's settings (HUB88_*), read whatever the aggregator: see Hub88Config. */
+  hub88: Hub88Config
   /** How long a provider game session's token is good for bets after its launch (PROVIDER_SESSION_HOURS, 12); wins and rollbacks are taken after it. */
   providerSessionMs: number
   /**
@@ -166,14 +171,19 @@ function productionProblems(config: Config): string[] {
     problems.push("WITHDRAW_CNPJ is on: CNPJ withdrawals wait for a person's approval, and there is no operators' console to give it yet (they would stay held). Set WITHDRAW_CNPJ=off.")
   }
   if (config.demoProviderFaults) problems.push('DEMO_PROVIDER_FAULTS is on: the demo provider would misbehave on request. It is for tests only; unset it.')
+  let hub88Codes = 0
   for (const part of config.gameProviders.split(',').map((x) => x.trim()).filter(Boolean)) {
     const [code = '', kind = ''] = part.split('=').map((x) => x.trim())
     if (kind === 'demo') {
       problems.push(`GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`)
+    } else if (kind === 'hub88') {
+      hub88Codes++
     } else if (!config.providerSecrets[code]) {
       problems.push(`PROVIDER_SECRETS has no secret for ${code}: every wallet call of that provider would be refused. Add ${code}=<secret>.`)
     }
   }
+  // Hub88's codes share one integration: its settings are checked once.
+  if (hub88Codes) problems.push(...hub88Problems(config.hub88))
   for (const [code, secret] of Object.entries(config.providerSecrets)) {
     if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
   }
@@ -318,6 +328,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
   if (env.RATE_LIMIT_LOGIN_IP) {
     problem('RATE_LIMIT_LOGIN_IP is gone: failed logins count per account and address (RATE_LIMIT_LOGIN_ACCOUNT_IP)', null)
   }
+  const gameAggregator = loadGameAggregator(env, appMode)
   const config: Config = {
     port: numberEnv(env, 'PORT', 3000, true, { max: 65_535 }),
     host: env.HOST || '0.0.0.0',
@@ -327,7 +338,9 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     providerSessionMs: numberEnv(env, 'PROVIDER_SESSION_HOURS', 12, false, { min: 0.1, max: 168 }) * 3_600_000,
     providerSettleMs: settleWindowEnv(env),
     providerAlertNetPerDay: reaisEnv(env, 'PROVIDER_ALERT_NET_PER_DAY', '50000'),
-    gameProviders: env.GAME_PROVIDERS ?? 'PG=demo,EVO=demo,BG=demo',
+    gameProviders: env.GAME_PROVIDERS ?? defaultGameProviders(gameAggregator),
+    gameAggregator,
+    hub88: loadHub88Config(env),
     demoProviderFaults: switchEnv(env, 'DEMO_PROVIDER_FAULTS', false),
     databaseUrl: env.DATABASE_URL || null,
     captchaFixedAnswer: env.CAPTCHA_FIXED_ANSWER || null,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { calls } from '../../shared/contract'
 import type { Db } from '../db/connection'
 import type { Deps } from '../deps'
-import { registerCall } from '../http/route'
+import { registerCall, type RequestContext } from '../http/route'
+import { one } from '../db/one'
 import { depositBonusesOffered } from '../protection/brazil'
 import { gameCatalog, providerGames } from './catalog'
 import { AppError } from '../AppError'
@@ -26,22 +27,23 @@ export async function endGame(db: Db, userId: bigint, gameCode?: string): Promis
  * Starts a provider's game: any earlier provider session of the player closes, a new one opens
  * (its token goes to the provider in the launch address), and the game is the one in play.
  */
-async function launch(deps: Deps, userId: bigint, productCode: string, game: string, locale: string) {
+async function launch(deps: Deps, userId: bigint, productCode: string, game: string, ctx: RequestContext) {
   const provider = deps.providers.get(productCode)
   const entry = provider ? (await provider.listGames()).find((g) => g.code === game) : undefined
   if (!provider || !entry) throw new AppError('GAME_NOT_FOUND')
   if (entry.stop) throw new AppError('GAME_STOPPED')
   const now = new Date(deps.now())
-  const token = await deps.db.tx(async (q) => {
+  const session = await deps.db.tx(async (q) => {
     await closeProviderSessions(q, userId, now)
     await q.query(
       `INSERT INTO game_sessions (user_id, game_code, product_code, started_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET game_code = EXCLUDED.game_code, product_code = EXCLUDED.product_code, started_at = EXCLUDED.started_at`,
       [userId, game, productCode, now],
     )
-    return openProviderSession(q, userId, productCode, game, now, deps.config.providerSessionMs)
+    const uid = one((await q.query<{ uid: string }>('SELECT uid::text AS uid FROM users WHERE id = $1', [userId])).rows, 'launch').uid
+    return { uid, token: await openProviderSession(q, userId, productCode, game, now, deps.config.providerSessionMs) }
   })
-  const { url } = await provider.launch({ sessionToken: token, game, locale })
+  const { url } = await provider.launch({ sessionToken: session.token, game, locale: ctx.locale, user: session.uid, ip: ctx.ip, mobile: /Mobi|Android|iPhone|iPad/.test(ctx.userAgent) })
   return { url, gameCode: game, productCode }
 }
 
@@ -52,7 +54,7 @@ export function gameRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, calls.gameGroup, async ({ query }) => providerGames(deps.providers, query.productCode))
 
-  registerCall(app, deps, calls.launchGame, async ({ session, body, ctx }) => launch(deps, session.userId, body.productCode, body.game, ctx.locale))
+  registerCall(app, deps, calls.launchGame, async ({ session, body, ctx }) => launch(deps, session.userId, body.productCode, body.game, ctx))
 
   registerCall(app, deps, calls.userGift, async ({ session }) => {
     // The gift (second-deposit offer) stands for a real account that has not deposited yet; none in the BR profile.

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { GameProvider, ProviderGame } from './registry'
+import type { GameProvider, LaunchInput, ProviderGame } from './registry'
 
 /**
  * The built-in demo slot provider, as the operator sees it: its game list read over its own API
@@ -53,7 +53,7 @@ export class DemoProvider implements GameProvider {
     return catalogSchema.parse(await res.json()).games
   }
 
-  async launch(input: { sessionToken: string; game: string; locale: string }): Promise<{ url: string }> {
+  async launch(input: LaunchInput): Promise<{ url: string }> {
     const query = new URLSearchParams({ token: input.sessionToken, game: input.game, lang: input.locale })
     return { url: `${DEMO_PROVIDER_PATH}/${this.code}/?${query}` }
   }

@@ -4,7 +4,10 @@
  * servers then call the wallet (providers/wallet.ts) with that token.
  */
 import { ConfigError } from '../config'
+import type { Hub88Config } from '../config/hub88'
 import { DemoProvider } from './demoProvider'
+import type { Hub88Games } from './hub88/games'
+import { Hub88Provider } from './hub88/Hub88Provider'
 
 export interface ProviderGame {
   /** The provider's game id (the wallet calls' `game`). */
@@ -25,6 +28,19 @@ export interface ProviderGame {
    * round's wins above this times the round's stake.
    */
   maxMultiplier: number
+  /** The game's volatility where the catalogue gives it: 1 (low) to 6 (very high) on Hub88's scale. */
+  volatility?: number | null
+}
+
+/** What a launch is asked with: the session's token and game, the player's language, the aggregator's user id (uid), address and device. */
+export interface LaunchInput {
+  sessionToken: string
+  game: string
+  locale: string
+  /** The player as aggregators know them: the public player number (uid), no personal data. */
+  user: string
+  ip: string
+  mobile: boolean
 }
 
 export interface GameProvider {
@@ -32,27 +48,36 @@ export interface GameProvider {
   readonly code: string
   listGames(): Promise<ProviderGame[]>
   /** The address of the game for this session (the app shows it in its full-screen frame). */
-  launch(input: { sessionToken: string; game: string; locale: string }): Promise<{ url: string }>
+  launch(input: LaunchInput): Promise<{ url: string }>
 }
 
-/** Where the providers this build runs itself are served: the demo provider, on this server. */
+/** Where the providers this build runs itself are served (the demo provider, the Hub88 emulator: this server) and Hub88's settings. */
 export interface ProviderHosts {
   demoUrl: () => string
+  /** Hub88's Games API, shared by every code it serves (one game list for all); null: no Hub88 settings. */
+  hub88?: { games: () => Hub88Games; config: Hub88Config } | null
 }
 
-/** The kinds of provider this build has; a real aggregator's joins here. */
+/** The kinds of provider this build has. */
 const KINDS: Record<string, (code: string, hosts: ProviderHosts) => GameProvider> = {
   demo: (code, hosts) => new DemoProvider(code, hosts.demoUrl),
+  hub88: (code, hosts) => {
+    const hub88 = hosts.hub88
+    if (!hub88) throw new ConfigError('GAME_PROVIDERS lists a hub88 code but Hub88 is not configured')
+    const products = hub88.config.products[code]
+    if (!products) throw new ConfigError(`HUB88_PRODUCTS names no Hub88 product for ${code}: add ${code}=<product name>`)
+    return new Hub88Provider(code, hub88.games(), products, hub88.config.maxWinX, { lobby: hub88.config.lobbyUrl, deposit: hub88.config.depositUrl })
+  },
 }
 
 /**
- * GAME_PROVIDERS: "CODE=kind" pairs (default "PG=demo,EVO=demo,BG=demo": the built-in demo
- * provider under the side menu's three codes); an empty value turns the providers off.
+ * GAME_PROVIDERS: "CODE=kind" pairs (default by GAME_AGGREGATOR: "PG=demo,EVO=demo,BG=demo", the
+ * built-in demo provider under the side menu's three codes, or the same codes from Hub88); an empty
+ * value turns the providers off.
  */
-export function providerRegistry(raw: string | undefined, hosts: ProviderHosts): Map<string, GameProvider> {
-  const text = raw ?? 'PG=demo,EVO=demo,BG=demo'
+export function providerRegistry(raw: string, hosts: ProviderHosts): Map<string, GameProvider> {
   const registry = new Map<string, GameProvider>()
-  for (const part of text.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
     const [code = '', kind = ''] = part.split('=').map((x) => x.trim())
     const make = KINDS[kind]
     if (!/^[A-Z0-9]{2,16}$/.test(code) || !make) throw new ConfigError(`GAME_PROVIDERS must read like PG=demo,EVO=demo (kinds: ${Object.keys(KINDS).join(', ')}), not "${part.slice(0, 40)}"`)

@@ -103,14 +103,27 @@ async function maxMultiplier4(deps: Deps, provider: string, game: unknown): Prom
  * part of a slot's stake that counts toward a gift (countedStake, so the table and the 1.5x rule
  * stay in one place), the settlement window and a win's game's largest multiplier.
  */
-export async function walletCall(deps: Deps, provider: string, op: WalletOp, body: Record<string, unknown>, log: FastifyBaseLogger): Promise<WalletReply> {
+export async function walletCall(
+  deps: Deps,
+  provider: string,
+  op: WalletOp,
+  body: Record<string, unknown>,
+  log: FastifyBaseLogger,
+  /**
+   * An aggregator's own rules: `hash` what a repeat of a transaction id must match (Hub88: the
+   * reference, amount, currency, round, user and game), `uid` the player the call names (another's
+   * token is then INVALID_TOKEN).
+   */
+  as: { hash?: string; uid?: string } = {},
+): Promise<WalletReply> {
   const at = new Date(deps.now())
   const rules = deps.config.wallet
   const call = {
     op,
     provider,
     tokenHash: hashToken(String(body.token)),
-    hash: requestHash(op, body),
+    hash: as.hash ?? requestHash(op, body),
+    uid: as.uid ?? null,
     at: at.toISOString(),
     day: dayOf(at.getTime()),
     game: body.game ?? null,

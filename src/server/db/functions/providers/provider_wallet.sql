@@ -31,10 +31,11 @@ DECLARE
   v_stake bigint;
   v_won bigint;
 BEGIN
-  SELECT ps.id, ps.user_id, ps.game, ps.expires_at, ps.closed_at, u.disabled_at INTO s
+  SELECT ps.id, ps.user_id, ps.game, ps.expires_at, ps.closed_at, u.disabled_at, u.uid INTO s
     FROM provider_sessions ps JOIN users u ON u.id = ps.user_id
     WHERE ps.token_hash = p->>'tokenHash' AND ps.provider = v_prov;
-  IF NOT FOUND THEN
+  -- An aggregator that names the player (Hub88's `user`, our uid): another player's token is unknown.
+  IF NOT FOUND OR ((p->>'uid') IS NOT NULL AND (p->>'uid') <> s.uid::text) THEN
     RETURN jsonb_build_object('status', 'INVALID_TOKEN');
   END IF;
   uid := s.user_id;
