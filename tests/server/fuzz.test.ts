@@ -43,6 +43,7 @@ const EMULATOR_ROUTES = [
   'GET /v2/pix/:e2eid/devolucao/:id',
   'PUT /v2/webhook/:chave',
   'GET /v2/webhook/:chave',
+  'GET /v2/webhook',
   'DELETE /v2/webhook/:chave',
   'PUT /v3/gn/pix/:idEnvio',
   'GET /v2/gn/pix/enviados/id-envio/:idEnvio',

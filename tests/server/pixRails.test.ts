@@ -399,6 +399,24 @@ describe('the PSP emulator', () => {
     expect(await ids('&devolucaoPresente=true')).toEqual([again.e2eId])
     expect(await ids('&devolucaoPresente=false')).toEqual([first.e2eId])
   })
+
+  it("answers a webhook with the account holder's cnpj, as WebhookCompleto requires: by its key, and in the list (GET /v2/webhook)", async () => {
+    const p = await verifiedPlayer(t)
+    await prePay(t, p.token, await pkg100(t), 0)
+    const chave = t.config.wallet.pix.chave
+    const one = await atBank('GET', `/v2/webhook/${encodeURIComponent(chave)}`)
+    expect(one.status).toBe(200)
+    expect(one.body).toEqual({ webhookUrl: expect.stringMatching(/^http/), chave, cnpj: expect.stringMatching(/^\d{14}$/), criacao: expect.any(String) })
+    const all = await atBank('GET', '/v2/webhook')
+    expect(all.status).toBe(200)
+    expect(all.body).toMatchObject({ parametros: { paginacao: { paginaAtual: 0, quantidadeTotalDeItens: 1 } }, webhooks: [one.body] })
+    const since = await atBank('GET', `/v2/webhook?inicio=${new Date(0).toISOString()}&fim=${new Date(t.app.deps.now() + 60_000).toISOString()}`)
+    expect(since.body).toMatchObject({ webhooks: [one.body] })
+    for (const q of [`inicio=${new Date(t.app.deps.now()).toISOString()}&fim=${new Date(0).toISOString()}`, 'inicio=x', 'paginacao.paginaAtual=-1', 'paginacao.itensPorPagina=0']) {
+      const res = await atBank('GET', `/v2/webhook?${q}`)
+      expect([res.status, res.body.type], q).toEqual([400, errorType('WebhookConsultaInvalida')])
+    }
+  })
 })
 
 describe('payouts through Efí\'s send API', () => {

@@ -10,7 +10,8 @@ import { e2eId, iso, parse, problem, refundJson, same, sleep, type CobRevisionRo
 
 /** Where the emulator's API lives on this server (PIX_PROVIDER=sandbox points the adapter here). */
 export const EMULATOR_PREFIX = '/psp-sandbox'
-const MERCHANT = { name: 'APOSTA SANDBOX', city: 'SAO PAULO' }
+/** The only account this bank holds: its holder's name, city and CNPJ (a made-up one, check digits right, on the emulator's ISPB 99999999). */
+const MERCHANT = { name: 'APOSTA SANDBOX', city: 'SAO PAULO', cnpj: '99999999000191' }
 /** The scopes the emulator grants: API Pix's (charges, received Pix, webhooks) and Efí's send API's. */
 const EMULATOR_SCOPES: readonly string[] = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read', 'pix.send', 'gn.pix.send.read']
 
@@ -514,10 +515,41 @@ export class PspEmulator {
       return reply.code(200).send()
     })
 
+    // WebhookCompleto: webhookUrl, cnpj (the account holder's: required) and criacao; chave besides, as PSPs answer it.
+    const webhookJson = (w: { chave: string; url: string; created_at: Date }) => ({ webhookUrl: w.url, chave: w.chave, cnpj: MERCHANT.cnpj, criacao: iso(w.created_at) })
+
     app.get(`${P}/v2/webhook/:chave`, opts, async (req, reply) => {
       const r = await this.o.db.query<{ chave: string; url: string; created_at: Date }>('SELECT * FROM psp_sandbox_webhooks WHERE chave = $1', [(req.params as { chave: string }).chave])
       const w = r.rows[0]
-      return w ? { webhookUrl: w.url, chave: w.chave, criacao: iso(w.created_at) } : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
+      return w ? webhookJson(w) : problem(reply, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
+    })
+
+    // GET /webhook (WebhooksConsultados): the webhooks registered, by their criacao between inicio and fim when given, a page at a time.
+    app.get(`${P}/v2/webhook`, opts, async (req, reply) => {
+      const q = req.query as Record<string, unknown>
+      const text = (k: string) => (typeof q[k] === 'string' ? q[k] : q[k] === undefined ? undefined : null)
+      const [inicioText, fimText, pageText, sizeText] = [text('inicio'), text('fim'), text('paginacao.paginaAtual'), text('paginacao.itensPorPagina')]
+      const inicio = inicioText === undefined ? undefined : Date.parse(inicioText ?? '')
+      const fim = fimText === undefined ? undefined : Date.parse(fimText ?? '')
+      const page = Number(pageText ?? 0)
+      const size = Number(sizeText ?? 100)
+      const badTime = (inicio !== undefined && !Number.isFinite(inicio)) || (fim !== undefined && !Number.isFinite(fim)) || (inicio !== undefined && fim !== undefined && fim < inicio)
+      if (badTime || pageText === null || sizeText === null || !Number.isInteger(page) || page < 0 || page > 1_000_000 || !Number.isInteger(size) || size < 1 || size > 1000) {
+        return problem(reply, 400, 'WebhookConsultaInvalida', 'Consulta inválida.')
+      }
+      const args = [...(inicio !== undefined ? [new Date(inicio)] : []), ...(fim !== undefined ? [new Date(fim)] : [])]
+      const where = [inicio !== undefined ? 'created_at >= $1' : 'true', fim !== undefined ? `created_at <= $${args.length}` : 'true'].join(' AND ')
+      const counted = await this.o.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_webhooks WHERE ${where}`, args)
+      const total = Number(counted.rows[0]?.n ?? 0)
+      const rows = await this.o.db.query<{ chave: string; url: string; created_at: Date }>(`SELECT * FROM psp_sandbox_webhooks WHERE ${where} ORDER BY created_at, chave LIMIT ${size} OFFSET ${page * size}`, args)
+      return {
+        parametros: {
+          ...(inicio !== undefined ? { inicio: iso(new Date(inicio)) } : {}),
+          ...(fim !== undefined ? { fim: iso(new Date(fim)) } : {}),
+          paginacao: { paginaAtual: page, itensPorPagina: size, quantidadeDePaginas: Math.max(1, Math.ceil(total / size)), quantidadeTotalDeItens: total },
+        },
+        webhooks: rows.rows.map(webhookJson),
+      }
     })
 
     app.delete(`${P}/v2/webhook/:chave`, opts, async (req, reply) => {
