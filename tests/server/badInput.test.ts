@@ -82,6 +82,7 @@ const samples: Partial<Record<CallName, Sample>> = {
   sportBet: { body: { type: 'single', amount: '1.00', selections: [{ selectionId: '1000000001-1x2-1-0-home', odds: 2 }], acceptOdds: 'any' } },
   sportBets: { query: { state: 'open' } },
   sportDevResult: { params: { matchId: '1000000001' }, body: { matchTime: -14 } },
+  sportSettleByHand: { params: { matchId: '1000000001' }, body: { void: true, reason: 'cancelado' } },
   vipInfo: { query: {} },
   vipSeen: { body: {} },
   referralTeam: { query: {} },

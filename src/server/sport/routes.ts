@@ -35,7 +35,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
     const closed = async (): Promise<never> => {
       throw new AppError('SPORT_CLOSED')
     }
-    for (const call of [contract.sportList, contract.sportMatches, contract.sportMatch, contract.sportBets, contract.sportDevResult]) registerCall(app, deps, call, closed)
+    for (const call of [contract.sportList, contract.sportMatches, contract.sportMatch, contract.sportBets, contract.sportDevResult, contract.sportSettleByHand]) registerCall(app, deps, call, closed)
     registerKeyedCall(app, deps, contract.sportBet, closed)
     return
   }
@@ -134,9 +134,25 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
     requireOpsToken(deps, opsToken, request)
     if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
     const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
-    // A match settled already: this is a correction (only the differences move).
-    const before = await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [params.matchId])
-    if (before.rows.length) return { settled: await settler.correct(params.matchId, outcome) }
-    return { settled: (await settler.settle(params.matchId, outcome)).length }
+    return { settled: (await settleByHand(params.matchId, outcome)).settled }
   })
+
+  // Manual settlement (any feed, production too): a match the feed knows, or one with bets on it
+  // that the feed has forgotten (a cancelled event drops out of a real feed), with the reason, logged.
+  registerCall(app, deps, contract.sportSettleByHand, async ({ params, body, request }) => {
+    requireOpsToken(deps, opsToken, request)
+    const known = feed.match(params.matchId) !== null || (await deps.db.query('SELECT 1 FROM sport_bet_legs WHERE match_id = $1 LIMIT 1', [params.matchId])).rows.length > 0
+    if (!known) throw new AppError('NOT_FOUND')
+    const outcome: MatchOutcome = 'void' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime ?? null, corners: body.corners ?? null, ...(body.quarters ? { quarters: body.quarters } : {}) }
+    const done = await settleByHand(params.matchId, outcome)
+    request.log.warn({ audit: 'sport-manual-settlement', matchId: params.matchId, outcome, reason: body.reason, ...done }, 'a match settled by hand')
+    return done
+  })
+
+  /** Settles a match with an outcome given by hand, or corrects it when it was settled (only the differences move). */
+  async function settleByHand(matchId: string, outcome: MatchOutcome): Promise<{ settled: number; corrected: boolean }> {
+    const before = await deps.db.query('SELECT 1 FROM sport_results WHERE match_id = $1', [matchId])
+    if (before.rows.length) return { settled: await settler.correct(matchId, outcome), corrected: true }
+    return { settled: (await settler.settle(matchId, outcome)).length, corrected: false }
+  }
 }

@@ -70,6 +70,7 @@ export const calls = {
   sportBet: sport.sportBet,
   sportBets: sport.sportBets,
   sportDevResult: sport.sportDevResult,
+  sportSettleByHand: sport.sportSettleByHand,
   vipInfo: loyalty.vipInfo,
   vipSeen: loyalty.vipSeen,
   referralTeam: loyalty.referralTeam,

@@ -159,3 +159,29 @@ export const sportDevResult = defineCall({
   ]),
   reply: z.object({ settled: z.number() }),
 })
+
+/**
+ * Manual settlement (issue 33), in production too: an operator settles a match the feed cannot
+ * settle (a cancellation it never reports, a result it never gives) or corrects one, with the
+ * reason. The ops token in `X-Ops-Token`. `fullTime` settles the full game's markets; the halves',
+ * corners' and quarters' legs are settled by the scores given and voided where none is. `void`
+ * refunds every leg. A match settled already is corrected (only the differences move).
+ */
+export const sportSettleByHand = defineCall({
+  method: 'POST',
+  path: '/api/ops/sport/matches/:matchId/settle',
+  auth: false,
+  params: z.strictObject({ matchId: z.string().check(z.regex(/^\d{1,15}$/, { message: 'invalid' })) }),
+  body: z.union([
+    z.strictObject({
+      fullTime: goals,
+      halfTime: z.optional(goals),
+      corners: z.optional(goals),
+      quarters: z.optional(z.array(goals).check(z.minLength(4), z.maxLength(4))),
+      reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)),
+      loading,
+    }),
+    z.strictObject({ void: z.literal(true), reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)), loading }),
+  ]),
+  reply: z.object({ settled: z.number(), corrected: z.boolean() }),
+})

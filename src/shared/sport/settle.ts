@@ -22,7 +22,11 @@ export interface Score {
  * How a match ended, as the feed reports it: finished with its scores (and each quarter's, in the
  * sports played in quarters), or cancelled or postponed (every leg void).
  */
-export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime: Score; corners: Score; quarters?: Score[] } | { status: 'void' }
+/**
+ * A match's result: the full game's score and, where known, the first half's, the corners' and each
+ * quarter's (a leg on a part with no score is refunded: a feed or an operator that never gave it).
+ */
+export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime?: Score | null; corners?: Score | null; quarters?: Score[] } | { status: 'void' }
 
 export interface MarketRef {
   type: MarketType
@@ -64,16 +68,16 @@ function lineResult(marginQuarters: number, lineQuarters: number): LegResult {
  * a corners market, else the full game's. Null when the feed gave no score for that quarter.
  */
 function scoreFor(market: MarketRef, o: Extract<MatchOutcome, { status: 'finished' }>): Score | null {
-  if (market.type === 'corners' || market.period === SUB_PERIOD.CORNER_KICK) return o.corners
+  if (market.type === 'corners' || market.period === SUB_PERIOD.CORNER_KICK) return o.corners ?? null
   if (market.period >= SUB_PERIOD.Q1 && market.period <= SUB_PERIOD.Q4) return o.quarters?.[market.period - SUB_PERIOD.Q1] ?? null
-  return market.period === SUB_PERIOD.FIRST_HALF ? o.halfTime : o.fullTime
+  return market.period === SUB_PERIOD.FIRST_HALF ? (o.halfTime ?? null) : o.fullTime
 }
 
 /** Settles one selection of a market on a match's outcome. */
 export function settleLeg(market: MarketRef, selection: SelectionName, outcome: MatchOutcome): LegResult {
   if (outcome.status === 'void') return BET_RESULT.PRINCIPAL_REFUND
   const s = scoreFor(market, outcome)
-  // A quarter the feed never scored (a match cut short) voids its legs.
+  // A part never scored (a quarter of a match cut short, a half or corners not given) voids its legs.
   if (s === null) return BET_RESULT.PRINCIPAL_REFUND
   const plain = (won: boolean): LegResult => (won ? BET_RESULT.WIN : BET_RESULT.LOSE)
   const lineQ = quarters(market.line)

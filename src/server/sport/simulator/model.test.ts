@@ -153,7 +153,7 @@ describe('quarters (1001 to 1004)', () => {
       expect(r.quarters!.reduce((s, q) => s + q.home, 0)).toBe(r.fullTime.home)
       expect(r.quarters!.reduce((s, q) => s + q.away, 0)).toBe(r.fullTime.away)
       // The first two quarters are the first half.
-      expect(r.quarters![0]!.home + r.quarters![1]!.home).toBe(r.halfTime.home)
+      expect(r.quarters![0]!.home + r.quarters![1]!.home).toBe(r.halfTime?.home)
     }
   })
 
