@@ -25,7 +25,9 @@ const demoUrl = await demo.listen({ port: 0, host: '127.0.0.1' })
 const db = config.databaseUrl ? await (await import('../src/server/db/connection')).openPostgres(config.databaseUrl) : await openPglite(path.join(dir, 'pglite'))
 try {
   await migrate(db)
-  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(config.gameProviders, { demoUrl: () => demoUrl, hub88: hub88Hosts(config, () => demoUrl) }) })
+  // Hub88's emulator lives in the server, not here: its games are the demo provider's, at the same RTPs, so they are read from it.
+  const codes = config.hub88.url === null ? config.gameProviders.replace(/=hub88\b/g, '=demo') : config.gameProviders
+  const bets = await countingBets({ sportMargin: config.sport.margin, providers: providerRegistry(codes, { demoUrl: () => demoUrl, hub88: hub88Hosts(config, () => demoUrl) }) })
   console.log('bet                          counts  best return')
   for (const b of bets) console.log(`${b.bet.padEnd(28)} ${String(config.wallet.wagerContribution[b.game] ?? 100).padStart(5)} %  ${(b.rtp * 100).toFixed(4)} %`)
   const rows = giftEvs(await houseGifts(db, config.wallet), bets, config.wallet)

@@ -11,7 +11,7 @@ import { playMoneyLogin } from './helpers'
 
 test.use({ bypassCSP: true })
 
-const GAME = '/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro'
+const GAME = '/gameMess?game=pgs_demo-fruits&productCode=PG&name=Frutas%20de%20Ouro'
 
 /** One address for each route; '/sportMatch/1' stands for a real match, read from the feed when the test runs. */
 const ADDRESSES = [
@@ -35,7 +35,7 @@ const ADDRESSES = [
   '/signInSheet',
   '/gameGroupList?productCode=PG',
   // What /gameMess opens (signed in, GAME above lands here with the game's frame).
-  '/play?game=demo-fruits&productCode=PG',
+  '/play?game=pgs_demo-fruits&productCode=PG',
   '/error',
   '/sports',
   '/footballPage',

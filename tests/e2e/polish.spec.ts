@@ -48,7 +48,7 @@ test("a provider slot's RTP reads with a comma, on its tile and in the game's ow
   await playMoneyLogin(page, 'polish-rtp')
   await page.goto('/gameGroupList?productCode=PG')
   await expect(page.getByRole('button', { name: 'Jogar Frutas de Ouro' })).toContainText('RTP 96,14%')
-  await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
+  await page.goto('/gameMess?game=pgs_demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
   const game = page.frameLocator('iframe.play-frame')
   await game.locator('#paytable-open').click()
   await expect(game.locator('#paytable .rtp strong')).toHaveText('RTP 96,14%')

@@ -17,7 +17,7 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   await expect(alert).toContainText('Em Breve...')
   await alert.getByRole('button', { name: 'OK' }).click()
   await page.getByRole('button', { name: 'Jogar Frutas de Ouro' }).click()
-  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/)
+  await expect(page).toHaveURL(/\/play\?game=pgs_demo-fruits&productCode=PG/)
   const frame = page.frameLocator('iframe[title="Frutas de Ouro, jogo de PG slots"]')
   const spin = frame.getByRole('button', { name: 'Girar os rolos' })
   await expect(spin).toBeEnabled()
@@ -63,8 +63,8 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
 
 test("the game's frame is sandboxed: the game's scripts cannot read the player's token, the app's storage or its cookies, and the game still plays", async ({ page }) => {
   await playMoneyLogin(page, 'sandbox')
-  await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
-  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/)
+  await page.goto('/gameMess?game=pgs_demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
+  await expect(page).toHaveURL(/\/play\?game=pgs_demo-fruits&productCode=PG/)
   const iframe = page.locator('iframe.play-frame')
   await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts')
   const spin = page.frameLocator('iframe.play-frame').getByRole('button', { name: 'Girar os rolos' })
@@ -108,7 +108,7 @@ test("the demo slot's reels are drawn by a worker, the same picture as on the pa
   await playMoneyLogin(page, 'reels')
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
   const launch = async () =>
-    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'demo-fruits' } })).json()) as { data: { url: string } }).data.url
+    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'pgs_demo-fruits' } })).json()) as { data: { url: string } }).data.url
   const reels = page.locator('#reels')
   const spin = page.getByRole('button', { name: 'Girar os rolos' })
 
@@ -138,7 +138,7 @@ test("the slot's worker follows a new size and reduced motion as the page's thre
   await playMoneyLogin(page, 'reels-size')
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
   const launch = async () =>
-    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'demo-fruits' } })).json()) as { data: { url: string } }).data.url
+    ((await (await page.request.post('/api/app/game/launch', { headers: { authorization: token }, data: { productCode: 'PG', game: 'pgs_demo-fruits' } })).json()) as { data: { url: string } }).data.url
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const reels = page.locator('#reels')
   const spin = page.getByRole('button', { name: 'Girar os rolos' })

@@ -46,8 +46,8 @@ test('a reload inside /play still connects the socket: a deposit credited afterw
   test.setTimeout(120_000)
   await registerNewUser(page)
   await page.getByRole('dialog', { name: 'Bônus de depósito' }).getByRole('button', { name: 'Fechar' }).click()
-  await page.goto('/gameMess?game=demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
-  await expect(page).toHaveURL(/\/play\?game=demo-fruits&productCode=PG/, { timeout: 20_000 })
+  await page.goto('/gameMess?game=pgs_demo-fruits&productCode=PG&name=Frutas%20de%20Ouro')
+  await expect(page).toHaveURL(/\/play\?game=pgs_demo-fruits&productCode=PG/, { timeout: 20_000 })
   // A reload inside the slot: the first route of this page load is /play.
   await page.reload()
   const spin = page.frameLocator('iframe.play-frame').getByRole('button', { name: 'Girar os rolos' })

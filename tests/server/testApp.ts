@@ -73,6 +73,8 @@ export async function startTestApp(
       DEPOSIT_TURNOVER: '0',
       // The shared-round loops run only in the suites that test them (each would make three chains).
       ROUNDS: 'off',
+      // The demo provider called directly (its own wallet protocol): the suites of Hub88's path set GAME_AGGREGATOR=hub88.
+      GAME_AGGREGATOR: 'demo',
       ...env,
     },
     overrides,

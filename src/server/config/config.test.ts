@@ -89,8 +89,9 @@ describe('production mode', () => {
   it('refuses the built-in demo provider, a listed provider without its secret, and Hub88 without its address and keys', () => {
     // Production lists no provider games unless told (GAME_AGGREGATOR's default there is none).
     expect(problems({ ...safe, GAME_PROVIDERS: undefined })).toEqual([noProvider])
-    expect(loadConfig({}).gameProviders).toBe('PG=demo,EVO=demo,BG=demo')
-    expect(loadConfig({ GAME_AGGREGATOR: 'hub88' }).gameProviders).toBe('PG=hub88,EVO=hub88,BG=hub88')
+    // Demo mode runs Hub88's adapter against its emulator by default.
+    expect(loadConfig({}).gameProviders).toBe('PG=hub88,EVO=hub88,BG=hub88')
+    expect(loadConfig({ GAME_AGGREGATOR: 'demo' }).gameProviders).toBe('PG=demo,EVO=demo,BG=demo')
     const demo = ['PG', 'EVO', 'BG'].map((code) => `GAME_PROVIDERS lists ${code} as the built-in demo provider, a development slot: production lists real aggregators (or GAME_PROVIDERS= for none).`)
     expect(problems({ ...safe, GAME_PROVIDERS: undefined, GAME_AGGREGATOR: 'demo' })).toEqual([...demo, noProvider])
     // The check reads GAME_PROVIDERS's codes; a kind the build lacks is the registry's error at start.

@@ -6,7 +6,10 @@ import type { AppMode } from '../../shared/contract/appInfo'
 import { rsaPrivateKey, rsaPublicKey } from '../providers/hub88/signing'
 import { numberEnv, problem } from './env'
 
-/** GAME_AGGREGATOR: the built-in demo provider (demo mode), Hub88, or none. */
+/**
+ * GAME_AGGREGATOR: Hub88 (demo mode's default: its emulator, with the demo provider as its supplier,
+ * so the demo runs the real adapter), the built-in demo provider directly, or none (production's default).
+ */
 export const GAME_AGGREGATORS = ['demo', 'hub88', 'none'] as const
 export type GameAggregator = (typeof GAME_AGGREGATORS)[number]
 
@@ -83,7 +86,7 @@ export function defaultGameProviders(aggregator: GameAggregator): string {
 
 export function loadGameAggregator(env: NodeJS.ProcessEnv, mode: AppMode): GameAggregator {
   const raw = (env.GAME_AGGREGATOR ?? '').trim()
-  if (raw === '') return mode === 'demo' ? 'demo' : 'none'
+  if (raw === '') return mode === 'demo' ? 'hub88' : 'none'
   if ((GAME_AGGREGATORS as readonly string[]).includes(raw)) return raw as GameAggregator
   return problem(`GAME_AGGREGATOR must be one of ${GAME_AGGREGATORS.join(', ')}, not "${raw}"`, 'none')
 }

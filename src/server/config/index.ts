@@ -59,7 +59,7 @@ export interface Config {
   demoProviderFaults: boolean
   /** GAME_PROVIDERS: "CODE=kind" pairs, the game providers to list and launch (default by GAME_AGGREGATOR: PG=demo,EVO=demo,BG=demo or PG=hub88,...; empty: none). */
   gameProviders: string
-  /** GAME_AGGREGATOR: where the side menu's provider games come from (demo: the built-in demo provider, demo mode's default; hub88; none, production's default). */
+  /** GAME_AGGREGATOR: where the side menu's provider games come from (hub88, demo mode's default with its emulator; demo: the built-in demo provider directly; none, production's default). */
   gameAggregator: GameAggregator
   /** Hub88's settings (HUB88_*), read whatever the aggregator: see Hub88Config. */
   hub88: Hub88Config
