@@ -148,6 +148,8 @@ const APP_ENV: Record<string, string> = {
   ROUND_SALT_WAIT_SECONDS: '0',
   // The game provider's wallet secret, so the load client can sign its calls as the provider does.
   PROVIDER_SECRETS: `PG=${BENCH_PROVIDER_SECRET}`,
+  // PG from the demo provider directly (HMAC-signed wallet calls), BG through Hub88's emulator (RSA): the two signatures side by side.
+  GAME_PROVIDERS: 'PG=demo,BG=hub88',
 }
 /** The figures' app also lifts the transfer limits: 500 transfers are measured, not the daily caps. */
 const FIGURES_ENV: Record<string, string> = { TRANSFER_COUNT_PER_DAY: '1000000', TRANSFER_MAX_PER_DAY: '100000000', DEPOSIT_TURNOVER: '0' }
@@ -223,6 +225,8 @@ async function benchBets(db: Database): Promise<BetsResult> {
         { name: 'appSport', origin: app.origin, kind: 'appSport', pid: app.pid },
         { name: 'appWallet', origin: app.origin, kind: 'appWallet', pid: app.pid, providerSecret: BENCH_PROVIDER_SECRET },
         { name: 'appLimited', origin: app.origin, kind: 'appLimited', pid: app.pid },
+        // Hub88's key pair is made by the app at its start, in its data directory (providers/hub88/keys.ts).
+        { name: 'appHub88', origin: app.origin, kind: 'appHub88', pid: app.pid, hub88KeyFile: path.join(appDb.env.DATA_DIR!, 'hub88-keys.json') },
       ],
     }
     fs.writeFileSync(specFile, JSON.stringify(load))
@@ -234,6 +238,7 @@ async function benchBets(db: Database): Promise<BetsResult> {
         const sportW = windows.find((w) => w.target === 'appSport' && w.players === players)!
         const walletW = windows.find((w) => w.target === 'appWallet' && w.players === players)!
         const limitedW = windows.find((w) => w.target === 'appLimited' && w.players === players)!
+        const hub88W = windows.find((w) => w.target === 'appHub88' && w.players === players)!
         return {
           players,
           app: appW,
@@ -245,6 +250,9 @@ async function benchBets(db: Database): Promise<BetsResult> {
           walletRatio: round(walletW.betsPerSecond / bareW.betsPerSecond, 3),
           limited: limitedW,
           limitedRatio: round(limitedW.betsPerSecond / bareW.betsPerSecond, 3),
+          hub88: hub88W,
+          // Hub88's signed pairs (RSA-SHA256: its signature checked, ours on each answer) over the HMAC-signed ones.
+          hub88Ratio: round(hub88W.betsPerSecond / walletW.betsPerSecond, 3),
         }
       }),
     }

@@ -15,13 +15,13 @@
  *
  * Run by scripts/bench.ts: `tsx scripts/bench/loadClient.ts <spec.json> <out.json>`.
  */
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, createPrivateKey, randomBytes, sign, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
 import { Pool } from 'undici'
 import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
 export interface LoadSpec {
-  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport' | 'appWallet' | 'appLimited'; pid?: number; providerSecret?: string }[]
+  targets: { name: string; origin: string; kind: 'app' | 'bare' | 'appSport' | 'appWallet' | 'appLimited' | 'appHub88'; pid?: number; providerSecret?: string; hub88KeyFile?: string }[]
   players: number[]
   windowMs: number
   warmupMs: number
@@ -62,6 +62,8 @@ interface Player {
   path: string
   body: string
   wallet?: { secret: string }
+  /** Hub88's side of a player: the key Hub88 signs with, and the player's public number. */
+  hub88?: { key: KeyObject; user: string }
 }
 const DICE = { path: '/api/app/casino/dice/bet', body: JSON.stringify({ amount: '0.10', target: '50.50', condition: 'under' }) }
 const run = randomBytes(4).toString('hex')
@@ -176,6 +178,30 @@ async function walletPlayers(pool: Pool, count: number, secret: string): Promise
   })
 }
 
+/**
+ * Hub88's players: each test account launches BG's bgm_demo-fruits (served through the Hub88
+ * emulator), and the load client plays Hub88 itself, calling /api/hub88 signed with Hub88's key.
+ */
+async function hub88Players(pool: Pool, count: number, keyFile: string): Promise<Player[]> {
+  const tokens = await appPlayers(pool, count, 'h')
+  const key = createPrivateKey((JSON.parse(fs.readFileSync(keyFile, 'utf8')) as { hub88: string }).hub88)
+  return mapLimit(tokens, 4, async (token) => {
+    const launched = await ok(call<{ url: string }>(pool, 'POST', '/api/app/game/launch', { productCode: 'BG', game: 'bgm_demo-fruits' }, { authorization: token }), 'launch')
+    // The game page's token is the emulator's: the operator's session token and the player's number, signed (hub88/emulator.ts).
+    const claims = JSON.parse(Buffer.from((new URL(launched.url, 'http://x').searchParams.get('token') ?? '').split('.')[0] ?? '', 'base64url').toString('utf8')) as { t: string; u: string }
+    return { token: claims.t, path: '/api/hub88/transaction', body: '', hub88: { key, user: claims.u } }
+  })
+}
+
+/** One Hub88 call, signed as Hub88 signs; null when it answered RS_OK. */
+async function hub88Call(pool: Pool, player: Player, op: 'bet' | 'win', body: Record<string, unknown>, tally: Tally): Promise<string | null> {
+  const raw = JSON.stringify(body)
+  const res = await pool.request({ method: 'POST', path: `${player.path}/${op}`, headers: { 'content-type': 'application/json', 'x-hub88-signature': sign('sha256', Buffer.from(raw), player.hub88!.key).toString('base64') }, body: raw })
+  const text = await res.body.text()
+  tally.bytes += text.length
+  return res.statusCode === 200 && text.includes('"status":"RS_OK"') ? null : `${op}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`
+}
+
 /** One signed wallet call; null when it answered OK. */
 async function walletCall(pool: Pool, player: Player, op: 'bet' | 'win', body: Record<string, unknown>, tally: Tally): Promise<string | null> {
   const raw = JSON.stringify(body)
@@ -203,8 +229,22 @@ async function walletRound(pool: Pool, player: Player, tally: Tally): Promise<st
   }
 }
 
+/** Hub88's round: the bet, then its win (amounts x100000: R$ 0,10 is 10000). */
+async function hub88Round(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
+  const id = `${run}-${keyCounter++}`
+  const round = { user: player.hub88!.user, token: player.token, game_code: 'bgm_demo-fruits', round: id, currency: 'BRL' }
+  try {
+    const placed = await hub88Call(pool, player, 'bet', { request_uuid: `${id}-b`, ...round, transaction_uuid: `${id}-bet`, amount: 10_000 }, tally)
+    if (placed !== null) return placed
+    return await hub88Call(pool, player, 'win', { request_uuid: `${id}-w`, ...round, transaction_uuid: `${id}-win`, reference_transaction_uuid: `${id}-bet`, amount: keyCounter % 2 ? 20_000 : 0 }, tally)
+  } catch (err) {
+    return String(err)
+  }
+}
+
 async function bet(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
   if (player.wallet) return walletRound(pool, player, tally)
+  if (player.hub88) return hub88Round(pool, player, tally)
   try {
     const res = await pool.request({
       method: 'POST',
@@ -330,6 +370,8 @@ for (const [i, target] of spec.targets.entries()) {
         ? await sportPlayers(pools[i]!, most, 's')
         : target.kind === 'appWallet'
           ? await walletPlayers(pools[i]!, most, target.providerSecret ?? '')
+          : target.kind === 'appHub88'
+            ? await hub88Players(pools[i]!, most, target.hub88KeyFile ?? '')
           : target.kind === 'appLimited'
             ? dice(await limitedPlayers(pools[i]!, most))
             : dice(await barePlayers(pools[i]!, most))

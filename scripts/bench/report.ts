@@ -21,6 +21,9 @@ interface BetRow {
   /** Dice bets of players with limits of their own (each stake checked against them), and their bets/s over bare's. */
   limited?: BetWindow
   limitedRatio?: number
+  /** The same provider rounds through Hub88's Wallet API (RSA-SHA256 checked, each answer signed), and their pairs/s over the HMAC-signed ones'. */
+  hub88?: BetWindow
+  hub88Ratio?: number
 }
 export interface BetsResult {
   rows: BetRow[]
@@ -188,6 +191,21 @@ export function flatten(r: Results): FlatFigure[] {
           outOfProcess: true,
         },
       )
+    }
+  }
+  for (const [db, bets] of entries(r.bets?.byDatabase)) {
+    for (const row of bets.rows.filter((x) => x.hub88 && x.wallet)) {
+      out.push({
+        id: `bets.${db}.${row.players}.hub88RoundsPerSecond`,
+        label: `Hub88 wallet bet + win pairs/s (RSA), ${row.players} players`,
+        database: db,
+        value: row.hub88!.betsPerSecond,
+        unit: 'pairs/s',
+        baseline: { label: 'the same pairs HMAC-signed (provider wallet)', value: row.wallet!.betsPerSecond, unit: 'pairs/s' },
+        ratio: row.hub88Ratio ?? ratio(row.hub88!.betsPerSecond, row.wallet!.betsPerSecond),
+        measuredAt: r.bets!.measuredAt,
+        outOfProcess: true,
+      })
     }
   }
   for (const [db, bets] of entries(r.bets?.byDatabase)) {
@@ -399,6 +417,21 @@ export function table(r: Results): string {
       for (const { db, row, wallet } of walletRows) {
         lines.push(
           `| ${db} | ${row.players} | ${num(wallet.betsPerSecond)} | ${num(row.walletRatio ?? 0, 2)}x | ${num(wallet.p50Ms, 1)} | ${num(wallet.p99Ms, 1)} | ${num(row.bare.p99Ms, 1)} | ${wallet.failed} | ${num(wallet.serverCpuCores, 2)} |`,
+        )
+      }
+    }
+    const hub88Rows = entries(r.bets.byDatabase).flatMap(([db, b]) => b.rows.filter((row) => row.hub88 && row.wallet).map((row) => ({ db, row, hub88: row.hub88!, wallet: row.wallet! })))
+    if (hub88Rows.length) {
+      lines.push(
+        '',
+        "The same rounds through Hub88's Wallet API in the same run (BG's game through the Hub88 emulator; the load client signs as Hub88 with RSA-SHA256, the server checks it and signs each answer with its own RSA key), beside the HMAC-signed pairs above:",
+        '',
+        '| database | players | Hub88 pairs/s | ÷ HMAC pairs/s | pair p50 ms | pair p99 ms | HMAC pair p99 ms | failed | server CPU |',
+        '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      )
+      for (const { db, row, hub88, wallet } of hub88Rows) {
+        lines.push(
+          `| ${db} | ${row.players} | ${num(hub88.betsPerSecond)} | ${num(row.hub88Ratio ?? 0, 2)}x | ${num(hub88.p50Ms, 1)} | ${num(hub88.p99Ms, 1)} | ${num(wallet.p99Ms, 1)} | ${hub88.failed} | ${num(hub88.serverCpuCores, 2)} |`,
         )
       }
     }
