@@ -39,37 +39,28 @@ const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max),
 const user = z.string().check(z.regex(/^\d{8,10}$/))
 /** At most R$ 10 million in one call, in Hub88's units. */
 const amount = z.int().check(z.gte(0), z.lte(1_000_000_000 * HUB88_UNITS_PER_CENTAVO))
-const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape)
 
+/** A bet's fields; a win has these and the bet it pays (reference_transaction_uuid). */
+const betFields = {
+  user,
+  request_uuid: text(100),
+  token: text(255),
+  transaction_uuid: text(100),
+  round: text(100),
+  game_code: text(128),
+  currency: z.string().check(z.maxLength(8)),
+  amount,
+  is_free: z.optional(z.nullable(z.boolean())),
+  reward_uuid: z.optional(z.nullable(z.string())),
+}
+
+// z.object passes over keys it does not name: Hub88's new optional fields are ignored, never refused.
 const requests = {
-  'user/info': loose({ user, request_uuid: text(100) }),
-  'user/balance': loose({ user, request_uuid: text(100), token: text(255), game_code: z.optional(text(128)) }),
-  'transaction/bet': loose({
-    user,
-    request_uuid: text(100),
-    token: text(255),
-    transaction_uuid: text(100),
-    round: text(100),
-    game_code: text(128),
-    currency: z.string().check(z.maxLength(8)),
-    amount,
-    is_free: z.optional(z.nullable(z.boolean())),
-    reward_uuid: z.optional(z.nullable(z.string())),
-  }),
-  'transaction/win': loose({
-    user,
-    request_uuid: text(100),
-    token: text(255),
-    transaction_uuid: text(100),
-    reference_transaction_uuid: text(100),
-    round: text(100),
-    game_code: text(128),
-    currency: z.string().check(z.maxLength(8)),
-    amount,
-    is_free: z.optional(z.nullable(z.boolean())),
-    reward_uuid: z.optional(z.nullable(z.string())),
-  }),
-  'transaction/rollback': loose({
+  'user/info': z.object({ user, request_uuid: text(100) }),
+  'user/balance': z.object({ user, request_uuid: text(100), token: text(255), game_code: z.optional(text(128)) }),
+  'transaction/bet': z.object(betFields),
+  'transaction/win': z.object({ ...betFields, reference_transaction_uuid: text(100) }),
+  'transaction/rollback': z.object({
     user,
     request_uuid: text(100),
     token: text(255),
