@@ -99,10 +99,10 @@ test('a selection whose market closed says so in the slip, and only the open one
   // Not one of the matches the test above settled by hand.
   const open = await openUpcoming(page, 5)
   await page.getByRole('region', { name: 'Resultado final', exact: true }).getByRole('button').first().click()
-  // A selection kept in the slip from a match that has finished since (the calendar's first football match).
+  // A selection kept in the slip from a match that has finished since (the first league's second match of the calendar's first week, in 1970).
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem('aposta:slip')!)
-    saved.slip.push({ selectionId: '1000000001-1x2-1-0-home', matchId: '1000000001', match: 'Antigo x Passado', label: 'Resultado final: Casa', odds: 1.5 })
+    saved.slip.push({ selectionId: '1100000001-1x2-1-0-home', matchId: '1100000001', match: 'Antigo x Passado', label: 'Resultado final: Casa', odds: 1.5 })
     localStorage.setItem('aposta:slip', JSON.stringify(saved))
   })
   await page.reload()

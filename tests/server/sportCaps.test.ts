@@ -3,6 +3,7 @@ import * as sport from '../../src/shared/contract/sport'
 import { centavosOf } from '../centavos'
 import { sportFeedOf } from '../../src/server/sport/feeds'
 import { call, startTestApp, type TestApp } from './testApp'
+import { toFootballHours } from './sportHours'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 /**
@@ -22,6 +23,7 @@ beforeAll(async () => {
     // Small caps, so a few reais reach them.
     startTestApp({}, { SPORT_SEED: '29', SPORT_MAX_PAYOUT: '50', SPORT_MAX_MATCH_PAYOUT: '80', SPORT_MAX_ODDS: '3' }),
   ])
+  await Promise.all([toFootballHours(t), toFootballHours(capped)])
 })
 afterAll(async () => {
   await Promise.all([t?.close(), capped?.close()])

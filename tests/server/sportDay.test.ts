@@ -9,7 +9,7 @@ import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, expectLedgerInvariant, fundCash, newPlayer, type Player } from './walletHelpers'
 
 const PLAYERS = 200
-const MATCHES = 500
+const MATCHES = 300
 const BETS_EACH = 3
 const HOUR = 3_600_000
 
@@ -31,12 +31,13 @@ function rng(seed: number) {
   }
 }
 
-describe('a simulated day of the sportsbook', () => {
+describe('a simulated week of the sportsbook', () => {
   it(`${MATCHES} matches, random singles and parlays from ${PLAYERS} players, settled exactly, the ledger balanced`, async () => {
     const now = () => Date.now() + clock
     const feed = (await sportFeedOf(t.config, t.db, now))!
     const start = now()
-    const matches = feed.matches(start + 5 * 60_000, start + 24 * HOUR).filter((m) => m.matchTime === 0).slice(0, MATCHES)
+    // A week of the calendar's believable hours holds some 370 matches of the twelve sports.
+    const matches = feed.matches(start + 5 * 60_000, start + 7 * 24 * HOUR).filter((m) => m.matchTime === 0).slice(0, MATCHES)
     expect(matches.length).toBe(MATCHES)
     const random = rng(2026)
     const players: Player[] = []
@@ -70,8 +71,8 @@ describe('a simulated day of the sportsbook', () => {
     }
     expect(placed).toBe(PLAYERS * BETS_EACH)
 
-    // A day and a half later every match is over: one sweep settles every bet, a second nothing.
-    clock += 36 * HOUR
+    // Eight days later every match is over: one sweep settles every bet, a second nothing.
+    clock += 8 * 24 * HOUR
     const settler = new SportSettler((t.app as unknown as { deps: Deps }).deps, feed, { error: () => undefined })
     expect(await settler.sweep()).toBe(placed)
     expect(await settler.sweep()).toBe(0)

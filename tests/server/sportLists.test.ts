@@ -8,11 +8,13 @@ import * as sport from '../../src/shared/contract/sport'
 import { opsTokenOf } from '../../src/server/ops/opsToken'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { toFootballHours } from './sportHours'
 import { callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 let t: TestApp
 beforeAll(async () => {
   t = await startTestApp({}, { SPORT_SEED: '32' })
+  await toFootballHours(t)
 })
 afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
@@ -40,7 +42,7 @@ describe('the match lists', () => {
     }
     const countries = new Map(football.map((r) => [r.league, r.country]))
     expect(countries.get('Brasileirão Série A') ?? 'BR').toBe('BR')
-    expect(countries.get('Premier League') ?? 'GB-ENG').toBe('GB-ENG')
+    expect(countries.get('Liga Inglesa') ?? 'GB-ENG').toBe('GB-ENG')
     expect(football.every((r) => /^[A-Z]{2}(-[A-Z]{3})?$|^INT$/.test(r.country))).toBe(true)
 
     const tennis = await list('tennis', 'upcoming')

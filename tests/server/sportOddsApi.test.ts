@@ -10,6 +10,7 @@ import { oddsEventSchema, scoreEventSchema, sportSchema, type OddsApiEvent } fro
 import { ODDS_EMULATOR_KEY } from '../../src/server/config/sport'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { toFootballHours } from './sportHours'
 import { callKeyed, fundCash, newPlayer, waitFor } from './walletHelpers'
 
 const LIMITS: PriceLimits = { margin: 0.05, staleMs: { preMatch: 1_200_000, live: 90_000 } }
@@ -179,6 +180,8 @@ describe('The Odds API emulator and the adapter\'s quota and back-off', () => {
   let emulator: OddsApiEmulator
   beforeAll(async () => {
     t = await startTestApp({}, { SPORT_FEED: 'theoddsapi', SPORT_SEED: '7', ODDS_API_SPORTS: 'soccer_brazil_campeonato,basketball_nba' })
+    // Brazilian football's hours: matches to list within the emulator's two days.
+    await toFootballHours(t)
     const parts = oddsApiOf(t.app)!
     // The app's own poller stops: these tests drive a feed of their own against the emulator.
     await parts.feed.stop()
@@ -192,7 +195,7 @@ describe('The Odds API emulator and the adapter\'s quota and back-off', () => {
     const res = await fetch(`${base}${path}?${new URLSearchParams(query)}`)
     return { status: res.status, body: (await res.json()) as unknown, remaining: Number(res.headers.get('x-requests-remaining')), used: Number(res.headers.get('x-requests-used')), last: Number(res.headers.get('x-requests-last')) }
   }
-  const feedOf = (settings: Partial<OddsApiSettings> = {}, clock: { at: number } = { at: Date.now() }) => {
+  const feedOf = (settings: Partial<OddsApiSettings> = {}, clock: { at: number } = { at: t.app.deps.now() }) => {
     const rec = logRecorder()
     const feed = new TheOddsApiFeed({ baseUrl: () => base, apiKey: ODDS_EMULATOR_KEY, sports: ['soccer_brazil_campeonato'], regions: ['eu'], refreshMs: { preMatch: 300_000, live: 30_000 }, staleMs: { preMatch: 1_200_000, live: 90_000 }, quotaFloor: 10, margin: 0.05, timeoutMs: 5000, ...settings }, () => clock.at, rec.log)
     return { feed, clock, lines: rec.lines }
@@ -210,7 +213,7 @@ describe('The Odds API emulator and the adapter\'s quota and back-off', () => {
     const events = odds.body as unknown[]
     expect(events.length).toBeGreaterThan(3)
     expect(events.every((e) => oddsEventSchema.safeParse(e).success)).toBe(true)
-    const first = events.map((e) => oddsEventSchema.parse(e)).find((e) => Date.parse(e.commence_time) > Date.now() + 3_600_000)!
+    const first = events.map((e) => oddsEventSchema.parse(e)).find((e) => Date.parse(e.commence_time) > t.app.deps.now() + 3_600_000)!
     expect(first.bookmakers.length).toBe(6)
     expect(first.bookmakers[0]!.markets.map((m) => m.key)).toEqual(['h2h', 'spreads', 'totals'])
     expect(first.bookmakers[0]!.markets[0]!.outcomes.map((o) => o.name)).toEqual([first.home_team, 'Draw', first.away_team])
@@ -313,6 +316,7 @@ describe('SPORT_FEED=theoddsapi end to end through the emulator', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp({}, { SPORT_FEED: 'theoddsapi', SPORT_SEED: '11', ODDS_API_SPORTS: 'soccer_brazil_campeonato', SPORT_SETTLE_SECONDS: '1' })
+    await toFootballHours(t)
   })
   afterAll(() => t.close())
 
@@ -348,7 +352,7 @@ describe('SPORT_FEED=theoddsapi end to end through the emulator', () => {
       betIds.push(r.body.data.betId)
     }
     // The match is played out (the simulator behind the emulator), the scores read, the bets settled.
-    t.advance(d.match.startsAt - Date.now() + 3 * 3_600_000)
+    t.advance(d.match.startsAt - t.app.deps.now() + 3 * 3_600_000)
     await parts.feed.tick()
     const outcome = parts.feed.outcome(d.match.matchId)
     expect(outcome).toMatchObject({ status: 'finished' })

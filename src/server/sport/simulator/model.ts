@@ -1,6 +1,6 @@
 /**
- * The simulator's matches as pure functions of a secret and the clock: the calendar (a grid of
- * kick-off slots per sport), each match's events (goals, points, corners) drawn once from a
+ * The simulator's matches as pure functions of a secret and the clock: the calendar (each league's
+ * rounds at its local hours, calendar.ts), each match's events (goals, points, corners) drawn once from a
  * ChaCha20 stream keyed by HMAC-SHA256(secret, match id), its state at any moment, and its markets
  * priced from the model with the margin. The secret (256 bits) lives only in the server's database
  * (sport/secret.ts): neither the code nor any number of finished matches tells the next one's
@@ -14,7 +14,8 @@ import type { MatchOutcome, Score } from '../../../shared/sport/settle'
 import { linesAround, priced, readings, type PricedMarket } from './distributions'
 import type { FeedMarket } from '../OddsFeed'
 import { SPORTS, type SportId, type SportModel } from '../sports'
-import { LEAGUES } from './names'
+import { leagueWeek, mix, rng, weekOf } from './calendar'
+import { LEAGUES, leagueOf, type League } from './names'
 
 export interface SimOptions {
   /** The simulator's secret, 32 bytes (sport/secret.ts). */
@@ -32,6 +33,8 @@ export interface SimMatch {
   home: string
   away: string
   startsAt: number
+  /** Minutes of play: the sport's, or the league's where its clock differs (basketball's quarters). */
+  playMinutes: number
   /** Postponed or cancelled before it is played (about 1 in 100), or played. */
   fate: 'played' | 'postponed' | 'cancelled'
 }
@@ -51,32 +54,7 @@ export interface MatchState {
 
 const MINUTE = 60_000
 const SLOT_BASE = 1_000_000_000
-
-/** splitmix32: a well-mixed 32-bit hash of a few integers, the seed of the calendar's draws. */
-function mix(...xs: number[]): number {
-  let h = 0x9e3779b9
-  for (const x of xs) {
-    h = (h + (x | 0) + 0x9e3779b9) | 0
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-    h ^= h >>> 16
-  }
-  return h >>> 0
-}
-
-/**
- * A seeded uniform generator (mulberry32), for the calendar only: which sides meet and when is
- * public a week ahead anyway; nothing a bet settles on is drawn from it.
- */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const ID_BASE = 100_000_000
 
 /** What the caches know a secret by, and the calendar's 32-bit seed: both hashes of it, once per secret. */
 const secretFacts = new WeakMap<Uint8Array, { tag: string; calendarSeed: number }>()
@@ -129,97 +107,48 @@ function drawCount(random: () => number, mean: number): number {
 
 const sportOf = (id: SportId) => SPORTS.find((s) => s.id === id) as SportModel
 
-/** Real ms a match of this sport takes from kick-off to the final whistle. */
-const matchSpan = (s: SportModel, o: SimOptions) => ((s.playMinutes + s.breakMinutes) * MINUTE) / o.timeScale
-const slotSpan = (s: SportModel, o: SimOptions) => (s.everyMinutes * MINUTE) / o.timeScale
+/** Real ms a match takes from kick-off to the final whistle. */
+const matchSpan = (s: SportModel, playMinutes: number, o: SimOptions) => ((playMinutes + s.breakMinutes) * MINUTE) / o.timeScale
+/** The longest a match of a sport takes, over its leagues. */
+const longestSpan = (s: SportModel, o: SimOptions) => matchSpan(s, Math.max(s.playMinutes, ...LEAGUES[s.id].map((l) => l.playMinutes ?? 0)), o)
 
-/**
- * How many consecutive slots of a sport can overlap: a match lasts its span, and the next kicks off
- * one slot later. No side may play twice in so many slots.
- */
-const overlapSlots = (s: SportModel) => Math.ceil((s.playMinutes + s.breakMinutes) / s.everyMinutes) + 1
-
-/** A day of slots: each day the sides are dealt into new groups (so the fixtures vary). */
-const epochSlots = (s: SportModel) => Math.max(2 * overlapSlots(s), Math.ceil((24 * 60) / s.everyMinutes))
-
-interface Fixture {
-  league: string
-  home: string
-  away: string
+/** When a match's final whistle blows (clock ms). */
+export function endsAt(o: SimOptions, m: SimMatch): number {
+  return m.startsAt + matchSpan(sportOf(m.sport), m.playMinutes, o)
 }
 
-/** Each day's groups of fixtures, memoised. */
-const dealCache = new Map<string, Fixture[][]>()
+/** A week of a league, as matches, memoised (a week's calendar never changes). */
+const weekCache = new Map<string, SimMatch[]>()
+const WEEK_CACHE_MAX = 4000
 
 /**
- * A sport's sides (by name, across its leagues) dealt into `overlapSlots` groups for one day, and
- * each group's fixtures (every pair of one league's sides in the group): slot k plays a fixture of
- * group k mod n, so the n slots that can overlap each draw from their own group and no side plays
- * two matches at once. Dealt again (the next draw of the day's generator) until no group is empty.
+ * The matches of one league-week (calendar.ts), each with its id: sport code x 10^9 + 10^8 + week
+ * x 10^4 + the league's place x 10^3 + the match's place in the week (10 to 12 digits, never one of
+ * the former kick-off grid's ids, which stayed under 10^8 past the code), and its fate: postponed or
+ * cancelled about 1 in 100.
  */
-function dealOf(o: SimOptions, sport: SportModel, epoch: number): Fixture[][] {
-  const key = `${factsOf(o).tag}|${sport.code}|${epoch}`
-  const cached = dealCache.get(key)
-  if (cached) return cached
-  const n = overlapSlots(sport)
-  const random = rng(mix(factsOf(o).calendarSeed, sport.code, epoch, 991))
-  const names = [...new Set(LEAGUES[sport.id].flatMap((l) => l.sides))].sort()
-  let groups: Fixture[][] = []
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (let i = names.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1))
-      ;[names[i], names[j]] = [names[j] as string, names[i] as string]
+function weekOfLeague(o: SimOptions, sport: SportModel, leagueIndex: number, week: number): SimMatch[] {
+  const key = `${factsOf(o).tag}|${sport.code}|${leagueIndex}|${week}`
+  let out = weekCache.get(key)
+  if (out) return out
+  const league = LEAGUES[sport.id][leagueIndex] as League
+  const seed = mix(factsOf(o).calendarSeed, sport.code, leagueIndex)
+  out = leagueWeek(league, seed, week).map((f, k) => {
+    const fateRoll = rng(mix(seed, week, k, 991))()
+    return {
+      matchId: String(sport.code * SLOT_BASE + ID_BASE + week * 10_000 + leagueIndex * 1000 + k),
+      sport: sport.id,
+      league: league.name,
+      home: f.home,
+      away: f.away,
+      startsAt: f.startsAt,
+      playMinutes: league.playMinutes ?? sport.playMinutes,
+      fate: fateRoll < 0.006 ? 'postponed' : fateRoll < 0.01 ? 'cancelled' : 'played',
     }
-    const group = new Map(names.map((name, i) => [name, i % n]))
-    groups = Array.from({ length: n }, () => [])
-    for (const league of LEAGUES[sport.id]) {
-      for (let i = 0; i < league.sides.length; i++) {
-        for (let j = i + 1; j < league.sides.length; j++) {
-          const [a, b] = [league.sides[i] as string, league.sides[j] as string]
-          if (group.get(a) === group.get(b)) groups[group.get(a) as number]?.push({ league: league.name, home: a, away: b })
-        }
-      }
-    }
-    if (groups.every((g) => g.length > 0)) break
-  }
-  if (dealCache.size > 500) dealCache.clear()
-  dealCache.set(key, groups)
-  return groups
-}
-
-/**
- * The match in a sport's kick-off slot (slot k kicks off at k x everyMinutes from the epoch): a
- * fixture of its group for the day, home and away drawn. In the first slots of a day the sides
- * still playing yesterday's last matches are left out (and the slot stays empty if that leaves none).
- */
-function matchInSlot(o: SimOptions, sport: SportModel, slot: number): SimMatch | null {
-  const random = rng(mix(factsOf(o).calendarSeed, sport.code, slot))
-  const n = overlapSlots(sport)
-  const perEpoch = epochSlots(sport)
-  const epoch = Math.floor(slot / perEpoch)
-  let fixtures = dealOf(o, sport, epoch)[slot % n] as Fixture[]
-  if (slot - epoch * perEpoch < n && epoch > 0) {
-    const busy = new Set<string>()
-    for (let k = Math.max(0, slot - n + 1); k < epoch * perEpoch; k++) {
-      const m = matchInSlot(o, sport, k)
-      if (m) busy.add(m.home).add(m.away)
-    }
-    fixtures = fixtures.filter((f) => !busy.has(f.home) && !busy.has(f.away))
-    // Every side of the group still playing: no match in this slot.
-    if (!fixtures.length) return null
-  }
-  const f = fixtures[Math.floor(random() * fixtures.length)] as Fixture
-  const swap = random() < 0.5
-  const fateRoll = random()
-  return {
-    matchId: String(sport.code * SLOT_BASE + slot),
-    sport: sport.id,
-    league: f.league,
-    home: swap ? f.away : f.home,
-    away: swap ? f.home : f.away,
-    startsAt: slot * slotSpan(sport, o),
-    fate: fateRoll < 0.006 ? 'postponed' : fateRoll < 0.01 ? 'cancelled' : 'played',
-  }
+  })
+  if (weekCache.size >= WEEK_CACHE_MAX) weekCache.clear()
+  weekCache.set(key, out)
+  return out
 }
 
 /** A match by its id, or null for an id the calendar has not. */
@@ -227,7 +156,12 @@ export function matchById(o: SimOptions, matchId: string): SimMatch | null {
   if (!/^\d{10,12}$/.test(matchId)) return null
   const n = Number(matchId)
   const sport = SPORTS.find((s) => s.code === Math.floor(n / SLOT_BASE))
-  return sport ? matchInSlot(o, sport, n % SLOT_BASE) : null
+  const rest = n % SLOT_BASE
+  if (!sport || rest < ID_BASE) return null
+  const week = Math.floor((rest - ID_BASE) / 10_000)
+  const leagueIndex = Math.floor((rest % 10_000) / 1000)
+  if (leagueIndex >= LEAGUES[sport.id].length) return null
+  return weekOfLeague(o, sport, leagueIndex, week)[rest % 1000] ?? null
 }
 
 /** Every match kicking off in [from, to), and those still playing at `from`. */
@@ -235,18 +169,23 @@ export function matchesBetween(o: SimOptions, from: number, to: number, sportId?
   const out: SimMatch[] = []
   for (const sport of SPORTS) {
     if (sportId && sport.id !== sportId) continue
-    const span = slotSpan(sport, o)
-    const first = Math.ceil((from - matchSpan(sport, o)) / span)
-    for (let slot = Math.max(0, first); slot * span < to; slot++) {
-      const m = matchInSlot(o, sport, slot)
-      if (m) out.push(m)
-    }
+    const earliest = from - longestSpan(sport, o)
+    // A week's matches lie between its Monday 00:00 and its next Monday's night, in any zone.
+    const first = Math.max(0, weekOf(earliest) - 1)
+    const last = weekOf(to)
+    LEAGUES[sport.id].forEach((_, li) => {
+      for (let w = first; w <= last; w++) {
+        for (const m of weekOfLeague(o, sport, li, w)) if (m.startsAt < to && m.startsAt + matchSpan(sport, m.playMinutes, o) >= from) out.push(m)
+      }
+    })
   }
   return out.sort((a, b) => a.startsAt - b.startsAt || a.matchId.localeCompare(b.matchId))
 }
 
 interface Plan {
   sport: SportModel
+  /** Minutes of play (the league's: FIBA's 40, the NBA-like 48). */
+  minutes: number
   means: Score
   /** Play-minute of each scoring event per side, and of each corner. */
   events: { home: number[]; away: number[] }
@@ -272,15 +211,17 @@ function planOf(o: SimOptions, m: SimMatch): Plan {
 function drawPlan(o: SimOptions, m: SimMatch): Plan {
   const sport = sportOf(m.sport)
   const random = secretStream(o.secret, `plan|${m.matchId}`)
-  const home = sport.mean * (0.8 + random() * 0.45) * 1.08
-  const away = sport.mean * (0.8 + random() * 0.45)
-  const times = (n: number) => Array.from({ length: n }, () => random() * sport.playMinutes).sort((a, b) => a - b)
+  const minutes = m.playMinutes
+  const mean = leagueOf(m.sport, m.league)?.mean ?? sport.mean
+  const home = mean * (0.8 + random() * 0.45) * 1.08
+  const away = mean * (0.8 + random() * 0.45)
+  const times = (n: number) => Array.from({ length: n }, () => random() * minutes).sort((a, b) => a - b)
   const events = { home: times(drawCount(random, home)), away: times(drawCount(random, away)) }
   // A sport without draws settles a level score in the last minute.
-  if (!sport.draws && events.home.length === events.away.length) (random() < home / (home + away) ? events.home : events.away).push(sport.playMinutes)
+  if (!sport.draws && events.home.length === events.away.length) (random() < home / (home + away) ? events.home : events.away).push(minutes)
   const cornerMean = sport.corners ?? 0
   const corners = { home: cornerMean ? times(drawCount(random, cornerMean * 1.08)) : [], away: cornerMean ? times(drawCount(random, cornerMean)) : [] }
-  return { sport, means: { home, away }, events, corners }
+  return { sport, minutes, means: { home, away }, events, corners }
 }
 
 const countTo = (xs: number[], minute: number) => xs.filter((x) => x <= minute).length
@@ -291,8 +232,8 @@ export function stateAt(o: SimOptions, m: SimMatch, now: number): MatchState {
 }
 
 function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchState {
-  const { sport } = plan
-  const half = sport.playMinutes / 2
+  const { sport, minutes } = plan
+  const half = minutes / 2
   const zero: Score = { home: 0, away: 0 }
   if (m.fate !== 'played') {
     // Known as such an hour before the kick-off.
@@ -306,8 +247,8 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
   if (clock < 0) [minute, matchTime] = [0, MATCH_TIME.NOT_OPEN]
   else if (clock < half) [minute, matchTime] = [clock, MATCH_TIME.FIRST_HALF]
   else if (clock < half + sport.breakMinutes) [minute, matchTime] = [half, MATCH_TIME.MIDFIELD]
-  else if (clock < sport.playMinutes + sport.breakMinutes) [minute, matchTime] = [clock - sport.breakMinutes, MATCH_TIME.SECOND_HALF]
-  else [minute, matchTime] = [sport.playMinutes, MATCH_TIME.FINISHED]
+  else if (clock < minutes + sport.breakMinutes) [minute, matchTime] = [clock - sport.breakMinutes, MATCH_TIME.SECOND_HALF]
+  else [minute, matchTime] = [minutes, MATCH_TIME.FINISHED]
   const at = (xs: number[]) => countTo(xs, minute)
   const scored = [...plan.events.home, ...plan.events.away].filter((x) => x <= minute)
   const last = scored.length ? Math.max(...scored) : null
@@ -318,14 +259,14 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
     score: { home: at(plan.events.home), away: at(plan.events.away) },
     halfTime: { home: countTo(plan.events.home, Math.min(minute, half)), away: countTo(plan.events.away, Math.min(minute, half)) },
     corners: { home: at(plan.corners.home), away: at(plan.corners.away) },
-    quarters: sport.quarters ? [0, 1, 2, 3].map((q) => ({ home: inQuarter(plan.events.home, q, minute, sport), away: inQuarter(plan.events.away, q, minute, sport) })) : [],
+    quarters: sport.quarters ? [0, 1, 2, 3].map((q) => ({ home: inQuarter(plan.events.home, q, minute, minutes), away: inQuarter(plan.events.away, q, minute, minutes) })) : [],
     lastEventAt: last === null ? null : toClock(last),
   }
 }
 
-/** Scoring events of quarter q (0 to 3) up to a play-minute; the last whistle's tie-break counts in the fourth. */
-function inQuarter(xs: number[], q: number, minute: number, sport: SportModel): number {
-  const length = sport.playMinutes / 4
+/** Scoring events of quarter q (0 to 3) up to a play-minute (quarters of the league's length); the last whistle's tie-break counts in the fourth. */
+function inQuarter(xs: number[], q: number, minute: number, minutes: number): number {
+  const length = minutes / 4
   return xs.filter((x) => x <= minute && Math.min(3, Math.floor(x / length)) === q).length
 }
 
@@ -346,9 +287,9 @@ const PRICE_STEP_MS = 1000
 const PRE_MATCH_STEP_MS = 60_000
 
 /** Whether a period's market is over on its own at this state: the first half after the break, a quarter once played. */
-function periodOver(sport: SportModel, period: number, state: MatchState): boolean {
+function periodOver(minutes: number, period: number, state: MatchState): boolean {
   if (period === SUB_PERIOD.FIRST_HALF) return state.matchTime !== MATCH_TIME.NOT_OPEN && state.matchTime !== MATCH_TIME.FIRST_HALF
-  if (period >= SUB_PERIOD.Q1 && period <= SUB_PERIOD.Q4) return state.matchTime < 0 || state.minute >= (period - SUB_PERIOD.Q1 + 1) * (sport.playMinutes / 4)
+  if (period >= SUB_PERIOD.Q1 && period <= SUB_PERIOD.Q4) return state.matchTime < 0 || state.minute >= (period - SUB_PERIOD.Q1 + 1) * (minutes / 4)
   return false
 }
 
@@ -376,13 +317,13 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[]
   const state = stateOf(o, m, plan, now)
   const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
   const status: FeedMarket['status'] = state.matchTime < 0 ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
-  return prices.map(({ held, ...x }) => ({ ...x, status: status === 'closed' || periodOver(plan.sport, x.period, state) ? 'closed' : held ? 'suspended' : status }))
+  return prices.map(({ held, ...x }) => ({ ...x, status: status === 'closed' || periodOver(plan.minutes, x.period, state) ? 'closed' : held ? 'suspended' : status }))
 }
 
 function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): PricedMarket[] {
-  const { sport } = plan
+  const { sport, minutes } = plan
   const state = stateOf(o, m, plan, now)
-  const left = Math.max(0, 1 - state.minute / sport.playMinutes)
+  const left = Math.max(0, 1 - state.minute / minutes)
   const mean = { home: plan.means.home * left, away: plan.means.away * left }
   const dist = readings(state.score, mean)
   // Pre-match odds drift slowly (hours); in play they follow the score and the clock.
@@ -406,16 +347,16 @@ function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): PricedMa
   }
   // Football's first half: the result and the goals at the break (closed once it is played).
   if (m.sport === 'football') {
-    const halfLeft = Math.max(0, 0.5 - state.minute / sport.playMinutes)
+    const halfLeft = Math.max(0, 0.5 - state.minute / minutes)
     const hDist = readings(state.halfTime, { home: plan.means.home * halfLeft, away: plan.means.away * halfLeft })
     markets.push(priced(m.matchId, '1x2', SUB_PERIOD.FIRST_HALF, 0, ['home', 'draw', 'away'], hDist, o.margin, wobble), priced(m.matchId, 'ou', SUB_PERIOD.FIRST_HALF, 1.25, ['over', 'under'], hDist, o.margin, wobble))
   }
   // Quarters (basketball, American football): each one's winner (a level quarter pushes) and total (closed once it is played).
   if (sport.quarters) {
-    const length = sport.playMinutes / 4
+    const length = minutes / 4
     for (let q = 0; q < 4; q++) {
       const score = state.quarters[q] as Score
-      const share = Math.max(0, Math.min(length, (q + 1) * length - state.minute)) / sport.playMinutes
+      const share = Math.max(0, Math.min(length, (q + 1) * length - state.minute)) / minutes
       const qDist = readings(score, { home: plan.means.home * share, away: plan.means.away * share })
       const total = score.home + score.away + (plan.means.home + plan.means.away) * share
       const period = SUB_PERIOD.Q1 + q

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
 import type { FeedMarket, FeedMatch, OddsFeed } from '../OddsFeed'
+import { leagueOf } from '../simulator/names'
 import { SPORTS, type SportId } from '../sports'
 import { errorBody, FEATURED_MARKETS, REGIONS, type FeaturedMarket, type OddsApiEvent, type OddsApiScore, type OddsApiSport } from './wire'
 
@@ -15,13 +16,13 @@ export const ODDS_EMULATOR_PREFIX = '/odds-api-emulator'
  */
 const CATALOGUE: readonly (Omit<OddsApiSport, 'active' | 'has_outrights'> & { sport: SportId; leagues: readonly string[] })[] = [
   { key: 'soccer_brazil_campeonato', group: 'Soccer', title: 'Brazil Série A', description: 'Brasileirão Série A', sport: 'football', leagues: ['Brasileirão Série A'] },
-  { key: 'soccer_brazil_serie_b', group: 'Soccer', title: 'Brazil Série B', description: 'Brasileirão Série B', sport: 'football', leagues: ['Brasileirão Série B', 'Copa do Brasil'] },
-  { key: 'soccer_conmebol_copa_libertadores', group: 'Soccer', title: 'Copa Libertadores', description: 'CONMEBOL Copa Libertadores', sport: 'football', leagues: ['Copa Libertadores'] },
-  { key: 'soccer_epl', group: 'Soccer', title: 'EPL', description: 'English Premier League', sport: 'football', leagues: ['Premier League'] },
-  { key: 'soccer_spain_la_liga', group: 'Soccer', title: 'La Liga - Spain', description: 'Spanish Soccer', sport: 'football', leagues: ['La Liga'] },
-  { key: 'basketball_nba', group: 'Basketball', title: 'NBA', description: 'US Basketball', sport: 'basketball', leagues: ['NBA', 'NBB'] },
-  { key: 'tennis_atp_rio_open', group: 'Tennis', title: 'ATP Rio Open', description: "Men's Singles", sport: 'tennis', leagues: ['ATP Rio Open'] },
-  { key: 'tennis_wta_sao_paulo', group: 'Tennis', title: 'WTA São Paulo', description: "Women's Singles", sport: 'tennis', leagues: ['WTA São Paulo'] },
+  { key: 'soccer_brazil_serie_b', group: 'Soccer', title: 'Brazil Série B', description: 'Brasileirão Série B', sport: 'football', leagues: ['Brasileirão Série B'] },
+  { key: 'soccer_epl', group: 'Soccer', title: 'EPL', description: 'English Premier League', sport: 'football', leagues: ['Liga Inglesa'] },
+  { key: 'soccer_spain_la_liga', group: 'Soccer', title: 'La Liga - Spain', description: 'Spanish Soccer', sport: 'football', leagues: ['Liga Espanhola'] },
+  { key: 'soccer_usa_mls', group: 'Soccer', title: 'MLS', description: 'Major League Soccer', sport: 'football', leagues: ['Liga Norte-Americana de Futebol'] },
+  { key: 'basketball_nba', group: 'Basketball', title: 'NBA', description: 'US Basketball', sport: 'basketball', leagues: ['Liga Norte-Americana de Basquete', 'Liga Brasileira de Basquete'] },
+  { key: 'tennis_atp_rio_open', group: 'Tennis', title: 'ATP Rio Open', description: "Men's Singles", sport: 'tennis', leagues: ['Aberto do Rio'] },
+  { key: 'tennis_wta_sao_paulo', group: 'Tennis', title: 'WTA São Paulo', description: "Women's Singles", sport: 'tennis', leagues: ['Aberto Feminino de São Paulo'] },
   { key: 'boxing_boxing', group: 'Boxing', title: 'Boxing', description: 'Boxing Bouts', sport: 'boxing', leagues: [] },
   { key: 'baseball_mlb', group: 'Baseball', title: 'MLB', description: 'Major League Baseball', sport: 'baseball', leagues: [] },
   { key: 'americanfootball_nfl', group: 'American Football', title: 'NFL', description: 'US Football', sport: 'americanFootball', leagues: [] },
@@ -176,7 +177,9 @@ export class OddsApiEmulator {
 
   private finishedAt(m: FeedMatch): number {
     const sport = SPORTS.find((s) => s.id === m.sport)
-    return m.startsAt + (((sport?.playMinutes ?? 0) + (sport?.breakMinutes ?? 0)) * 60_000) / this.o.timeScale
+    // The league's clock where it has its own (basketball's quarters), else the sport's.
+    const play = leagueOf(m.sport, m.league)?.playMinutes ?? sport?.playMinutes ?? 0
+    return m.startsAt + ((play + (sport?.breakMinutes ?? 0)) * 60_000) / this.o.timeScale
   }
 
   private score(key: string, m: FeedMatch): OddsApiScore {
