@@ -78,7 +78,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(demoDir, 'assets/slot-9f8e7d6c.js'), 'console.log("slot")\n')
   fs.mkdirSync(path.join(demoDir, 'thumbs'))
   fs.writeFileSync(path.join(demoDir, 'thumbs/demo-fruits.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', PUBLIC_ORIGIN: 'https://aposta.example, http://127.0.0.1:5173', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
+  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', CSP_IMG_SRC: 'https://cdn.hub88.example', PUBLIC_ORIGIN: 'https://aposta.example, http://127.0.0.1:5173', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
   // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
   // (A production demo provider would be refused at start; its page's headers are what is looked at here.)
   prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null, providerSecrets: { PG: 'p'.repeat(32) }, publicOrigins: ['https://aposta.example'] }, { db: t.db })
@@ -113,6 +113,8 @@ describe('security headers', () => {
     const policy = csp(await get(t.app, '/api/app/main/main'))
     expect(policy['connect-src']).toEqual(["'self'", 'wss://aposta.example', 'ws://127.0.0.1:5173'])
     expect(policy['frame-src']).toEqual(["'self'", 'https://chat.example.com', 'https://widget.example.net'])
+    // Images: this origin, the page's own (data:, blob:) and the configured ones (an aggregator's thumbnails).
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.hub88.example'])
     // A forged Host (a host name, or not one) is never repeated into the policy.
     for (const host of ['evil.example', 'evil.example:443', "evil.example; script-src 'unsafe-inline'"]) {
       for (const app of [t.app, prod]) {

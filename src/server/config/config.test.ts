@@ -102,14 +102,16 @@ describe('production mode', () => {
     expect(problems({ ...safe, GAME_PROVIDERS: 'HUB=direct', PROVIDER_SECRETS: `HUB=${'h'.repeat(32)}` })).toEqual([noProvider])
     // Hub88's codes are signed with RSA keys, not a secret: its address and keys are asked once, whatever the codes.
     const hub88 = problems({ ...safe, GAME_PROVIDERS: undefined, GAME_AGGREGATOR: 'hub88' })
-    expect(hub88.map((l) => l.split(' ')[0])).toEqual(['HUB88_URL', 'HUB88_PRIVATE_KEY', 'HUB88_PUBLIC_KEY', noProvider.split(' ')[0]])
+    expect(hub88.map((l) => l.split(' ')[0])).toEqual(['HUB88_URL', 'HUB88_PRIVATE_KEY', 'HUB88_PUBLIC_KEY', 'CSP_FRAME_SRC', 'CSP_IMG_SRC', noProvider.split(' ')[0]])
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub88-keys-'))
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 })
     fs.writeFileSync(path.join(dir, 'ours.pem'), pair.privateKey.export({ type: 'pkcs8', format: 'pem' }))
     fs.writeFileSync(path.join(dir, 'hub88.pem'), pair.publicKey.export({ type: 'spki', format: 'pem' }))
-    const keys = { HUB88_PRIVATE_KEY: path.join(dir, 'ours.pem'), HUB88_PUBLIC_KEY: path.join(dir, 'hub88.pem') }
+    const keys = { HUB88_PRIVATE_KEY: path.join(dir, 'ours.pem'), HUB88_PUBLIC_KEY: path.join(dir, 'hub88.pem'), CSP_FRAME_SRC: 'https://*.hub88.io,https://games.studio.example', CSP_IMG_SRC: 'https://cdn.hub88.io' }
     expect(problems({ ...safe, GAME_AGGREGATOR: 'hub88', GAME_PROVIDERS: undefined, HUB88_URL: 'https://api.am.hub88.io', HUB88_OPERATOR_ID: '42', ...keys })).toEqual([noProvider])
     expect(problems({ ...safe, GAME_AGGREGATOR: 'hub88', GAME_PROVIDERS: undefined, HUB88_URL: 'http://api.am.hub88.io', ...keys })).toEqual(['HUB88_URL must be https:// in production.', noProvider])
+    expect(loadConfig({ CSP_IMG_SRC: 'https://cdn.hub88.io/thumbs, https://*.example.com' }).imageSources).toEqual(['https://cdn.hub88.io', 'https://*.example.com'])
+    expect(() => loadConfig({ CSP_IMG_SRC: 'cdn.hub88.io' })).toThrow(/CSP_IMG_SRC must hold https:\/\/ addresses/)
     // A key file that is not an RSA key in PEM is named at once.
     expect(() => loadConfig({ GAME_AGGREGATOR: 'hub88', HUB88_PRIVATE_KEY: path.join(dir, 'hub88.pem') })).toThrow(/HUB88_PRIVATE_KEY must be the path of an RSA key/)
     expect(() => loadConfig({ GAME_AGGREGATOR: 'bally' })).toThrow(/GAME_AGGREGATOR must be one of demo, hub88, none/)

@@ -117,6 +117,8 @@ export interface Config {
   retentionIntervalMs: number
   /** Origins the app may show in a frame besides its own (CSP_FRAME_SRC, plus the origin of VITE_CHAT_URL). */
   frameSources: string[]
+  /** CSP_IMG_SRC: origins images may come from besides this one (an aggregator's game thumbnails: Hub88's url_thumb). */
+  imageSources: string[]
   /**
    * The app's own public origins (PUBLIC_ORIGIN, comma-separated): the policy's connect-src names
    * their wss:// (ws:// for an http:// one) for browsers whose 'self' does not cover the socket.
@@ -182,8 +184,13 @@ function productionProblems(config: Config): string[] {
       problems.push(`PROVIDER_SECRETS has no secret for ${code}: every wallet call of that provider would be refused. Add ${code}=<secret>.`)
     }
   }
-  // Hub88's codes share one integration: its settings are checked once.
-  if (hub88Codes) problems.push(...hub88Problems(config.hub88))
+  // Hub88's codes share one integration: its settings are checked once. Its games open from the
+  // game studios' hosts and its thumbnails from its CDN: the policy must let them in.
+  if (hub88Codes) {
+    problems.push(...hub88Problems(config.hub88))
+    if (!config.frameSources.length) problems.push("CSP_FRAME_SRC is unset: Hub88's games open in a frame from the game studios' hosts, which the page's policy would refuse. List them (e.g. https://*.hub88.io and each studio's game host Hub88 names).")
+    if (!config.imageSources.length) problems.push("CSP_IMG_SRC is unset: Hub88's game thumbnails (url_thumb) come from its CDN, which the page's policy would refuse. List its origin.")
+  }
   for (const [code, secret] of Object.entries(config.providerSecrets)) {
     if (Buffer.byteLength(secret) < MIN_WEBHOOK_SECRET_BYTES) problems.push(`PROVIDER_SECRETS: ${code}'s secret must be at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(secret)}).`)
   }
@@ -236,10 +243,18 @@ function productionProblems(config: Config): string[] {
 
 /** The origins a frame may show: CSP_FRAME_SRC (comma-separated) and the support chat's (the client's VITE_CHAT_URL). */
 function frameSources(env: NodeJS.ProcessEnv): string[] {
-  const listed = (env.CSP_FRAME_SRC ?? '').split(',').map((s) => s.trim()).filter(Boolean)
   const chat = env.VITE_CHAT_URL?.trim()
+  return cspOrigins([...listed(env, 'CSP_FRAME_SRC'), ...(chat ? [['VITE_CHAT_URL', chat] as [string, string]] : [])])
+}
+
+/** An environment list of origins (comma-separated), each with its variable's name for the error. */
+const listed = (env: NodeJS.ProcessEnv, name: string): [string, string][] =>
+  (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => [name, s])
+
+/** Origins for the policy (https://host, or https://*.host for a provider's many game hosts), each checked. */
+function cspOrigins(entries: [string, string][]): string[] {
   const origins = new Set<string>()
-  for (const [name, text] of [...listed.map((s) => ['CSP_FRAME_SRC', s]), ...(chat ? [['VITE_CHAT_URL', chat]] : [])] as [string, string][]) {
+  for (const [name, text] of entries) {
     let url: URL
     try {
       // The chat URL is a template ({licence} ...): only its origin matters here.
@@ -390,6 +405,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
     frameSources: frameSources(env),
+    imageSources: cspOrigins(listed(env, 'CSP_IMG_SRC')),
     publicOrigins: publicOrigins(env),
     realtime: {
       socketsPerPlayer: numberEnv(env, 'SOCKETS_PER_PLAYER', 10, true, { min: 1, max: 100_000 }),

@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-type HeaderConfig = Pick<Config, 'production' | 'frameSources' | 'publicOrigins'>
+type HeaderConfig = Pick<Config, 'production' | 'frameSources' | 'imageSources' | 'publicOrigins'>
 type Directives = Record<string, string[] | null>
 
 /**
@@ -42,7 +42,7 @@ function appDirectives(config: HeaderConfig): Directives {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...config.imageSources],
     'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...socketOrigins(config)],
