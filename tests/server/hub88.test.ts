@@ -14,6 +14,9 @@ import { HUB88_WALLET_PREFIX } from '../../src/server/providers/hub88/walletRout
 import { Hub88Games } from '../../src/server/providers/hub88/games'
 import { HUB88_EMULATOR_PATH } from '../../src/server/providers/hub88/emulator'
 import { openProviderSession, closeProviderSessions } from '../../src/server/providers/sessions'
+import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
+import { providerSecretOf } from '../../src/server/providers/secrets'
+import { signBody } from '../../src/server/providers/signature'
 import { calls } from '../../src/shared/contract'
 import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, newPlayer, type Player } from './walletHelpers'
@@ -114,6 +117,15 @@ describe("our Wallet API, as Hub88 calls it", () => {
     expect((await hub88('transaction/bet', { ...body, amount: 100 * U + 1 })).status).toBe('RS_ERROR_WRONG_TYPES')
     // A free round (Hub88's Freebets API): none is ours.
     expect((await hub88('transaction/bet', { ...body, is_free: true })).status).toBe('RS_ERROR_UNKNOWN')
+    expect(await cashOf(s.player)).toBe(1_000)
+  })
+
+  it("a code served through Hub88 takes no call on the direct wallet, even signed with the demo supplier's secret", async () => {
+    const s = await seat(1_000n)
+    const raw = JSON.stringify({ requestId: 'r-direct', token: s.token, game: GAME, roundId: 'r', transactionId: tx(), amount: 100, currency: 'BRL' })
+    const secret = providerSecretOf(t.config, 'PG')!
+    const res = await t.app.inject({ method: 'POST', url: `${PROVIDER_WALLET_PREFIX}/PG/wallet/bet`, headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) }, payload: raw })
+    expect(JSON.parse(res.body)).toEqual({ status: 'INVALID_SIGNATURE' })
     expect(await cashOf(s.player)).toBe(1_000)
   })
 

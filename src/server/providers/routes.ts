@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../deps'
 import { PROVIDER_SIGNATURE_HEADER, verifyBody } from './signature'
+import { Hub88Provider } from './hub88/Hub88Provider'
 import { providerSecretOf } from './secrets'
 import { walletCall, walletRequests, type WalletOp, type WalletReply } from './wallet'
 
@@ -28,7 +29,9 @@ export function providerWalletRoutes(app: FastifyInstance, deps: Deps): void {
       const send = (status: number, body: WalletReply) => reply.code(status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body)
       if (!Object.hasOwn(walletRequests, op)) return send(404, { status: 'UNKNOWN_ERROR', message: 'unknown wallet call' })
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const secret = providerSecretOf(deps.config, code)
+      // A code served through an aggregator (Hub88) takes its calls from the aggregator alone, signed
+      // as the aggregator signs: a supplier behind it holding a secret cannot go around its rules.
+      const secret = deps.providers.get(code) instanceof Hub88Provider ? null : providerSecretOf(deps.config, code)
       if (!secret || !verifyBody(secret, raw, request.headers[PROVIDER_SIGNATURE_HEADER])) return send(200, { status: 'INVALID_SIGNATURE' })
       let json: unknown
       try {
