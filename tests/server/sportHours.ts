@@ -27,3 +27,21 @@ export async function toFootballHours(t: TestApp, { live = 3, upcoming = 20 } = 
   }
   throw new Error('no moment with football in play within two weeks')
 }
+
+/**
+ * Moves a test app's clock to the first moment from now, in 5-minute steps, when a race (played,
+ * not postponed) kicks off between 20 and 60 minutes later: races run on Thursday evenings and
+ * weekend afternoons in Brasília. Returns the race's id.
+ */
+export async function toRaceHours(t: TestApp): Promise<string> {
+  let at = 0
+  const feed = new SimulatorFeed({ secret: await sportSecret(t.db, t.config.sport.seed), timeScale: t.config.sport.timeScale, margin: t.config.sport.margin }, () => at)
+  const start = t.app.deps.now()
+  for (at = start; at < start + 14 * DAY; at += 5 * MINUTE) {
+    const race = feed.matches(at + 20 * MINUTE, at + 60 * MINUTE, 'racing').find((m) => m.startsAt >= at + 20 * MINUTE && m.matchTime === MATCH_TIME.NOT_OPEN && feed.markets(m.matchId)[0]?.status === 'open')
+    if (!race) continue
+    t.advance(at - start)
+    return race.matchId
+  }
+  throw new Error('no race within two weeks')
+}

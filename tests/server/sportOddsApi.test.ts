@@ -4,7 +4,7 @@ import { appInfo } from '../../src/shared/contract/appInfo'
 import { betReturn, settleLeg, type LegResult, type MarketType, type SelectionName } from '../../src/shared/sport/settle'
 import { oddsApiOf } from '../../src/server/sport/domain'
 import { ODDS_EMULATOR_PREFIX, OddsApiEmulator } from '../../src/server/sport/theoddsapi/OddsApiEmulator'
-import { consensus, marketsOf, matchIdOf, outcomeOf, type PriceLimits } from '../../src/server/sport/theoddsapi/mapping'
+import { consensus, marketsOf, matchIdOf, outcomeOf, sportOfKey, type PriceLimits } from '../../src/server/sport/theoddsapi/mapping'
 import { BACKOFF_BASE_MS, TheOddsApiFeed, type OddsApiSettings } from '../../src/server/sport/theoddsapi/TheOddsApiFeed'
 import { oddsEventSchema, scoreEventSchema, sportSchema, type OddsApiEvent } from '../../src/server/sport/theoddsapi/wire'
 import { ODDS_EMULATOR_KEY } from '../../src/server/config/sport'
@@ -208,6 +208,11 @@ describe('The Odds API emulator and the adapter\'s quota and back-off', () => {
     const sports = await get('/v4/sports', { apiKey: ODDS_EMULATOR_KEY })
     expect(sports).toMatchObject({ status: 200, remaining: 1000, last: 0 })
     expect((sports.body as unknown[]).every((s) => sportSchema.safeParse(s).success)).toBe(true)
+    // The API has no horse racing: the emulator lists no key of it (the simulator's races stay out), and no key maps to a race.
+    const keys = (sports.body as { key: string }[]).map((s) => s.key)
+    expect(keys.map(sportOfKey)).not.toContain('racing')
+    expect(keys.every((k) => sportOfKey(k) !== null)).toBe(true)
+    expect(sportOfKey('horse_racing')).toBeNull()
     const odds = await get('/v4/sports/soccer_brazil_campeonato/odds', { apiKey: ODDS_EMULATOR_KEY, regions: 'eu,uk', markets: 'h2h,spreads,totals', oddsFormat: 'decimal', dateFormat: 'iso' })
     expect(odds).toMatchObject({ status: 200, remaining: 994, last: 6 })
     const events = odds.body as unknown[]

@@ -24,6 +24,10 @@ export interface FeedMatch {
   corners: Score
   /** Each quarter's score so far, in the sports played in quarters (sub-periods 1001 to 1004); empty in the others. */
   quarters: Score[]
+  /** A race's field (sport racing): the runners' names, runner n (selection `run<n>` of its winner market) the n-th; absent in other sports. */
+  runners?: readonly string[]
+  /** A race's winning runner (1 to 12) once it is over, null before; absent in other sports. */
+  winner?: number | null
 }
 
 export interface FeedMarket {

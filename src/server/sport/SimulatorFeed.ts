@@ -17,7 +17,7 @@ export class SimulatorFeed implements OddsFeed {
 
   private view(m: SimMatch): FeedMatch {
     const s = stateAt(this.options, m, this.now())
-    return { matchId: m.matchId, sport: m.sport, league: m.league, country: countryOf(m.sport, m.league), home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners, quarters: s.quarters }
+    return { matchId: m.matchId, sport: m.sport, league: m.league, country: countryOf(m.sport, m.league), home: m.home, away: m.away, startsAt: m.startsAt, matchTime: s.matchTime, minute: Math.floor(s.minute), score: s.score, halfTime: s.halfTime, corners: s.corners, quarters: s.quarters, ...(m.runners ? { runners: m.runners, winner: s.winner } : {}) }
   }
 
   matches(from: number, to: number, sport?: SportId): FeedMatch[] {

@@ -5,7 +5,7 @@
  */
 import { BET_RESULT } from '../../shared/codes'
 import { oddsFromWire, productOdds } from '../../shared/sport/odds'
-import { betReturn, quarters, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
+import { betReturn, quarters, runnerOf, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
 import type { Queryable } from '../db/connection'
 import { AppError } from '../AppError'
 import { netExposure, resultOf, type ExposureBet, type ExposureLeg } from './exposure'
@@ -34,7 +34,7 @@ export const SPORT_GAME = 'sport'
 
 /** A selection id: `<matchId>-<type>-<period>-<line in quarters>-<name>` (the feed's market id and the selection's name). */
 function parseSelectionId(id: string): { matchId: string; marketId: string; name: string } | null {
-  const m = /^(\d{1,15})-([a-zA-Z0-9]{2,8})-(\d{1,4})-(-?\d{1,4})-([a-z]{3,5})$/.exec(id)
+  const m = /^(\d{1,15})-([a-zA-Z0-9]{2,8})-(\d{1,4})-(-?\d{1,4})-([a-z]{3,5}|run(?:[1-9]|1[0-2]))$/.exec(id)
   if (!m) return null
   return { matchId: m[1] as string, marketId: `${m[1]}-${m[2]}-${m[3]}-${m[4]}`, name: m[5] as string }
 }
@@ -146,12 +146,25 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     groups.set(key, group)
   }
   for (const g of groups.values()) {
-    const net = g.bets.length > 1 ? netExposure(g.bets) : null
+    const net = g.bets.length > 1 ? netExposure(g.bets, await fieldSizes(q, g.bets)) : null
     // One bet alone (or a group too large to try every joint result): each its stake, at the odds it aimed for.
     const counts = net ? [{ stake: net.exposure, multiplier4: net.multiplier4 }] : g.bets.map((b) => ({ stake: b.amount, multiplier4: aimedAt(b.legs) }))
     for (const c of counts) await countWager(q, rules, g.userId, { game: SPORT_GAME, stake: c.stake, multiplier4: c.multiplier4, placedAt: g.placedAt }, at)
   }
   return settled
+}
+
+/** The field of each race the bets back a runner of, as its settled outcome has it (exposure tries each runner winning). */
+async function fieldSizes(q: Queryable, bets: readonly ExposureBet[]): Promise<Map<string, number>> {
+  const races = [...new Set(bets.flatMap((b) => b.legs.filter((l) => runnerOf(l.selection) !== null).map((l) => l.match_id)))]
+  if (races.length === 0) return new Map()
+  const rows = (await q.query<{ match_id: string; outcome: MatchOutcome | string }>('SELECT match_id, outcome FROM sport_results WHERE match_id = ANY($1::text[])', [races])).rows
+  const out = new Map<string, number>()
+  for (const r of rows) {
+    const o = (typeof r.outcome === 'string' ? JSON.parse(r.outcome) : r.outcome) as MatchOutcome
+    if (o.status === 'finished' && o.runners) out.set(r.match_id, o.runners)
+  }
+  return out
 }
 
 /** The odds a bet aimed for (the product of its legs'), in ten-thousandths. */

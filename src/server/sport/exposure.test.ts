@@ -65,3 +65,20 @@ describe('net exposure of bets that cover each other', () => {
     expect(netExposure([{ amount: 1000n, legs }, { amount: 1000n, legs }])).toBeNull()
   })
 })
+
+describe('a race: each runner of its field winning in turn', () => {
+  const runner = (n: number, odds: number, match_id = '12100000001') => leg('winner', 0, `run${n}`, odds, match_id)
+  it('backing every runner of a field counts only what is lost whoever wins; a part of the field counts the worst case', () => {
+    const odds = [2500, 4000, 6000, 8000, 12000, 20000]
+    const all = odds.map((o, i) => single(1000n, runner(i + 1, o)))
+    // Six singles of 10.00: the favourite's win returns 25.00 of 60.00, the worst.
+    expect(netExposure(all, new Map([['12100000001', 6]]))!.exposure).toBe(3500n)
+    // Without the field's size, one runner past the highest backed is tried too (all lose).
+    expect(netExposure(all)!.exposure).toBe(6000n)
+    // Two runners of eight: when another wins both lose.
+    expect(netExposure([single(1000n, runner(1, 2500)), single(1000n, runner(2, 4000))], new Map([['12100000001', 8]]))!.exposure).toBe(2000n)
+    // A race's runners and a football match are separate results.
+    const mixed = netExposure([single(1000n, runner(1, 2000)), single(1000n, leg('1x2', 0, 'home', 2000))], new Map([['12100000001', 6]]))!
+    expect(mixed.exposure).toBe(2000n)
+  })
+})

@@ -10,9 +10,11 @@
  * odd/even) and its far ends; between two lines every value of one parity settles every leg alike.
  * Corners are their own dimension. Dimensions are tried independently, so bets that cover each
  * other only across periods (a first half against its full game) are not seen as covering: they
- * count as if they did not (each in full), as before this netting existed.
+ * count as if they did not (each in full), as before this netting existed. A race's runners are
+ * their own dimension: each runner of its field winning in turn (the field's size as the race was
+ * settled with, else up to one runner past the highest backed).
  */
-import { betReturn, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
+import { betReturn, RACE_MAX_RUNNERS, raceOutcome, runnerOf, settleLeg, type LegResult, type MarketType, type MatchOutcome, type SelectionName } from '../../shared/sport/settle'
 
 export interface ExposureLeg {
   match_id: string
@@ -38,10 +40,13 @@ const readingOf = (type: string): Reading => (type === 'ou' || type === 'oddEven
 /** Scores per side tried jointly (home x away) while every line of a match's period stays under this; above, margin and total apart. */
 const JOINT_UP_TO = 9
 
-/** Which legs read the same result: one match's score in one period, or its corners. */
+/** Which legs read the same result: one match's score in one period, its corners, or a race's winner. */
 export function resultOf(l: ExposureLeg): string {
-  return `${l.match_id}|${l.market_type === 'corners' ? 'corners' : 'score'}|${l.period}`
+  return `${l.match_id}|${runnerOf(l.selection) !== null ? 'race' : l.market_type === 'corners' ? 'corners' : 'score'}|${l.period}`
 }
+
+/** A race's field size by its match id, where known (its settled outcome's `runners`). */
+export type FieldSizes = ReadonlyMap<string, number>
 
 /**
  * The dimensions a group's legs read, each with the outcomes to try: a low-scoring match's score
@@ -49,15 +54,22 @@ export function resultOf(l: ExposureLeg): string {
  * is even); a high-scoring one's margin and total apart (its lines are far from a draw); corners
  * by their total.
  */
-function dimensions(bets: readonly ExposureBet[]): { key: (l: ExposureLeg) => string; tries: Map<string, MatchOutcome[]> } {
+function dimensions(bets: readonly ExposureBet[], fields: FieldSizes): { key: (l: ExposureLeg) => string; tries: Map<string, MatchOutcome[]> } {
   const byResult = new Map<string, ExposureLeg[]>()
   for (const b of bets) for (const l of b.legs) byResult.set(resultOf(l), [...(byResult.get(resultOf(l)) ?? []), l])
-  const joint = new Set([...byResult].filter(([k, legs]) => !k.includes('|corners|') && legs.every((l) => Math.abs(Number(l.line_quarters)) / 4 <= JOINT_UP_TO)).map(([k]) => k))
-  const key = (l: ExposureLeg) => (joint.has(resultOf(l)) ? resultOf(l) : `${resultOf(l)}|${readingOf(l.market_type)}`)
+  const tries = new Map<string, MatchOutcome[]>()
+  for (const [k, legs] of byResult) {
+    if (!k.includes('|race|')) continue
+    const backed = Math.max(...legs.map((l) => runnerOf(l.selection) as number))
+    const field = fields.get((legs[0] as ExposureLeg).match_id) ?? Math.min(RACE_MAX_RUNNERS, backed + 1)
+    tries.set(k, Array.from({ length: Math.max(field, backed) }, (_, i) => raceOutcome(i + 1, field)))
+  }
+  const joint = new Set([...byResult].filter(([k, legs]) => !k.includes('|corners|') && !k.includes('|race|') && legs.every((l) => Math.abs(Number(l.line_quarters)) / 4 <= JOINT_UP_TO)).map(([k]) => k))
+  const key = (l: ExposureLeg) => (joint.has(resultOf(l)) || tries.has(resultOf(l)) ? resultOf(l) : `${resultOf(l)}|${readingOf(l.market_type)}`)
   const byKey = new Map<string, ExposureLeg[]>()
   for (const b of bets) for (const l of b.legs) byKey.set(key(l), [...(byKey.get(key(l)) ?? []), l])
-  const tries = new Map<string, MatchOutcome[]>()
   for (const [k, legs] of byKey) {
+    if (tries.has(k)) continue
     if (joint.has(k)) {
       const top = Math.max(...legs.map((l) => Math.ceil(Math.abs(Number(l.line_quarters)) / 4))) + 3
       const out: MatchOutcome[] = []
@@ -93,9 +105,9 @@ function finished(score: { home: number; away: number }): MatchOutcome {
  * The group's exposure (centavos) and the most it returns over its stakes (ten-thousandths), or
  * null when it depends on too many joint results to try (the caller counts each bet alone).
  */
-export function netExposure(bets: readonly ExposureBet[]): { exposure: bigint; multiplier4: bigint } | null {
+export function netExposure(bets: readonly ExposureBet[], fields: FieldSizes = new Map()): { exposure: bigint; multiplier4: bigint } | null {
   const stake = bets.reduce((sum, b) => sum + b.amount, 0n)
-  const { key, tries } = dimensions(bets)
+  const { key, tries } = dimensions(bets, fields)
   const names = [...tries.keys()]
   const values = names.map((k) => tries.get(k) as MatchOutcome[])
   if (values.reduce((n, v) => n * v.length, 1) > MAX_COMBINATIONS) return null

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod/mini'
 import * as contract from '../../shared/contract/sport'
 import type { Deps } from '../deps'
 import { AppError } from '../AppError'
 import { registerCall, registerKeyedCall } from '../http/route'
 import { opsTokenOf, requireOpsToken } from '../ops/opsToken'
 import { centavosToReais } from '../../shared/money'
-import type { MatchOutcome } from '../../shared/sport/settle'
+import { raceOutcome, type MatchOutcome } from '../../shared/sport/settle'
+import type { Locale } from '../../shared/locales'
+import { validate } from '../http/validate'
 import { decimalOdds } from './bets'
 import { wireMarkets } from './book'
 import type { FeedMatch, OddsFeed } from './OddsFeed'
@@ -20,8 +23,20 @@ const DAY = 24 * HOUR
 /** The longest list a matches call returns. */
 const LIST_MAX = 100
 
-const wire = (m: FeedMatch) => ({ matchId: m.matchId, sport: m.sport, league: m.league, country: m.country, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: m.matchTime, minute: m.minute, score: m.score })
-const namesOf = (m: FeedMatch | null) => ({ home: m?.home ?? null, away: m?.away ?? null, sport: m?.sport ?? null, league: m?.league ?? null })
+const wire = (m: FeedMatch) => ({ matchId: m.matchId, sport: m.sport, league: m.league, country: m.country, home: m.home, away: m.away, startsAt: m.startsAt, matchTime: m.matchTime, minute: m.minute, score: m.score, runners: [...(m.runners ?? [])], winner: m.winner ?? null })
+const namesOf = (m: FeedMatch | null) => ({ home: m?.home ?? null, away: m?.away ?? null, sport: m?.sport ?? null, league: m?.league ?? null, runners: m ? [...(m.runners ?? [])] : null })
+
+/**
+ * The race's outcome an operator names by its winner: the runner's number in the field the feed
+ * lists. A name not in the field (or a match that is no race) is refused as a validation error.
+ */
+function namedWinner(match: FeedMatch | null, name: string, locale: Locale): MatchOutcome {
+  const runners = match?.runners ?? []
+  const n = runners.indexOf(name) + 1
+  if (n > 0) return raceOutcome(n, runners.length)
+  validate(z.strictObject({ winner: z.string().check(z.refine(() => false, { message: 'invalid' })) }), { winner: name }, locale)
+  throw new Error('unreachable: the validation refuses')
+}
 const isLive = (m: FeedMatch) => m.matchTime > 0
 const isUpcoming = (m: FeedMatch, now: number) => m.matchTime === 0 && m.startsAt > now
 const isOver = (m: FeedMatch) => m.matchTime < 0
@@ -129,21 +144,23 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
   // The simulator's settlement by hand (outside production; with the operators' token): finish a
   // match now with a given result, as a feed would, and settle it.
   const opsToken = opsTokenOf(deps)
-  registerCall(app, deps, contract.sportDevResult, async ({ params, body, request }) => {
+  registerCall(app, deps, contract.sportDevResult, async ({ params, body, request, ctx }) => {
     if (deps.config.production) throw new AppError('FORBIDDEN')
     requireOpsToken(deps, opsToken, request)
-    if (!feed.match(params.matchId)) throw new AppError('NOT_FOUND')
-    const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
+    const match = feed.match(params.matchId)
+    if (!match) throw new AppError('NOT_FOUND')
+    const outcome: MatchOutcome = 'matchTime' in body ? { status: 'void' } : 'winner' in body ? namedWinner(match, body.winner, ctx.locale) : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime, corners: body.corners, ...(body.quarters ? { quarters: body.quarters } : {}) }
     return { settled: (await settleByHand(params.matchId, outcome)).settled }
   })
 
   // Manual settlement (any feed, production too): a match the feed knows, or one with bets on it
   // that the feed has forgotten (a cancelled event drops out of a real feed), with the reason, logged.
-  registerCall(app, deps, contract.sportSettleByHand, async ({ params, body, request }) => {
+  registerCall(app, deps, contract.sportSettleByHand, async ({ params, body, request, ctx }) => {
     requireOpsToken(deps, opsToken, request)
-    const known = feed.match(params.matchId) !== null || (await deps.db.query('SELECT 1 FROM sport_bet_legs WHERE match_id = $1 LIMIT 1', [params.matchId])).rows.length > 0
+    const match = feed.match(params.matchId)
+    const known = match !== null || (await deps.db.query('SELECT 1 FROM sport_bet_legs WHERE match_id = $1 LIMIT 1', [params.matchId])).rows.length > 0
     if (!known) throw new AppError('NOT_FOUND')
-    const outcome: MatchOutcome = 'void' in body ? { status: 'void' } : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime ?? null, corners: body.corners ?? null, ...(body.quarters ? { quarters: body.quarters } : {}) }
+    const outcome: MatchOutcome = 'void' in body ? { status: 'void' } : 'winner' in body ? namedWinner(match, body.winner, ctx.locale) : { status: 'finished', fullTime: body.fullTime, halfTime: body.halfTime ?? null, corners: body.corners ?? null, ...(body.quarters ? { quarters: body.quarters } : {}) }
     const done = await settleByHand(params.matchId, outcome)
     request.log.warn({ audit: 'sport-manual-settlement', matchId: params.matchId, outcome, reason: body.reason, ...done }, 'a match settled by hand')
     return done

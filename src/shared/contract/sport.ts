@@ -33,7 +33,14 @@ const matchSchema = z.object({
   /** Minutes of play so far. */
   minute: z.number(),
   score,
+  /** A race's field (sport racing): the runners' names, runner n (selection `run<n>`) the n-th; empty for every other sport. */
+  runners: z.optional(z.array(z.string())),
+  /** A race's winner once it is over: the winning runner's number; null before (and in every other sport). */
+  winner: z.optional(z.nullable(z.number())),
 })
+
+/** A selection's name: a side or a line's (home, draw, away, over, under, odd, even), or a race's runner (run1 to run12). */
+export const selectionNameSchema = z.union([z.enum(['home', 'draw', 'away', 'over', 'under', 'odd', 'even']), z.string().check(z.regex(/^run([1-9]|1[0-2])$/))])
 
 const marketSchema = z.object({
   marketId: z.string(),
@@ -44,7 +51,7 @@ const marketSchema = z.object({
   line: z.number(),
   status: z.enum(['open', 'suspended', 'closed']),
   /** Odds: decimal, at most three decimals (shared/sport/odds.ts). */
-  selections: z.array(z.object({ selectionId: z.string(), name: z.enum(['home', 'draw', 'away', 'over', 'under', 'odd', 'even']), odds: z.number() })),
+  selections: z.array(z.object({ selectionId: z.string(), name: selectionNameSchema, odds: z.number() })),
 })
 
 export const sportList = defineCall({
@@ -94,7 +101,7 @@ export const sportBet = defineCall({
   body: z.strictObject({
     type: z.enum(['single', 'parlay']),
     amount,
-    selections: z.array(z.strictObject({ selectionId: z.string().check(z.regex(/^\d{1,15}-[a-zA-Z0-9]{2,8}-\d{1,4}--?\d{1,4}-[a-z]{3,5}$/, { message: 'invalid' })), odds: wireOdds })).check(z.minLength(1), z.maxLength(30)),
+    selections: z.array(z.strictObject({ selectionId: z.string().check(z.regex(/^\d{1,15}-[a-zA-Z0-9]{2,8}-\d{1,4}--?\d{1,4}-(?:[a-z]{3,5}|run(?:[1-9]|1[0-2]))$/, { message: 'invalid' })), odds: wireOdds })).check(z.minLength(1), z.maxLength(30)),
     /** Take the odds as they are now ('any'), only if not lower ('higher'), or only if unchanged ('none'). */
     acceptOdds: z.enum(['any', 'higher', 'none']),
     loading,
@@ -109,6 +116,8 @@ const legSchema = z.object({
   away: z.nullable(z.string()),
   sport: z.nullable(z.enum(SPORT_IDS)),
   league: z.nullable(z.string()),
+  /** A race's field as the feed lists it (the page names a runner's pick by it); null where the feed no longer knows the match, empty for other sports. */
+  runners: z.optional(z.nullable(z.array(z.string()))),
   marketId: z.string(),
   selectionId: z.string(),
   type: z.string(),
@@ -143,6 +152,9 @@ export const sportBets = defineCall({
   ),
 })
 
+/** A race's runner, by name. */
+const runnerName = z.string().check(z.trim(), z.minLength(1), z.maxLength(100))
+
 /**
  * The simulator only (never in production): finishes a match now with this result (or cancels or
  * postpones it), as a feed would, and settles its bets. An operators' call: the ops token in
@@ -156,6 +168,8 @@ export const sportDevResult = defineCall({
   body: z.union([
     z.strictObject({ fullTime: goals, halfTime: goals, corners: goals, quarters: z.optional(z.array(goals).check(z.minLength(4), z.maxLength(4))), loading }),
     z.strictObject({ matchTime: z.union([z.literal(-10), z.literal(-14)]), loading }),
+    /** A race: its winner, by the runner's name as the match lists it. */
+    z.strictObject({ winner: runnerName, loading }),
   ]),
   reply: z.object({ settled: z.number() }),
 })
@@ -181,6 +195,8 @@ export const sportSettleByHand = defineCall({
       reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)),
       loading,
     }),
+    /** A race: its winner, by the runner's name as the match lists it (a name not in its field is refused). */
+    z.strictObject({ winner: runnerName, reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)), loading }),
     z.strictObject({ void: z.literal(true), reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)), loading }),
   ]),
   reply: z.object({ settled: z.number(), corrected: z.boolean() }),

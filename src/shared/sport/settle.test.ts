@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { betReturn, legFactor2000, quarters, settleLeg, type LegResult, type MarketRef, type MatchOutcome, type SelectionName, winningReturn } from './settle'
+import { BET_RESULT } from '../codes'
+import { betReturn, legFactor2000, quarters, raceOutcome, runnerOf, settleLeg, type LegResult, type MarketRef, type MatchOutcome, type SelectionName, winningReturn } from './settle'
 
 const WIN = 10
 const WIN_HALF = 21
@@ -190,5 +191,34 @@ describe('what each market reads of a score (the simulator prices over these alo
         }
       }
     }
+  })
+})
+
+describe('a race (a field of runners, a win market)', () => {
+  const win = { type: 'winner' as const, period: 1, line: 0 }
+  const third = raceOutcome(3, 8)
+
+  it("a winner's single pays stake x odds; another runner's loses; a void refunds", () => {
+    expect(settleLeg(win, 'run3', third)).toBe(BET_RESULT.WIN)
+    expect(betReturn(1000n, [{ result: settleLeg(win, 'run3', third), odds: 7250 }])).toBe(7250n)
+    for (const other of ['run1', 'run2', 'run4', 'run8', 'run12'] as const) {
+      expect(settleLeg(win, other, third)).toBe(BET_RESULT.LOSE)
+      expect(betReturn(1000n, [{ result: settleLeg(win, other, third), odds: 2100 }])).toBe(0n)
+    }
+    expect(settleLeg(win, 'run3', { status: 'void' })).toBe(BET_RESULT.PRINCIPAL_REFUND)
+    expect(betReturn(1000n, [{ result: settleLeg(win, 'run3', { status: 'void' }), odds: 7250 }])).toBe(1000n)
+    // A race settled with a score only (no winner named) refunds its runners.
+    expect(settleLeg(win, 'run3', { status: 'finished', fullTime: { home: 0, away: 0 } })).toBe(BET_RESULT.PRINCIPAL_REFUND)
+    // In a parlay, a race leg multiplies like any other.
+    expect(betReturn(1000n, [{ result: settleLeg(win, 'run3', third), odds: 4000 }, { result: BET_RESULT.WIN, odds: 1500 }])).toBe(6000n)
+  })
+
+  it('names runners run1 to run12 only, and only in a winner market', () => {
+    expect(runnerOf('run1')).toBe(1)
+    expect(runnerOf('run12')).toBe(12)
+    for (const bad of ['run0', 'run13', 'run', 'home', 'run01']) expect(runnerOf(bad)).toBeNull()
+    expect(() => settleLeg({ type: '1x2', period: 1, line: 0 }, 'run3', third)).toThrow()
+    // The sides' selections of a race's outcome (a 0-0 score) refund, as a level winner market does.
+    expect(settleLeg(win, 'home', third)).toBe(BET_RESULT.PRINCIPAL_REFUND)
   })
 })

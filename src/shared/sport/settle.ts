@@ -10,7 +10,8 @@
 import { BET_RESULT, SUB_PERIOD } from '../codes'
 
 export type MarketType = '1x2' | 'winner' | 'ah' | 'ou' | 'oddEven' | 'corners'
-export type SelectionName = 'home' | 'draw' | 'away' | 'over' | 'under' | 'odd' | 'even'
+/** A race's runners are selections `run1` to `run12` (runner n: the n-th of the field, as the feed lists it). */
+export type SelectionName = 'home' | 'draw' | 'away' | 'over' | 'under' | 'odd' | 'even' | `run${number}`
 export type LegResult = typeof BET_RESULT.WIN | typeof BET_RESULT.WIN_HALF | typeof BET_RESULT.PRINCIPAL_REFUND | typeof BET_RESULT.LOSE_HALF | typeof BET_RESULT.LOSE
 
 export interface Score {
@@ -26,7 +27,24 @@ export interface Score {
  * A match's result: the full game's score and, where known, the first half's, the corners' and each
  * quarter's (a leg on a part with no score is refunded: a feed or an operator that never gave it).
  */
-export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime?: Score | null; corners?: Score | null; quarters?: Score[] } | { status: 'void' }
+export type MatchOutcome = { status: 'finished'; fullTime: Score; halfTime?: Score | null; corners?: Score | null; quarters?: Score[]; winner?: number; runners?: number } | { status: 'void' }
+
+/**
+ * A race's field: 6 to 12 runners, each a selection of its winner market (run1 ... run12). A race's
+ * outcome is finished with a 0-0 score, `winner` the winning runner's number and `runners` the size
+ * of its field; without `winner` (a feed or an operator that gave a score only) its runners' legs
+ * are refunded.
+ */
+export const RACE_MIN_RUNNERS = 6
+export const RACE_MAX_RUNNERS = 12
+export const runnerSelection = (n: number): SelectionName => `run${n}`
+/** The runner a selection names (1 to 12), or null for any other selection. */
+export function runnerOf(selection: string): number | null {
+  const m = /^run([1-9]|1[0-2])$/.exec(selection)
+  return m ? Number(m[1]) : null
+}
+/** The finished outcome of a race won by runner `winner` of a field of `runners`. */
+export const raceOutcome = (winner: number, runners: number): MatchOutcome => ({ status: 'finished', fullTime: { home: 0, away: 0 }, winner, runners })
 
 export interface MarketRef {
   type: MarketType
@@ -80,6 +98,12 @@ export function settleLeg(market: MarketRef, selection: SelectionName, outcome: 
   // A part never scored (a quarter of a match cut short, a half or corners not given) voids its legs.
   if (s === null) return BET_RESULT.PRINCIPAL_REFUND
   const plain = (won: boolean): LegResult => (won ? BET_RESULT.WIN : BET_RESULT.LOSE)
+  const runner = runnerOf(selection)
+  if (runner !== null) {
+    // A runner wins or loses on the race's winner; a race settled without one (a score given by hand) refunds.
+    if (market.type !== 'winner') throw new Error(`no selection ${selection} in a ${market.type} market`)
+    return outcome.winner === undefined ? BET_RESULT.PRINCIPAL_REFUND : plain(outcome.winner === runner)
+  }
   const lineQ = quarters(market.line)
   switch (market.type) {
     case '1x2':

@@ -226,6 +226,8 @@ describe('a realistic calendar', () => {
       for (const league of LEAGUES[s.id]) {
         const games = month.filter((m) => m.league === league.name)
         expect(games.length, league.name).toBeGreaterThan(0)
+        // A racecourse's sides are the calendar's slots, its races named by number and distance; its horses are in their fields (the races' own tests).
+        if (s.id === 'racing') continue
         const last = new Map<string, number>()
         for (const m of games) {
           expect(m.home).not.toBe(m.away)
@@ -235,7 +237,7 @@ describe('a realistic calendar', () => {
             last.set(side, m.startsAt)
           }
         }
-        if (s.id !== 'racing' && s.id !== 'boxing') expect(league.restHours, league.name).toBeLessThanOrEqual(72)
+        if (s.id !== 'boxing') expect(league.restHours, league.name).toBeLessThanOrEqual(72)
         // Every side of the league plays in the month, and the pairs vary.
         expect(new Set(games.flatMap((m) => [m.home, m.away])).size, league.name).toBe(league.sides.length)
         const fixtures = new Set(games.map((m) => [m.home, m.away].sort().join(' x ')))
@@ -249,5 +251,95 @@ describe('a realistic calendar', () => {
     const serieA = month.filter((m) => m.league === 'Brasileirão Série A')
     expect(serieA.length).toBeGreaterThanOrEqual(70)
     expect(serieA.length).toBeLessThanOrEqual(80)
+  })
+})
+
+describe('races: a field of runners and a win market', () => {
+  const week = matchesBetween(o, T, T + 7 * 24 * HOUR, 'racing')
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
+
+  it('each race has a field of 6 to 12 different horses, drawn from the secret, the same on every read; a horse runs once a meeting', () => {
+    expect(week.length).toBeGreaterThanOrEqual(20)
+    const sizes = new Set<number>()
+    for (const m of week) {
+      const field = m.runners ?? []
+      expect(field.length).toBeGreaterThanOrEqual(6)
+      expect(field.length).toBeLessThanOrEqual(12)
+      expect(new Set(field).size).toBe(field.length)
+      sizes.add(field.length)
+      expect(matchById(o, m.matchId)?.runners).toEqual(field)
+      expect(m.home).toMatch(/^\d+º Páreo$/)
+    }
+    expect(sizes.size).toBeGreaterThan(2)
+    // A meeting (one day's races) deals its horses out once each.
+    const byDay = new Map<string, string[]>()
+    for (const m of week) {
+      const day = new Date(m.startsAt).toLocaleDateString('en-GB', { timeZone: 'America/Sao_Paulo' })
+      byDay.set(day, [...(byDay.get(day) ?? []), ...(m.runners ?? [])])
+    }
+    for (const horses of byDay.values()) expect(new Set(horses).size).toBe(horses.length)
+    // Another secret, other fields.
+    const other: SimOptions = { ...o, secret: createHash('sha256').update('another').digest() }
+    const fieldsOf = (x: SimOptions) => matchesBetween(x, T, T + 7 * 24 * HOUR, 'racing').map((m) => (m.runners ?? []).join('|'))
+    expect(fieldsOf(other)).not.toEqual(fieldsOf(o))
+    expect(fieldsOf({ ...o })).toEqual(fieldsOf(o))
+    // Other sports have no field.
+    expect(matchesBetween(o, T, T + 24 * HOUR, 'football').every((m) => m.runners === undefined)).toBe(true)
+  })
+
+  it("prices one winner selection per runner from its chance, the implied chances summing to 1 + margin within the hundredths' rounding", () => {
+    for (const margin of [0.05, 0.1]) {
+      for (const m of week) {
+        const before = m.startsAt - 10 * 60_000
+        const markets = marketsAt({ ...o, margin }, m, before)
+        expect(markets.map((x) => [x.type, x.period, x.line])).toEqual([['winner', 1, 0]])
+        const market = markets[0]!
+        expect(market.selections.map((s) => s.name)).toEqual((m.runners ?? []).map((_, i) => `run${i + 1}`))
+        expect(market.selections.map((s) => s.selectionId)).toEqual((m.runners ?? []).map((_, i) => `${m.matchId}-winner-1-0-run${i + 1}`))
+        for (const s of market.selections) expect(s.odds % 10).toBe(0)
+        const implied = sum(market.selections.map((s) => 1000 / s.odds))
+        // Floored to the hundredth, each price is at most 0.01 under its exact one: the book only rises.
+        const slack = sum(market.selections.map((s) => 1000 / s.odds - 1000 / (s.odds + 10)))
+        expect(implied).toBeGreaterThanOrEqual(1 + margin - 1e-9)
+        expect(implied).toBeLessThanOrEqual(1 + margin + slack + 1e-9)
+        expect(implied - (1 + margin)).toBeLessThan(0.02)
+        if (m.fate === 'played') expect(market.status).toBe('open')
+      }
+    }
+  })
+
+  it('closes its market at the off and, once run, names a winner of its field; the result is the same on every read', () => {
+    const played = week.filter((m) => m.fate === 'played')
+    const winners = new Map<number, number>()
+    for (const m of played) {
+      expect(marketsAt(o, m, m.startsAt + 1000)[0]!.status).toBe('closed')
+      expect(outcomeAt(o, m, m.startsAt + 60_000)).toBeNull()
+      const after = endsAt(o, m) + 1
+      const out = outcomeAt(o, m, after)
+      expect(out).toEqual({ status: 'finished', fullTime: { home: 0, away: 0 }, winner: expect.any(Number), runners: m.runners!.length })
+      const w = (out as { winner: number }).winner
+      expect(w).toBeGreaterThanOrEqual(1)
+      expect(w).toBeLessThanOrEqual(m.runners!.length)
+      expect(stateAt(o, m, after).winner).toBe(w)
+      expect(stateAt(o, m, m.startsAt - 1).winner).toBeNull()
+      expect(outcomeAt(o, m, after + 3_600_000)).toEqual(out)
+      winners.set(w, (winners.get(w) ?? 0) + 1)
+    }
+    // Not always the same saddle-cloth.
+    expect(winners.size).toBeGreaterThan(3)
+  })
+
+  it('the favourite wins more often than the outsider, over many races', () => {
+    let favourite = 0
+    let outsider = 0
+    const many = matchesBetween(o, T, T + 20 * 7 * 24 * HOUR, 'racing').filter((m) => m.fate === 'played')
+    for (const m of many) {
+      const odds = marketsAt(o, m, m.startsAt - 60_000)[0]!.selections.map((s) => s.odds)
+      const w = (outcomeAt(o, m, endsAt(o, m) + 1) as { winner: number }).winner
+      if (odds[w - 1] === Math.min(...odds)) favourite++
+      if (odds[w - 1] === Math.max(...odds)) outsider++
+    }
+    expect(many.length).toBeGreaterThan(400)
+    expect(favourite).toBeGreaterThan(outsider * 3)
   })
 })

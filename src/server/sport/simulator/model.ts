@@ -9,13 +9,13 @@
  */
 import { createCipheriv, createHash, createHmac } from 'node:crypto'
 import { MATCH_TIME, SUB_PERIOD } from '../../../shared/codes'
-import { PRICE_DRIFT_MAX } from '../../../shared/sport/pricing'
-import type { MatchOutcome, Score } from '../../../shared/sport/settle'
+import { liftedByFloor, marginOdds, PRICE_DRIFT_MAX } from '../../../shared/sport/pricing'
+import { RACE_MAX_RUNNERS, RACE_MIN_RUNNERS, raceOutcome, runnerSelection, type MatchOutcome, type Score } from '../../../shared/sport/settle'
 import { linesAround, priced, readings, type PricedMarket } from './distributions'
 import type { FeedMarket } from '../OddsFeed'
 import { SPORTS, type SportId, type SportModel } from '../sports'
 import { leagueWeek, mix, rng, weekOf } from './calendar'
-import { LEAGUES, leagueOf, type League } from './names'
+import { HORSES, LEAGUES, RACE_DISTANCES, RACE_TRACKS, leagueOf, type League } from './names'
 
 export interface SimOptions {
   /** The simulator's secret, 32 bytes (sport/secret.ts). */
@@ -37,6 +37,8 @@ export interface SimMatch {
   playMinutes: number
   /** Postponed or cancelled before it is played (about 1 in 100), or played. */
   fate: 'played' | 'postponed' | 'cancelled'
+  /** A race's field (racing only): 6 to 12 horses, runner n the n-th. */
+  runners?: readonly string[]
 }
 
 export interface MatchState {
@@ -50,6 +52,8 @@ export interface MatchState {
   quarters: Score[]
   /** When the last scoring event happened (clock ms), for suspensions. */
   lastEventAt: number | null
+  /** A race's winning runner (1 to 12) once it is over; null before and in every other sport. */
+  winner: number | null
 }
 
 const MINUTE = 60_000
@@ -146,9 +150,47 @@ function weekOfLeague(o: SimOptions, sport: SportModel, leagueIndex: number, wee
       fate: fateRoll < 0.006 ? 'postponed' : fateRoll < 0.01 ? 'cancelled' : 'played',
     }
   })
+  if (sport.id === 'racing') out = asRaces(out, mix(seed, week, 313))
   if (weekCache.size >= WEEK_CACHE_MAX) weekCache.clear()
   weekCache.set(key, out)
   return out
+}
+
+/**
+ * A racecourse's week as races: the calendar's fixtures give the kick-offs; each meeting (a day's
+ * races, no more than three hours apart) deals out the horses, shuffled, as fields of 6 to 12, a
+ * horse once a meeting. A race is named by its number in the meeting and its distance and track
+ * (its home and away, so the lists read it). Public, like the calendar: the field is known ahead,
+ * the result comes from the match's secret stream (drawPlan).
+ */
+function asRaces(week: SimMatch[], seed: number): SimMatch[] {
+  let meeting = -1
+  let number = 0
+  let deck: string[] = []
+  let previous = -Infinity
+  return week.map((m) => {
+    if (m.startsAt - previous > 3 * 3_600_000) {
+      meeting++
+      number = 0
+      deck = shuffleWith([...HORSES], rng(mix(seed, meeting, 1)))
+    }
+    previous = m.startsAt
+    number++
+    const random = rng(mix(seed, meeting, number, 2))
+    const size = RACE_MIN_RUNNERS + Math.floor(random() * (RACE_MAX_RUNNERS - RACE_MIN_RUNNERS + 1))
+    const runners = deck.splice(0, Math.min(size, deck.length))
+    const distance = RACE_DISTANCES[Math.floor(random() * RACE_DISTANCES.length)] as number
+    const track = RACE_TRACKS[Math.floor(random() * RACE_TRACKS.length)] as string
+    return { ...m, home: `${number}º Páreo`, away: `${distance.toLocaleString('pt-BR')} m · ${track}`, runners }
+  })
+}
+
+function shuffleWith<T>(xs: T[], random: () => number): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[xs[i], xs[j]] = [xs[j] as T, xs[i] as T]
+  }
+  return xs
 }
 
 /** A match by its id, or null for an id the calendar has not. */
@@ -190,6 +232,8 @@ interface Plan {
   /** Play-minute of each scoring event per side, and of each corner. */
   events: { home: number[]; away: number[] }
   corners: { home: number[]; away: number[] }
+  /** A race's hidden script: each runner's chance to win (summing to 1) and the winner drawn from them. */
+  race?: { chances: number[]; winner: number }
 }
 
 /** Scripts drawn lately, by secret and match: a script never changes, and every read of a match needs it. */
@@ -212,6 +256,7 @@ function drawPlan(o: SimOptions, m: SimMatch): Plan {
   const sport = sportOf(m.sport)
   const random = secretStream(o.secret, `plan|${m.matchId}`)
   const minutes = m.playMinutes
+  if (m.runners) return { sport, minutes, means: { home: 0, away: 0 }, events: { home: [], away: [] }, corners: { home: [], away: [] }, race: drawRace(random, m.runners.length) }
   const mean = leagueOf(m.sport, m.league)?.mean ?? sport.mean
   const home = mean * (0.8 + random() * 0.45) * 1.08
   const away = mean * (0.8 + random() * 0.45)
@@ -222,6 +267,28 @@ function drawPlan(o: SimOptions, m: SimMatch): Plan {
   const cornerMean = sport.corners ?? 0
   const corners = { home: cornerMean ? times(drawCount(random, cornerMean * 1.08)) : [], away: cornerMean ? times(drawCount(random, cornerMean)) : [] }
   return { sport, minutes, means: { home, away }, events, corners }
+}
+
+/** The least chance a runner is given (a long shot at about 190 with the margin, under SPORT_MAX_ODDS). */
+const RACE_LEAST_CHANCE = 0.005
+
+/** A field's chances (lognormal strengths, the weakest lifted to RACE_LEAST_CHANCE) and its winner drawn from them. */
+function drawRace(random: () => number, runners: number): { chances: number[]; winner: number } {
+  const strengths = Array.from({ length: runners }, () => Math.exp(0.8 * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())))
+  const total = strengths.reduce((a, b) => a + b, 0)
+  const lifted = strengths.map((x) => Math.max(RACE_LEAST_CHANCE, x / total))
+  const sum = lifted.reduce((a, b) => a + b, 0)
+  const chances = lifted.map((x) => x / sum)
+  let u = random()
+  let winner = runners
+  for (let i = 0; i < runners; i++) {
+    u -= chances[i] as number
+    if (u < 0) {
+      winner = i + 1
+      break
+    }
+  }
+  return { chances, winner }
 }
 
 const countTo = (xs: number[], minute: number) => xs.filter((x) => x <= minute).length
@@ -239,7 +306,7 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
     // Known as such an hour before the kick-off.
     const known = now >= m.startsAt - (60 * MINUTE) / o.timeScale
     const quarters = sport.quarters ? [zero, zero, zero, zero] : []
-    return { matchTime: known ? (m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED) : MATCH_TIME.NOT_OPEN, minute: 0, score: zero, halfTime: zero, corners: zero, quarters, lastEventAt: null }
+    return { matchTime: known ? (m.fate === 'postponed' ? MATCH_TIME.POSTPONED : MATCH_TIME.CANCELLED) : MATCH_TIME.NOT_OPEN, minute: 0, score: zero, halfTime: zero, corners: zero, quarters, lastEventAt: null, winner: null }
   }
   const clock = ((now - m.startsAt) * o.timeScale) / MINUTE
   let minute: number
@@ -261,6 +328,7 @@ function stateOf(o: SimOptions, m: SimMatch, plan: Plan, now: number): MatchStat
     corners: { home: at(plan.corners.home), away: at(plan.corners.away) },
     quarters: sport.quarters ? [0, 1, 2, 3].map((q) => ({ home: inQuarter(plan.events.home, q, minute, minutes), away: inQuarter(plan.events.away, q, minute, minutes) })) : [],
     lastEventAt: last === null ? null : toClock(last),
+    winner: plan.race && matchTime === MATCH_TIME.FINISHED ? plan.race.winner : null,
   }
 }
 
@@ -275,6 +343,7 @@ export function outcomeAt(o: SimOptions, m: SimMatch, now: number): MatchOutcome
   const s = stateAt(o, m, now)
   if (s.matchTime === MATCH_TIME.POSTPONED || s.matchTime === MATCH_TIME.CANCELLED) return now >= m.startsAt ? { status: 'void' } : null
   if (s.matchTime !== MATCH_TIME.FINISHED) return null
+  if (s.winner !== null && m.runners) return raceOutcome(s.winner, m.runners.length)
   return { status: 'finished', fullTime: s.score, halfTime: s.halfTime, corners: s.corners, ...(s.quarters.length ? { quarters: s.quarters } : {}) }
 }
 
@@ -316,11 +385,25 @@ export function marketsAt(o: SimOptions, m: SimMatch, now: number): FeedMarket[]
   }
   const state = stateOf(o, m, plan, now)
   const suspended = state.lastEventAt !== null && now - state.lastEventAt < MINUTE / o.timeScale
-  const status: FeedMarket['status'] = state.matchTime < 0 ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
+  // A race takes bets until the off only.
+  const status: FeedMarket['status'] = state.matchTime < 0 || (plan.race && state.matchTime !== MATCH_TIME.NOT_OPEN) ? 'closed' : suspended || state.matchTime === MATCH_TIME.MIDFIELD ? 'suspended' : 'open'
   return prices.map(({ held, ...x }) => ({ ...x, status: status === 'closed' || periodOver(plan.minutes, x.period, state) ? 'closed' : held ? 'suspended' : status }))
 }
 
+/**
+ * A race's winner market: one selection per runner at o = 1 / (p (1 + margin)), p its chance, in
+ * thousandths floored to the hundredth (marginOdds): the implied chances sum to 1 + margin, a little
+ * more for the flooring. No pre-race drift, so the overround stays the margin. Suspended when a
+ * price could not carry the margin (liftedByFloor), as every market.
+ */
+function racePrices(o: SimOptions, m: SimMatch, chances: readonly number[]): PricedMarket[] {
+  const marketId = `${m.matchId}-winner-${SUB_PERIOD.FULL_GAME}-0`
+  const selections = chances.map((p, i) => ({ selectionId: `${marketId}-${runnerSelection(i + 1)}`, name: runnerSelection(i + 1), odds: marginOdds(1 / p, o.margin) }))
+  return [{ marketId, type: 'winner', period: SUB_PERIOD.FULL_GAME, line: 0, selections, held: chances.some((p) => liftedByFloor(1 / p, o.margin)) }]
+}
+
 function pricesAt(o: SimOptions, m: SimMatch, plan: Plan, now: number): PricedMarket[] {
+  if (plan.race) return racePrices(o, m, plan.race.chances)
   const { sport, minutes } = plan
   const state = stateOf(o, m, plan, now)
   const left = Math.max(0, 1 - state.minute / minutes)

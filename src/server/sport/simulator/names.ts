@@ -29,8 +29,15 @@ const INDIVIDUAL_REST = 12
 const TEAM_REST = 48
 const daily = (times: string) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => `${d} ${times}`)
 
-/** Invented racehorses: an adjective and a noun, 60 of them. */
-const HORSES = ['Relâmpago', 'Vento', 'Trovão', 'Cometa', 'Gavião', 'Corisco', 'Ventania', 'Faísca', 'Pampeiro', 'Tufão'].flatMap((a) => ['Azul', 'do Sul', 'Dourado', 'Real', 'da Serra', 'Noturno'].map((b) => `${a} ${b}`))
+/** Invented racehorses: a noun and an epithet, 120 of them; a meeting's ten races of up to 12 runners each deal them out, each horse once (model.ts). */
+export const HORSES = ['Relâmpago', 'Vento', 'Trovão', 'Cometa', 'Gavião', 'Corisco', 'Ventania', 'Faísca', 'Pampeiro', 'Tufão'].flatMap((a) =>
+  ['Azul', 'do Sul', 'Dourado', 'Real', 'da Serra', 'Noturno', 'de Ouro', 'Veloz', 'do Norte', 'Bravo', 'da Lagoa', 'Imperial'].map((b) => `${a} ${b}`),
+)
+/** Sixty places the calendar pairs to fill each meeting's kick-offs, one race each (a race's field is dealt apart). */
+const RACE_SLOTS = HORSES.slice(0, 60)
+/** A race's distance (metres) and track. */
+export const RACE_DISTANCES = [1000, 1200, 1300, 1400, 1600, 2000, 2400] as const
+export const RACE_TRACKS = ['Grama', 'Areia'] as const
 
 export const LEAGUES: Record<SportId, readonly League[]> = {
   football: [
@@ -138,8 +145,8 @@ export const LEAGUES: Record<SportId, readonly League[]> = {
       name: 'Hipódromo da Lagoa Azul',
       country: 'BR',
       tz: 'America/Sao_Paulo',
-      sides: HORSES,
-      // Thursday evening, Saturday and Sunday afternoons: ten races a meeting; a horse runs once a week.
+      sides: RACE_SLOTS,
+      // Thursday evening, Saturday and Sunday afternoons: ten races a meeting; a horse runs once a meeting.
       rounds: ['Thu 18:00 18:30 19:00 19:30 20:00 20:30 21:00 21:30 22:00 22:30; Sat 14:00 14:30 15:00 15:30 16:00 16:30 17:00 17:30 18:00 18:30; Sun 14:00 14:30 15:00 15:30 16:00 16:30 17:00 17:30 18:00 18:30'],
       restHours: 48,
     },
