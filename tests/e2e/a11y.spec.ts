@@ -38,8 +38,11 @@ const ADDRESSES = [
   '/play?game=pgs_demo-fruits&productCode=PG',
   '/error',
   '/sports',
+  // A race's list and page: a price button per runner.
+  '/sports?sport=racing',
   '/footballPage',
   '/sportMatch/1',
+  '/sportMatch/race',
   '/sportBets',
   '/mines',
   '/limbo',
@@ -82,7 +85,8 @@ async function open(page: Page, address: string) {
 
 async function realMatch(page: Page, address: string) {
   if (!address.startsWith('/sportMatch/')) return address
-  const matches = (await (await page.request.get('/api/app/sport/matches?sport=football&state=upcoming')).json()).data as { matchId: string }[]
+  const sport = address === '/sportMatch/race' ? 'racing' : 'football'
+  const matches = (await (await page.request.get(`/api/app/sport/matches?sport=${sport}&state=upcoming`)).json()).data as { matchId: string }[]
   return `/sportMatch/${matches[0]!.matchId}`
 }
 

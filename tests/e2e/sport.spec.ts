@@ -223,3 +223,52 @@ test("home's sports strip: a live or upcoming match's price into the slip, the s
   await expect(page).toHaveURL(new RegExp(`${href}$`))
   await expect(page.getByTestId('scoreboard')).toBeVisible()
 })
+
+test('a race: its runners in the list, a price each; a bet on a runner through the slip, settled by the winner', async ({ page }) => {
+  test.setTimeout(90_000)
+  await playMoneyLogin(page, 'race')
+  // The next race to come at the fixed clock (a Saturday afternoon at the racecourse) with its market open.
+  type Race = { matchId: string; home: string; runners: string[]; main: { status: string; selections: { name: string; odds: number }[] } | null }
+  const races = (await (await page.request.get('/api/app/sport/matches?sport=racing&state=upcoming')).json()).data as Race[]
+  const race = races.find((r) => r.main?.status === 'open' && r.runners.length >= 6)!
+  expect(race.main!.selections.map((s) => s.name)).toEqual(race.runners.map((_, i) => `run${i + 1}`))
+  await page.goto('/sports?sport=racing')
+  await page.getByRole('tab', { name: 'Próximos' }).click()
+  const row = page.getByTestId('match-row').filter({ has: page.locator(`a[href="/sportMatch/${race.matchId}"]`) })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(race.home)
+  // One button per runner, named by the horse and its odds; no 1/X/2 row.
+  const prices = row.getByRole('group', { name: new RegExp(`^${race.home}`) }).getByRole('button')
+  await expect(prices).toHaveCount(race.runners.length)
+  const n = 2
+  const horse = race.runners[n - 1]!
+  const odds = race.main!.selections[n - 1]!.odds
+  const shown = odds.toFixed(2).replace('.', ',')
+  const button = row.getByRole('button', { name: `Vencedor: ${horse} a ${shown}` })
+  await expect(button).toBeVisible()
+  // At 390 px the field fits the row: every price within the viewport's width.
+  for (const box of await Promise.all((await prices.all()).map((b) => b.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+  await button.click()
+  await expect(button).toHaveAttribute('aria-pressed', 'true')
+  await page.getByTestId('slip-counter').click()
+  const slip = page.getByRole('dialog', { name: 'Cupom de apostas' })
+  await expect(slip).toContainText(horse)
+  await slip.getByLabel(`Valor em Vencedor: ${horse}`).fill('10,00')
+  await slip.getByRole('button', { name: 'Apostar nas simples' }).click()
+  await expect(slip.getByTestId('slip-done')).toContainText('Aposta aceita')
+  await expect(page.getByTestId('balance')).toHaveText('R$ 990,00')
+  await page.keyboard.press('Escape')
+
+  // The race is run: the operator names the horse; the bet pays 10 x its odds.
+  const res = await page.request.post(`/api/dev/sport/matches/${race.matchId}/result`, { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { winner: horse } })
+  expect((await res.json()).status).toBe(200)
+  const paid = 990 + Math.floor(10 * odds * 100 + 1e-6) / 100
+  await expect.poll(() => serverBalance(page), { timeout: 20_000 }).toBeCloseTo(paid, 2)
+  await page.goto('/sportBets')
+  await page.getByRole('tab', { name: /Encerradas/ }).click()
+  const bet = page.getByTestId('bet-leg').filter({ hasText: horse })
+  await expect(bet).toBeVisible()
+  await expect(bet.getByTestId('leg-selection')).toHaveText(horse)
+  await expect(bet.getByTestId('leg-result')).toHaveText('Ganhou')
+  await expect(bet).toContainText(race.home)
+})

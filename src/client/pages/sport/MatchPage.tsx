@@ -1,4 +1,4 @@
-/** /sportMatch/:id: the scoreboard with both sides' crests and every market, grouped; live by socket for a signed-in player (a guest polls every 3 s). */
+/** /sportMatch/:id: the scoreboard with both sides' crests (a race: its name, distance and track, its winner once run) and every market, grouped (a race's runners a price each); live by socket for a signed-in player (a guest polls every 3 s). */
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -7,8 +7,8 @@ import { fetchMatch, refreshSlipOdds, type Market, type MatchDetail } from '../.
 import { watchMatch } from '../../store/realtime'
 import { store } from '../../store/store'
 import { useLoaded } from '../useLoaded'
-import { clockText, countryName, groupMarkets, groupName, lineText, marketName } from './names'
-import { OddsButton } from './OddsButton'
+import { clockText, countryName, groupMarkets, groupName, isRace, lineText, marketName, matchTitle, raceWinnerText } from './names'
+import { OddsButton, RunnerPrices } from './OddsButton'
 import { CountryMark, Crest, SportIcon } from './SportArt'
 import { SportShell } from './SportShell'
 
@@ -29,6 +29,7 @@ function Scoreboard(props: { detail: MatchDetail }) {
   const lang = useSnapshot(store.session).lang
   const { match: m, quarters } = props.detail
   const started = m.matchTime !== 0
+  const race = isRace(m)
   return (
     <div className={`scoreboard${m.matchTime > 0 ? ' live' : ''}`} role="group" aria-label={t('sport.scoreboard')} aria-live="polite" data-testid="scoreboard">
       <span className="league">
@@ -36,6 +37,13 @@ function Scoreboard(props: { detail: MatchDetail }) {
         <CountryMark country={m.country} />
         {countryName(t, m.country)} · {m.league}
       </span>
+      {race ? (
+        <div className="race-head">
+          <strong>{m.home}</strong>
+          <span className="race-details">{m.away}</span>
+          {raceWinnerText(t, m) && <strong className="race-winner">{raceWinnerText(t, m)}</strong>}
+        </div>
+      ) : (
       <div className="sides">
         <span className="side">
           <Crest name={m.home} size={40} />
@@ -47,6 +55,7 @@ function Scoreboard(props: { detail: MatchDetail }) {
           <span>{m.away}</span>
         </span>
       </div>
+      )}
       <span className="clock">
         {m.matchTime > 0 && <span className="live-dot" aria-hidden="true" />}
         {clockText(t, m, lang)}
@@ -90,7 +99,7 @@ export function MatchPage() {
   }, [detail])
   const m = detail?.match
   return (
-    <SportShell titleId="match-title" title={m ? t('sport.matchOf', { home: m.home, away: m.away }) : t('sport.title')}>
+    <SportShell titleId="match-title" title={m ? matchTitle(t, m) : t('sport.title')}>
       {detail && <Scoreboard detail={detail} />}
       {detail &&
         m &&
@@ -103,11 +112,15 @@ export function MatchPage() {
               {group.map((market) => (
                 <div key={market.marketId} className={`market-line ${market.status}`} role="group" aria-label={marketName(t, market, lang)}>
                   {lined && <span className="line">{lineText(market, lang)}</span>}
-                  <div className="odds-row">
-                    {market.selections.map((sel) => (
-                      <OddsButton key={sel.selectionId} match={m} market={market} sel={sel} />
-                    ))}
-                  </div>
+                  {isRace(m) ? (
+                    <RunnerPrices match={m} market={market} />
+                  ) : (
+                    <div className="odds-row">
+                      {market.selections.map((sel) => (
+                        <OddsButton key={sel.selectionId} match={m} market={market} sel={sel} />
+                      ))}
+                    </div>
+                  )}
                   {market.status !== 'open' && <small className="market-status">{t(`sport.status.${market.status}`)}</small>}
                 </div>
               ))}

@@ -10,7 +10,7 @@ import { bcp47, formatMoney } from '../../format/format'
 import { fetchMyBets, type SportBetView } from '../../store/actions/sportSlip'
 import { store } from '../../store/store'
 import { useLoaded } from '../useLoaded'
-import { marketName, selectionName } from './names'
+import { isRace, marketName, matchTitle, selectionName } from './names'
 import { Crest, SportIcon } from './SportArt'
 import { SportShell } from './SportShell'
 
@@ -44,7 +44,9 @@ function BetCard(props: { bet: SportBetView }) {
           <li key={l.selectionId} data-testid="bet-leg">
             <span className="leg-match">
               {l.sport && <SportIcon sport={l.sport} />}
-              {l.home && l.away ? (
+              {l.home && l.away && isRace(l) ? (
+                <Link href={`/sportMatch/${l.matchId}`}>{matchTitle(t, { home: l.home, away: l.away, runners: l.runners })}</Link>
+              ) : l.home && l.away ? (
                 <Link href={`/sportMatch/${l.matchId}`}>
                   <Crest name={l.home} size={14} /> {t('sport.matchOf', { home: l.home, away: l.away })} <Crest name={l.away} size={14} />
                 </Link>

@@ -5,10 +5,12 @@ import { useSnapshot } from 'valtio'
 import { formatOdds } from '../../format/decimal'
 import { toggleSelection, type Market, type SportMatch } from '../../store/actions/sportSlip'
 import { store } from '../../store/store'
-import { marketName, priceMark, selectionName } from './names'
+import { marketName, matchTitle, priceMark, selectionName } from './names'
 import './odds.css'
 
-export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' | 'away' | 'matchTime'>; market: Market; sel: Market['selections'][number]; compact?: boolean }) {
+type PriceMatch = Pick<SportMatch, 'matchId' | 'home' | 'away' | 'matchTime' | 'runners'>
+
+export function OddsButton(props: { match: PriceMatch; market: Market; sel: Market['selections'][number]; compact?: boolean }) {
   const { t } = useTranslation()
   const lang = useSnapshot(store.session).lang
   const inSlip = useSnapshot(store.sport).slip.some((x) => x.selectionId === props.sel.selectionId)
@@ -34,7 +36,7 @@ export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' |
       className={`odds${move ? ` ${move}` : ''}${props.compact ? ' compact' : ''}${market.status === 'suspended' ? ' suspended' : ''}`}
       aria-pressed={inSlip}
       disabled={!open}
-      onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: t('sport.matchOf', { home: match.home, away: match.away }), label: `${mName}: ${sName}`, odds: sel.odds, live: match.matchTime > 0 })}
+      onClick={() => toggleSelection({ selectionId: sel.selectionId, matchId: match.matchId, match: matchTitle(t, match), label: `${mName}: ${sName}`, odds: sel.odds, live: match.matchTime > 0 })}
     >
       <span className="visually-hidden">{name}</span>
       <span className="sel" aria-hidden="true">
@@ -48,13 +50,26 @@ export function OddsButton(props: { match: Pick<SportMatch, 'matchId' | 'home' |
 }
 
 /** A match's main market as a row of compact price buttons (the list's rows and home's strip). */
-export function RowPrices(props: { match: Pick<SportMatch, 'matchId' | 'home' | 'away' | 'matchTime'>; market: Market }) {
+export function RowPrices(props: { match: PriceMatch; market: Market }) {
   const { t } = useTranslation()
   const { match, market } = props
   return (
-    <div className="row-prices" role="group" aria-label={t('sport.matchOf', { home: match.home, away: match.away })}>
+    <div className="row-prices" role="group" aria-label={matchTitle(t, match)}>
       {market.selections.map((sel) => (
         <OddsButton key={sel.selectionId} match={match} market={market} sel={sel} compact />
+      ))}
+    </div>
+  )
+}
+
+/** A race's winner market: one button per runner (the horse's name over its price), two a row (the list's rows and the match page). */
+export function RunnerPrices(props: { match: PriceMatch; market: Market }) {
+  const { t } = useTranslation()
+  const { match, market } = props
+  return (
+    <div className="runner-prices" role="group" aria-label={matchTitle(t, match)}>
+      {market.selections.map((sel) => (
+        <OddsButton key={sel.selectionId} match={match} market={market} sel={sel} />
       ))}
     </div>
   )

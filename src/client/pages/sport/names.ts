@@ -31,8 +31,24 @@ export function groupMarkets(markets: readonly Market[]): Market[][] {
 /** A group's heading: the market's name without its line ("Handicap asiático · 1º tempo"). */
 export const groupName = (t: T, m: Market) => withPeriod(t, m.type === 'ah' || m.type === 'ou' || m.type === 'corners' ? t(`sport.groups.${m.type}`) : t(`sport.markets.${m.type}`), m.period)
 
-/** A selection as a player reads it: home and away by the side's name, the others by theirs ("Empate", "Mais"). */
-export const selectionName = (t: T, name: string, sides: { home: string | null; away: string | null }) => (name === 'home' && sides.home) || (name === 'away' && sides.away) || t(`sport.selections.${name}`)
+/** What names a match's sides, or a race's field (runner n, selection run<n>, the n-th). */
+type Sides = { home: string | null; away: string | null; runners?: readonly string[] | null }
+
+/** A selection as a player reads it: home and away by the side's name, a race's runner by the horse's, the others by theirs ("Empate", "Mais"). */
+export function selectionName(t: T, name: string, sides: Sides): string {
+  const runner = /^run(\d{1,2})$/.exec(name)
+  if (runner) return sides.runners?.[Number(runner[1]) - 1] ?? t('sport.selections.runner', { n: Number(runner[1]) })
+  return (name === 'home' && sides.home) || (name === 'away' && sides.away) || t(`sport.selections.${name}`)
+}
+
+/** Whether a match is a race (it has a field of runners). */
+export const isRace = (m: { runners?: readonly string[] | null }) => (m.runners?.length ?? 0) > 0
+
+/** A match's title: "Home x Away", or a race's name and its distance and track ("3º Páreo · 1.400 m · Grama"). */
+export const matchTitle = (t: T, m: { home: string; away: string; runners?: readonly string[] | null }) => (isRace(m) ? t('sport.raceTitle', { race: m.home, details: m.away }) : t('sport.matchOf', { home: m.home, away: m.away }))
+
+/** A finished race's winner as the pages say it ("Vencedor: Trovão Azul"); null before (and in other sports). */
+export const raceWinnerText = (t: T, m: { runners?: readonly string[] | null; winner?: number | null }) => (m.winner && m.runners?.[m.winner - 1] ? t('sport.raceWinner', { runner: m.runners[m.winner - 1] }) : null)
 
 /** The short mark over a main-market price: 1, X, 2. */
 export const priceMark = (t: T, name: string) => t(`sport.marks.${name}`)
