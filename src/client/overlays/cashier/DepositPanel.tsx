@@ -120,7 +120,8 @@ export default function DepositPanel(props: { variant: DepositVariant }) {
           </label>
         )}
         <BonusTerms pkg={packages?.find((p) => p.pkgId === selected) ?? null} promotional={variant === 'gameDeposit' || variant === 'boostDeposit'} />
-        <button type="submit" className="primary" disabled={busy}>
+        {/* Not before the amounts arrive: a tap meanwhile would be told to pick an amount the list then picks itself. */}
+        <button type="submit" className="primary" disabled={busy || packages === null}>
           {t('cashier.deposit.confirm')}
         </button>
         <p className="cashier-note">{t('cashier.deposit.note')}</p>
