@@ -59,6 +59,8 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   const detail = stakes.first().locator('.records-detail')
   await expect(detail).toContainText('Frutas de Ouro (PG)')
   await expect(detail.getByTestId('bet-round')).toHaveText(/^[0-9a-f-]{36}$/)
+  // Hub88's page of the round (its emulator's here), asked for this player's round.
+  await expect(detail.getByRole('link', { name: 'Ver a rodada no provedor' })).toHaveAttribute('href', /^\/hub88-sandbox\/rounds\/[0-9a-f-]{36}$/)
 })
 
 test("the game's frame is sandboxed: the game's scripts cannot read the player's token, the app's storage or its cookies, and the game still plays", async ({ page }) => {

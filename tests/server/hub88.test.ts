@@ -276,6 +276,11 @@ describe('the Games API and a spin end to end, through the emulator', () => {
     const details = (await (await fetch(`${base}${round}`)).json()) as { transactions: { call: string; status: string }[] }
     expect(details.transactions.map((x) => `${x.call} ${x.status}`)).toEqual(['bet RS_OK', 'win RS_OK'])
     await expect(games.roundUrl({ user: '12345678', transactionUuid: randomUUID(), round: played.roundId! })).rejects.toThrow(/404/)
+    // The player's record of the stake links the same details (asked of Hub88 for the player, the round and its bet).
+    const stakes = (await call(t, calls.records, { token: p.token, query: { type: '41' } })).body.data.records as { id: string }[]
+    const detail = (await call(t, calls.record, { token: p.token, params: { id: stakes[0]!.id } })).body.data as { bet: { roundId: string; detailsUrl?: string } }
+    expect(detail.bet.roundId).toBe(played.roundId)
+    expect(detail.bet.detailsUrl).toBe(round)
 
     // The supplier's round fails after the bet: it rolls the bet back through Hub88.
     const before = await cashOf({ ...p } as Player)

@@ -141,6 +141,13 @@ export function RecordsPage() {
                         <>
                           <dt>{t('records.round')}</dt>
                           <dd data-testid="bet-round">{open.bet.roundId}</dd>
+                          {open.bet.detailsUrl !== undefined && (
+                            <dd>
+                              <a href={open.bet.detailsUrl} target="_blank" rel="noopener noreferrer">
+                                {t('records.roundDetails')}
+                              </a>
+                            </dd>
+                          )}
                           {open.bet.choice !== undefined && (
                             <>
                               <dt>{t('records.choice')}</dt>

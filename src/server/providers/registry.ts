@@ -49,6 +49,8 @@ export interface GameProvider {
   listGames(): Promise<ProviderGame[]>
   /** The address of the game for this session (the app shows it in its full-screen frame). */
   launch(input: LaunchInput): Promise<{ url: string }>
+  /** Where the aggregator shows a round's details to its player (Hub88's game/round), if it does. */
+  roundDetails?(input: { user: string; transactionId: string; round: string }): Promise<string>
 }
 
 /** Where the providers this build runs itself are served (the demo provider, the Hub88 emulator: this server) and Hub88's settings. */

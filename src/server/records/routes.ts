@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { calls, type WalletRecordDetail } from '../../shared/contract'
 import { BET_RESULT } from '../../shared/codes'
 import { multiplierToNumber } from '../../shared/games/payout'
@@ -9,7 +9,9 @@ import { registerCall } from '../http/route'
 import { dayStart, nextDay } from '../wallet/days'
 import { parseRecordId } from '../wallet/recordIds'
 import { roundBetView } from '../rounds/roundBets'
-import { findRecord, listRecords, type RecordRow } from './repository'
+import { one } from '../db/one'
+import type { GameProvider } from '../providers/registry'
+import { findRecord, listRecords, type ProviderRound, type RecordRow } from './repository'
 
 const DEFAULT_SIZE = 20
 
@@ -51,6 +53,21 @@ function maskEmail(email: string): string {
 /** Keeps the last four characters of an account number. */
 const maskAccount = (s: string) => (s.length <= 4 ? s : `${'*'.repeat(Math.min(s.length - 4, 8))}${s.slice(-4)}`)
 
+/**
+ * A provider round's details address at its aggregator (Hub88's game/round, asked for the player's
+ * public number, the round and its bet): null when the aggregator does not answer (the record shows
+ * without it; the failure is logged).
+ */
+async function roundDetails(deps: Deps, provider: GameProvider, userId: bigint, round: ProviderRound, log: FastifyBaseLogger): Promise<string | null> {
+  try {
+    const uid = one((await deps.db.query<{ uid: string }>('SELECT uid::text AS uid FROM users WHERE id = $1', [userId])).rows, 'round details').uid
+    return (await provider.roundDetails?.({ user: uid, transactionId: round.betTransactionId, round: round.roundId })) ?? null
+  } catch (err) {
+    log.warn({ err, provider: provider.code, round: round.roundId }, "a provider round's details address could not be had")
+    return null
+  }
+}
+
 export function recordRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.records, async ({ query, session }) => {
     const page = query.page ?? 1
@@ -66,7 +83,7 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
     return { records: rows.map((r) => wire(r, names)), total, page, size }
   })
 
-  registerCall(app, deps, calls.record, async ({ params, session }) => {
+  registerCall(app, deps, calls.record, async ({ params, session, request }) => {
     const parsed = parseRecordId(params.id)
     if (!parsed) throw new AppError('RECORD_NOT_FOUND')
     const found = await findRecord(deps.db, session.userId, parsed.source, parsed.id)
@@ -101,7 +118,9 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
       const pr = found.providerRound
       if (pr) {
         // The provider's game by its name, with the provider's code (a product name: not translated).
-        const name = (await deps.providers.get(pr.provider)?.listGames())?.find((g) => g.code === pr.game)?.name ?? pr.game
+        const provider = deps.providers.get(pr.provider)
+        const name = (await provider?.listGames())?.find((g) => g.code === pr.game)?.name ?? pr.game
+        const detailsUrl = provider?.roundDetails ? await roundDetails(deps, provider, session.userId, pr, request.log) : null
         out.bet = {
           betId: pr.betTransactionId,
           game: `${name} (${pr.provider})`,
@@ -110,6 +129,7 @@ export function recordRoutes(app: FastifyInstance, deps: Deps): void {
           multiplier: pr.stake > 0n ? Number((pr.payout * 10_000n) / pr.stake) / 10_000 : 0,
           payout: centavosToReais(pr.payout),
           roundId: pr.roundId,
+          ...(detailsUrl ? { detailsUrl } : {}),
         }
       }
     }

@@ -120,6 +120,8 @@ export const walletRecordDetailSchema = z.object({
       nonce: z.optional(z.number()),
       roundId: z.optional(z.string()),
       choice: z.optional(z.string()),
+      /** A provider round's details at its aggregator (Hub88's round page), where it gives one. */
+      detailsUrl: z.optional(z.string()),
     }),
   ),
 })

@@ -27,6 +27,10 @@ export class Hub88Provider implements GameProvider {
     return out
   }
 
+  roundDetails(input: { user: string; transactionId: string; round: string }): Promise<string> {
+    return this.games.roundUrl({ user: input.user, transactionUuid: input.transactionId, round: input.round })
+  }
+
   async launch(input: LaunchInput): Promise<{ url: string }> {
     const url = await this.games.gameUrl({
       user: input.user,
