@@ -46,6 +46,8 @@ import { paymentsDomain } from './payments/domain'
 import type { PixJobs } from './payments/PixJobs'
 import { providersDomain } from './providers/domain'
 import { roundsDomain } from './rounds/domain'
+import type { Rounds } from './rounds/Rounds'
+import { healthRoutes } from './ops/health'
 import { sportDomain } from './sport/domain'
 import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
@@ -105,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
+  let rounds: Rounds | null = null
   let money: ReturnType<typeof paymentsDomain> = { payouts: null, pixJobs: null }
   // This server's own address once it listens: the demo provider and the PSP emulator live on it.
   const selfUrl = () => {
@@ -157,7 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recordRoutes,
     protectionRoutes,
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
-    roundsDomain,
+    (app, deps) => void (rounds = roundsDomain(app, deps)),
+    (app, deps) => healthRoutes(app, deps, () => rounds),
     loyaltyDomain,
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,

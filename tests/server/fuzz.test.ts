@@ -52,7 +52,7 @@ const EMULATOR_ROUTES = [
 ].map((r) => r.replace(' /', ` ${EMULATOR_PREFIX}/`))
 /** The emulator's answer to any other address under its prefix (the standard's 404 problem): printRoutes draws that wildcard route as a bare `*`. */
 const EMULATOR_FALLBACK = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => `${m} *`)
-const PROVIDER_ROUTES = [...EMULATOR_ROUTES, ...EMULATOR_FALLBACK, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'GET /demo-provider/:code/api/games', 'OPTIONS /demo-provider/:code/api/:call', `POST ${KYC_EMULATOR_PREFIX}/token`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-basica`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-facial`]
+const PROVIDER_ROUTES = [...EMULATOR_ROUTES, ...EMULATOR_FALLBACK, `POST ${WEBHOOK_PREFIX}/:secret`, `POST ${WEBHOOK_PREFIX}/:secret/pix`, `GET ${PAY_PAGE_PREFIX}/:payNo`, `GET ${SANDBOX_PAGE_PREFIX}/:txid`, `POST ${SANDBOX_PAGE_PREFIX}/:txid/pay`, `POST ${PROVIDER_WALLET_PREFIX}/:code/wallet/:op`, 'POST /demo-provider/:code/api/spin', 'POST /demo-provider/:code/api/balance', 'GET /demo-provider/:code/api/games', 'OPTIONS /demo-provider/:code/api/:call', `POST ${KYC_EMULATOR_PREFIX}/token`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-basica`, `POST ${KYC_EMULATOR_PREFIX}/v3/validate/pf-facial`, 'GET /healthz', 'GET /readyz']
 
 /** A stack frame, a source path or a dependency's name: what a reply must never show. */
 const LEAK = /^\s*at .+:\d+:\d+\)?$|\bat (async )?[\w.<>]+ \(|\/src\/(server|shared)\/|node_modules|\.ts:\d+/m

@@ -19,7 +19,7 @@ interface OpenRow {
  * process can answer from the database.
  */
 /** The advisory lock of the process that runs the round loops (any constant of ours). */
-const LOOPS_LOCK = 7_245_119
+export const LOOPS_LOCK = 7_245_119
 /** How often a process without the loops asks for them (a dead owner's are taken over within this). */
 const TAKEOVER_EVERY_MS = 2_000
 

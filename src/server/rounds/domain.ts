@@ -1,10 +1,11 @@
-import type { Domain } from '../domain'
+import type { FastifyInstance } from 'fastify'
+import type { Deps } from '../deps'
 import { roundEvents } from './roundEvents'
 import { Rounds } from './Rounds'
 import { roundRoutes } from './routes'
 
-/** The shared rounds (Double, Row Double, Lucky Color): their bets' routes and the loops that run them. */
-export const roundsDomain: Domain = (app, deps) => {
+/** The shared rounds (Double, Row Double, Lucky Color): their bets' routes and the loops that run them (answered for the readiness check). */
+export const roundsDomain = (app: FastifyInstance, deps: Deps): Rounds => {
   const rounds = new Rounds(deps.db, deps.config.rounds, {
     now: deps.now,
     log: app.log,
@@ -14,4 +15,5 @@ export const roundsDomain: Domain = (app, deps) => {
   roundRoutes(app, deps, rounds)
   app.addHook('onReady', async () => rounds.start())
   app.addHook('onClose', async () => rounds.stop())
+  return rounds
 }
