@@ -5,6 +5,7 @@
  * of the demo slot end to end (page -> supplier -> emulator -> our wallet); production's refusals.
  */
 import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import example from './fixtures/hub88-signing-example.json'
 import { loadConfig } from '../../src/server/config'
@@ -127,6 +128,27 @@ describe("our Wallet API, as Hub88 calls it", () => {
     const res = await t.app.inject({ method: 'POST', url: `${PROVIDER_WALLET_PREFIX}/PG/wallet/bet`, headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, raw) }, payload: raw })
     expect(JSON.parse(res.body)).toEqual({ status: 'INVALID_SIGNATURE' })
     expect(await cashOf(s.player)).toBe(1_000)
+  })
+
+  it('any signed body, of any shape, gets an RS_* answer with HTTP 200: never a 500 or a stack trace', async () => {
+    const s = await seat(1_000n)
+    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }))
+    // Each field its real value, another of any type, or missing.
+    const field = (name: string, real: unknown) => fc.option(fc.oneof(fc.constant(real), value), { nil: undefined }).map((v) => [name, v] as const)
+    const body = fc
+      .tuple(field('user', s.user), field('token', s.token), field('transaction_uuid', tx()), field('reference_transaction_uuid', tx()), field('round', 'r-fuzz'), field('game_code', GAME), field('currency', 'BRL'), field('amount', 100 * U))
+      .map((pairs) => Object.fromEntries(pairs.filter(([, v]) => v !== undefined)))
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('user/info', 'user/balance', 'transaction/bet', 'transaction/win', 'transaction/rollback'), body, async (call, b) => {
+        const raw = JSON.stringify({ request_uuid: randomUUID(), ...b })
+        const res = await t.app.inject({ method: 'POST', url: `${HUB88_WALLET_PREFIX}/${call}`, headers: { 'content-type': 'application/json', [HUB88_SIGNATURE_HEADER]: signHub88(keys().hub88Private!, raw) }, payload: raw })
+        expect(res.statusCode).toBe(200)
+        expect((JSON.parse(res.body) as Answer).status).toMatch(/^RS_/)
+        expect(res.body).not.toMatch(/\.ts:\d+|node_modules|at .+:\d+:\d+/)
+      }),
+      { numRuns: 150, seed: 33 },
+    )
+    // A fully valid body is among the cases, so money may have moved: the ledger's check after each test still holds.
   })
 
   it('ignores fields it does not know (Hub88 adds optional ones)', async () => {
