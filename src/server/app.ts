@@ -48,6 +48,7 @@ import { providersDomain } from './providers/domain'
 import { roundsDomain } from './rounds/domain'
 import type { Rounds } from './rounds/Rounds'
 import { healthRoutes } from './ops/health'
+import { metricsRoutes } from './ops/metrics'
 import { sportDomain } from './sport/domain'
 import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
     (app, deps) => void (rounds = roundsDomain(app, deps)),
     (app, deps) => healthRoutes(app, deps, () => rounds),
+    (app, deps) => metricsRoutes(app, deps.config.metricsToken),
     loyaltyDomain,
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,

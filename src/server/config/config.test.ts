@@ -118,6 +118,11 @@ describe('production mode', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  it('wants a metrics token of at least 32 bytes', () => {
+    expect(problems({ ...safe, METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN must be a secret of at least 32 bytes (it has 5).', noProvider])
+    expect(problems({ ...safe, METRICS_TOKEN: 'm'.repeat(32) })).toEqual([noProvider])
+  })
+
   it('wants a webhook secret of at least 32 bytes, counted in bytes', () => {
     expect(problems({ ...safe, PAYMENT_WEBHOOK_SECRET: 'k'.repeat(31) })).toEqual([
       'PAYMENT_WEBHOOK_SECRET must be a secret of at least 32 bytes (it has 31).',

@@ -49,6 +49,8 @@ export interface Config {
   dataDir: string
   /** The operators' token (OPS_TOKEN) for POST /api/ops/notice; unset: one kept in DATA_DIR/ops-token outside production, none in production. */
   opsToken: string | null
+  /** METRICS_TOKEN: GET /metrics answers Prometheus's scrapes that carry it (Authorization: Bearer); unset, /metrics is off. */
+  metricsToken: string | null
   /**
    * Game providers' wallet-call secrets by provider code (PROVIDER_SECRETS, "PG=...,EVO=...,BG=...");
    * unset outside production: one per built-in code kept in DATA_DIR/provider-secrets.json; production
@@ -222,6 +224,9 @@ function productionProblems(config: Config): string[] {
     problems.push('CAPTCHA_FIXED_ANSWER is set: every captcha would accept it. It is for automated tests only; unset it.')
   }
   for (const origin of config.publicOrigins.filter((o) => !o.startsWith('https://'))) problems.push(`PUBLIC_ORIGIN must be https:// in production, not "${origin}".`)
+  if (config.metricsToken !== null && Buffer.byteLength(config.metricsToken) < MIN_WEBHOOK_SECRET_BYTES) {
+    problems.push(`METRICS_TOKEN must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(config.metricsToken)}).`)
+  }
   if (config.opsToken !== null && Buffer.byteLength(config.opsToken) < MIN_WEBHOOK_SECRET_BYTES) {
     problems.push(`OPS_TOKEN must be a secret of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes (it has ${Buffer.byteLength(config.opsToken)}).`)
   }
@@ -349,6 +354,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     host: env.HOST || '0.0.0.0',
     dataDir,
     opsToken: (env.OPS_TOKEN ?? '').trim() || null,
+    metricsToken: (env.METRICS_TOKEN ?? '').trim() || null,
     providerSecrets: parseProviderSecrets(env.PROVIDER_SECRETS),
     providerSessionMs: numberEnv(env, 'PROVIDER_SESSION_HOURS', 12, false, { min: 0.1, max: 168 }) * 3_600_000,
     providerSettleMs: settleWindowEnv(env),
