@@ -109,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
   let rounds: Rounds | null = null
+  /** This process's open sockets (once the socket server is attached, after the domains). */
+  let sockets = () => 0
   let money: ReturnType<typeof paymentsDomain> = { payouts: null, pixJobs: null }
   // This server's own address once it listens: the demo provider and the PSP emulator live on it.
   const selfUrl = () => {
@@ -163,7 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
     (app, deps) => void (rounds = roundsDomain(app, deps)),
     (app, deps) => healthRoutes(app, deps, () => rounds),
-    (app, deps) => metricsRoutes(app, deps.config.metricsToken),
+    (app, deps) => metricsRoutes(app, deps.config.metricsToken, { sockets: () => sockets() }),
     loyaltyDomain,
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,
@@ -176,7 +178,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   notices.routes(app)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a
   // database of their own run one process and need none).
-  realtime = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: (userId) => notices.latest(userId) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now).realtime
+  const attached = attachRealtime(app, sessions, { offGame: (userId, gameCode) => endGame(db, userId, gameCode), notice: (userId) => notices.latest(userId) }, !options.db && db.kind === 'postgres' ? config.databaseUrl : null, { limits: config.realtime, trustProxy: config.trustProxy, feed }, now)
+  realtime = attached.realtime
+  sockets = () => attached.io.engine.clientsCount
 
   await serveClient(app, config.clientDir, config.production)
   app.addHook('onClose', async () => {

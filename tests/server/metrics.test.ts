@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import { call, startTestApp, type TestApp } from './testApp'
+import { listen, newPlayer, socketFor, waitFor } from './walletHelpers'
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef'
 let t: TestApp
@@ -37,6 +38,16 @@ describe('metrics', () => {
     expect(count(`method="GET",route="${calls.main.path}",status="401"`)).toBe(2)
     expect(body).not.toContain('route-with-a-secret')
     expect(body).toMatch(/route="unmatched",status="404"/)
+  })
+
+  it("counts this process's open sockets", async () => {
+    const base = await listen(t)
+    const gauge = async () => Number(/^socket_connections (\d+)$/m.exec((await scrape(t, `Bearer ${TOKEN}`)).body)?.[1] ?? -1)
+    expect(await gauge()).toBe(0)
+    const s = await socketFor(base, (await newPlayer(t)).token)
+    await waitFor(async () => (await gauge()) === 1)
+    s.close()
+    await waitFor(async () => (await gauge()) === 0)
   })
 
   it('is off (404) without METRICS_TOKEN', async () => {

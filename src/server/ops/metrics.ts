@@ -5,15 +5,16 @@
  * - the process's own (prom-client's default collectors: CPU, memory, heap, handles, the event
  *   loop's lag, GC);
  * - `http_request_duration_seconds` {method, route, status}: every answer, by its route's pattern
- *   (`unmatched` for none: a URL's own text never becomes a label).
+ *   (`unmatched` for none: a URL's own text never becomes a label);
+ * - `socket_connections`: this process's open sockets.
  * The rest of issue 34's list (bets, money by kind, webhooks and payouts, group-commit batches,
  * sockets, the database pool) joins this registry.
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
-export function metricsRoutes(app: FastifyInstance, token: string | null): void {
+export function metricsRoutes(app: FastifyInstance, token: string | null, live: { sockets(): number }): void {
   if (token === null) return
   const register = new Registry()
   collectDefaultMetrics({ register })
@@ -23,6 +24,14 @@ export function metricsRoutes(app: FastifyInstance, token: string | null): void 
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
+  })
+  new Gauge({
+    name: 'socket_connections',
+    help: "This process's open socket.io connections",
+    registers: [register],
+    collect() {
+      this.set(live.sockets())
+    },
   })
   app.addHook('onResponse', async (request, reply) => {
     http.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000)
