@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DbError } from '../../src/server/db/connection'
 import { redactUrl } from '../../src/server/http/logging'
 import { SOCKET_PATH } from '../../src/shared/contract/socket'
-import { startTestApp, type TestApp } from './testApp'
+import { startTestApp, type TestApp, logCapture } from './testApp'
 import { listen, newPlayer, socketFor, waitFor, type Player } from './walletHelpers'
 
 /**
@@ -14,13 +13,8 @@ import { listen, newPlayer, socketFor, waitFor, type Player } from './walletHelp
 let t: TestApp
 let player: Player
 let base: string
-let log = ''
-const stream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString()
-    done()
-  },
-})
+const captured = logCapture()
+const log = () => captured.text()
 
 const SECRET_PARAM = 'secret-param-7f3a'
 const SECRET_EMAIL = 'secret.row.91c2@example.com'
@@ -28,7 +22,7 @@ const SECRET_EMAIL = 'secret.row.91c2@example.com'
 const REFUSED_ROW = "INSERT INTO users (email, password_hash, yqm) VALUES ($1, NULL, 'yqm-secret')"
 
 beforeAll(async () => {
-  t = await startTestApp({}, { LOG: '1' }, { logStream: stream, listen: false })
+  t = await startTestApp({}, { LOG: '1' }, { logStream: captured.stream, listen: false })
   // Two routes that fail the way a bug would: a query refused with a parameter in it, and an
   // error object that carries what a driver error carries.
   t.app.get('/api/test/failing-query', async () => {
@@ -63,34 +57,34 @@ describe('the log', () => {
 
   it('writes the PIX webhook\'s requests without the secret of their address', async () => {
     const secret = t.config.wallet.paymentWebhookSecret
-    const before = log.length
+    const before = log().length
     const res = await t.app.inject({ method: 'POST', url: `/api/pay/webhook/apipix/${secret}/pix`, headers: { 'content-type': 'application/json' }, payload: '{"pix":[]}' })
     expect(res.statusCode).toBe(422)
-    await waitFor(() => log.slice(before).includes('/api/pay/webhook/apipix/[redacted]/pix'))
-    expect(log.slice(before)).not.toContain(secret)
+    await waitFor(() => log().slice(before).includes('/api/pay/webhook/apipix/[redacted]/pix'))
+    expect(log().slice(before)).not.toContain(secret)
   })
 
   it('writes requests without the token of their URL or their authorization header', async () => {
-    const before = log.length
+    const before = log().length
     const res = await t.app.inject({ method: 'GET', url: `/api/app/user/userInfo?token=${player.token}`, headers: { authorization: player.token } })
     expect(res.statusCode).toBe(400) // an unknown query field; what matters is what was logged
     await t.app.inject({ method: 'GET', url: `/gamecenter-siop?token=${player.token}` })
-    await waitFor(() => log.slice(before).includes('request completed') && log.slice(before).includes('gamecenter-siop'))
-    const written = log.slice(before)
+    await waitFor(() => log().slice(before).includes('request completed') && log().slice(before).includes('gamecenter-siop'))
+    const written = log().slice(before)
     expect(written).toContain('token=[redacted]')
     expect(written).not.toContain(player.token)
   })
 
   it('never writes the socket token, whether the socket connects or is refused', async () => {
-    const before = log.length
+    const before = log().length
     const socket = await socketFor(base, player.token)
     socket.close()
     const refused = await fetch(`${base}${SOCKET_PATH}/?EIO=4&transport=polling&token=${player.token}`)
     await refused.arrayBuffer()
     // A request that did reach fastify's log proves the log is being written.
     await fetch(`${base}/api/app/main/main?token=${player.token}`)
-    await waitFor(() => log.slice(before).includes('/api/app/main/main'))
-    expect(log.slice(before)).not.toContain(player.token)
+    await waitFor(() => log().slice(before).includes('/api/app/main/main'))
+    expect(log().slice(before)).not.toContain(player.token)
   })
 
   it('a failed query leaves the database layer as SQLSTATE and message only', async () => {
@@ -112,14 +106,14 @@ describe('the log', () => {
   })
 
   it('logs a failed query and a driver-like error without parameters or the refused row', async () => {
-    const before = log.length
+    const before = log().length
     for (const url of ['/api/test/failing-query', '/api/test/failing-unique', '/api/test/driver-error']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(500)
       expect(res.body, url).not.toMatch(/secret|SELECT|INSERT/i)
     }
-    await waitFor(() => (log.slice(before).match(/unhandled error/g) ?? []).length === 3)
-    const written = log.slice(before)
+    await waitFor(() => (log().slice(before).match(/unhandled error/g) ?? []).length === 3)
+    const written = log().slice(before)
     expect(written).toContain('22P02')
     expect(written).toContain('23502')
     expect(written).toContain('23505')

@@ -2,27 +2,21 @@
  * The providers' payout alert (issue 29): a provider paying out more than it takes in a day, by
  * more than PROVIDER_ALERT_NET_PER_DAY, is named in the log as a warning, once a day.
  */
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkProviderPayouts } from '../../src/server/providers/payoutAlert'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { openProviderSession } from '../../src/server/providers/sessions'
 import { signBody } from '../../src/server/providers/signature'
-import { startTestApp, type TestApp } from './testApp'
+import { startTestApp, type TestApp, logCapture } from './testApp'
 import { fundCash, newPlayer } from './walletHelpers'
 
 const SECRETS = { PG: 'pg-secret-for-tests-0123456789abcdef', EVO: 'evo-secret-for-tests-0123456789abcdef' }
 let t: TestApp
-let log = ''
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString()
-    done()
-  },
-})
+const captured = logCapture()
+const log = () => captured.text()
 beforeAll(async () => {
   // R$ 100 a day. Listening: the demo provider's game list is read over HTTP from this server.
-  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${SECRETS.PG},EVO=${SECRETS.EVO}`, PROVIDER_ALERT_NET_PER_DAY: '100', LOG: '1' }, { logStream })
+  t = await startTestApp({}, { PROVIDER_SECRETS: `PG=${SECRETS.PG},EVO=${SECRETS.EVO}`, PROVIDER_ALERT_NET_PER_DAY: '100', LOG: '1' }, { logStream: captured.stream })
 })
 afterAll(() => t.close())
 
@@ -43,7 +37,7 @@ async function round(code: 'PG' | 'EVO', game: string, stake: number, won: numbe
 }
 
 const alerts = () =>
-  log
+  log()
     .split('\n')
     .filter((l) => l.includes('provider-net-payout'))
     .map((l) => JSON.parse(l) as Record<string, unknown>)

@@ -3,13 +3,12 @@
  * of order, rollbacks; a win's round, session, cap and settlement window (issue 29); the ledger
  * invariant after each test.
  */
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openProviderSession, closeProviderSessions } from '../../src/server/providers/sessions'
 import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { signBody } from '../../src/server/providers/signature'
 import { calls } from '../../src/shared/contract'
-import { call, snapshotDb, startTestApp, type TestApp } from './testApp'
+import { call, snapshotDb, startTestApp, type TestApp, logCapture } from './testApp'
 import { balances, checkLedgerAfterEach, fundCash, newPlayer, type Player } from './walletHelpers'
 
 const PG = 'pg-secret-for-tests-0123456789abcdef'
@@ -20,18 +19,13 @@ const SETTLE_MS = 24 * HOUR
 /** The demo slot's largest multiplier (its catalogue's maxMultiplier). */
 const MAX_X = 78
 let t: TestApp
-let log = ''
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString()
-    done()
-  },
-})
+const captured = logCapture()
+const log = () => captured.text()
 beforeAll(async () => {
   t = await startTestApp(
     {},
     { PROVIDER_SECRETS: `PG=${PG},EVO=${EVO}`, WAGER_CONTRIBUTION: 'dice=10,limbo=10,mines=10,slots=50', PROVIDER_SETTLE_WINDOW_HOURS: '24', LOG: '1' },
-    { logStream },
+    { logStream: captured.stream },
   )
 })
 afterAll(() => t.close())
@@ -286,7 +280,7 @@ describe('provider wallet: a win belongs to its round, its session and its game 
     expect(refused.body).toMatchObject({ status: 'BET_LIMIT', balance: 9_850 + 100 * MAX_X })
     expect(refused.body).not.toHaveProperty('refused')
     expect(await snapshotDb(t.db)).toBe(before)
-    const line = log.split('\n').find((l) => l.includes(over))
+    const line = log().split('\n').find((l) => l.includes(over))
     expect(line, 'the refusal is in the log').toBeDefined()
     expect(JSON.parse(line!)).toMatchObject({ level: 40, provider: 'PG', round, transactionId: over, amount: 50 * MAX_X + 1, roundStake: 150, roundWon: 100 * MAX_X, maxMultiplier: MAX_X })
     // Exactly the rest is taken; then not a centavo more.

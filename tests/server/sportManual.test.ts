@@ -5,26 +5,20 @@
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as sport from '../../src/shared/contract/sport'
 import { oddsFromWire } from '../../src/shared/sport/odds'
 import { centavosOf } from '../centavos'
 import { opsTokenOf } from '../../src/server/ops/opsToken'
-import { call, startTestApp, type TestApp } from './testApp'
+import { call, startTestApp, type TestApp, logCapture } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer } from './walletHelpers'
 
 let t: TestApp
 let base = ''
-let log = ''
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    log += chunk.toString()
-    done()
-  },
-})
+const captured = logCapture()
+const log = () => captured.text()
 beforeAll(async () => {
-  t = await startTestApp({}, { SPORT_SEED: '7', LOG: '1' }, { logStream })
+  t = await startTestApp({}, { SPORT_SEED: '7', LOG: '1' }, { logStream: captured.stream })
   base = await listen(t)
 })
 afterAll(() => t.close())
@@ -93,8 +87,8 @@ describe('manual settlement', () => {
     const win = (1000n * BigInt(oddsFromWire(home.odds)!)) / 1000n
     // The home win paid; the half (no score given) refunded.
     expect(await cash(p.userId)).toBe(centavosOf(85) + win + centavosOf(5))
-    expect(log).toContain('"audit":"sport-manual-settlement"')
-    expect(log).toContain('o feed não deu o resultado')
+    expect(log()).toContain('"audit":"sport-manual-settlement"')
+    expect(log()).toContain('o feed não deu o resultado')
 
     // The official result was 0-1: the win is taken back, the refund stays.
     const corrected = await byHand(d.match.matchId, { fullTime: { home: 0, away: 1 }, halfTime: { home: 0, away: 0 }, reason: 'correção da súmula' })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { inject } from 'vitest'
 import { buildPath, type CallDef, type Envelope } from '../../src/shared/contract'
 import { buildApp, type App, type BuildOptions } from '../../src/server/app'
@@ -9,6 +10,18 @@ import { loadConfig, type Config } from '../../src/server/config'
 import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
 
 export const CAPTCHA = 'teste'
+
+/** A log stream for startTestApp's `logStream` that keeps what the server writes (with LOG=1); `text()` is all of it so far. */
+export function logCapture(): { stream: Writable; text(): string } {
+  let text = ''
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString()
+      done()
+    },
+  })
+  return { stream, text: () => text }
+}
 
 export interface TestApp {
   app: App
