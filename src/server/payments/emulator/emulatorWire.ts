@@ -10,24 +10,6 @@ import { centavosToValor, ERROR_TYPE, type Devedor, type InfoAdicionais, type Pr
 /** The ISPB the emulator writes into its end-to-end ids (none of a real participant). */
 const ISPB = '99999999'
 
-export interface CobRow {
-  txid: string
-  revisao: number
-  status: string
-  valor: bigint
-  chave: string
-  solicitacao: string | null
-  expiracao: number
-  criacao: Date
-  loc_id: bigint
-  location: string
-  br_code: string
-  /** The devedor given (cpf or cnpj, and nome); null: none. */
-  devedor: Devedor | null
-  /** The infoAdicionais given ([{nome, valor}]); null: none. */
-  info_adicionais: InfoAdicionais | null
-}
-
 /** A charge as it stood at one of its revisions (psp_sandbox_cob_revisions): the fields a revision may change. */
 export interface CobRevisionRow {
   txid: string
@@ -37,9 +19,19 @@ export interface CobRevisionRow {
   chave: string
   solicitacao: string | null
   expiracao: number
+  /** The devedor given (cpf or cnpj, and nome); null: none. */
   devedor: Devedor | null
+  /** The infoAdicionais given ([{nome, valor}]); null: none. */
   info_adicionais: InfoAdicionais | null
   revised_at: Date
+}
+
+/** A charge as it stands: its revision's fields, its location and its code. */
+export interface CobRow extends Omit<CobRevisionRow, 'revised_at'> {
+  criacao: Date
+  loc_id: bigint
+  location: string
+  br_code: string
 }
 
 export interface PixRow {
