@@ -267,7 +267,7 @@ async function roundPage(browser: Browser, base: string, token: string, name: (t
  */
 async function slotPage(browser: Browser, base: string, token: string) {
   const launched = (await (
-    await fetch(`${base}/api/app/game/launch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ productCode: 'PG', game: 'demo-fruits' }) })
+    await fetch(`${base}/api/app/game/launch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ productCode: 'PG', game: 'pgs_demo-fruits' }) })
   ).json()) as { status: number; data: { url: string } }
   if (launched.status !== 200) throw new Error(`slot launch failed: ${JSON.stringify(launched)}`)
   const { page, close } = await newPage(browser)
