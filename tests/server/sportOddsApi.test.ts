@@ -11,7 +11,7 @@ import { ODDS_EMULATOR_KEY } from '../../src/server/config/sport'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
 import { toFootballHours } from './sportHours'
-import { callKeyed, fundCash, newPlayer, waitFor } from './walletHelpers'
+import { callKeyed, checkLedgerAfterEach, fundCash, newPlayer, waitFor } from './walletHelpers'
 
 const LIMITS: PriceLimits = { margin: 0.05, staleMs: { preMatch: 1_200_000, live: 90_000 } }
 const KICK_OFF = Date.parse('2021-09-10T00:20:00Z')
@@ -324,6 +324,8 @@ describe('SPORT_FEED=theoddsapi end to end through the emulator', () => {
     await toFootballHours(t)
   })
   afterAll(() => t.close())
+  // The bets placed and settled through the feed leave the ledger balanced, every account equal to its entries.
+  checkLedgerAfterEach(() => t)
 
   it('lists the feed\'s matches, takes a 1X2, a handicap and a total bet, and settles them on the final score', async () => {
     const parts = oddsApiOf(t.app)!
