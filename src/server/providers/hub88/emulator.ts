@@ -109,8 +109,23 @@ export class Hub88Emulator {
     return createHash('sha256').update(this.hub88Key.export({ type: 'pkcs8', format: 'der' })).update('session').digest()
   }
 
-  /** The demo provider's games as Hub88's list has them. */
-  async gameList(): Promise<Record<string, unknown>[]> {
+  /** The list as last read, for a minute: each game URL asked checks its game in it. */
+  private listed: { at: number; games: Promise<Record<string, unknown>[]> } | null = null
+
+  /** The demo provider's games as Hub88's list has them (read from its suppliers at most once a minute; a failed read is not kept). */
+  gameList(): Promise<Record<string, unknown>[]> {
+    const at = Date.now()
+    if (!this.listed || at - this.listed.at > LIST_EVERY_MS) {
+      const games = this.readSuppliers()
+      this.listed = { at, games }
+      games.catch(() => {
+        if (this.listed?.games === games) this.listed = null
+      })
+    }
+    return this.listed.games
+  }
+
+  private async readSuppliers(): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = []
     for (const [code, s] of Object.entries(SUPPLIERS)) {
       if (!providerSecretOf(this.o.config, code)) continue
