@@ -10,7 +10,14 @@
  *  - figures: login, userInfo, transfer and deposit-to-socket against a fresh app process
  *    (scripts/bench/appFigures.ts);
  *  - ledger: ledger postings per second straight on the database (scripts/bench/ledger.ts);
- *  - client: scripts/bench-client.ts (frames, first-load JS, Lighthouse), read from bench/client.json.
+ *  - client: scripts/bench-client.ts (frames, first-load JS, Lighthouse), read from bench/client.json;
+ *  - soak (only when asked: `npm run bench -- --only=soak`): BENCH_PLAYERS players (50) on every
+ *    product against one app process for SOAK_MINUTES (30), its RSS, heap, handles (its own
+ *    GET /metrics, METRICS_TOKEN set) and the database's size read every SOAK_SAMPLE_SECONDS (10):
+ *    bets/s each minute, p99 per SOAK_WINDOW_MINUTES window (5; 1 under 15 minutes), the memory
+ *    slopes after SOAK_WARMUP_MINUTES (one window) and the last window's throughput over the
+ *    first's, with a verdict against the run's own noise (scripts/bench/soak.ts, docs/operations.md).
+ *    On PGlite, or PostgreSQL with `--db=postgres` and DATABASE_URL.
  * Each runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (a fresh database made
  * there for every process, dropped after); `--db=pglite` or `--db=postgres` keeps one.
  * A partial run replaces only its own parts in bench/results.json; the others are kept.
@@ -27,12 +34,15 @@ import { ANSWER, freePort, round } from './bench/lib'
 import type { FanoutSpec, FanoutWindow } from './bench/fanout'
 import type { WatchersResult } from './bench/sportWatchers'
 import type { BetWindow, LoadSpec } from './bench/loadClient'
+import type { SoakResult, SoakSpec } from './bench/soak'
 import { flatten, table, type BetsResult, type ClientResult, type FanoutResult, type LedgerResult, type DatabaseLabel, type Results, type Section } from './bench/report'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = path.join(root, 'bench')
-const PARTS = ['bets', 'figures', 'ledger', 'fanout', 'watchers', 'client'] as const
+const PARTS = ['bets', 'figures', 'ledger', 'fanout', 'watchers', 'client', 'soak'] as const
 type Part = (typeof PARTS)[number]
+/** The soak's half hour runs only when asked for. */
+const DEFAULT_PARTS = PARTS.filter((p) => p !== 'soak')
 
 function argValue(name: string): string | undefined {
   const prefix = `--${name}=`
@@ -45,7 +55,7 @@ function listEnv(raw: string | undefined, allowed: readonly string[], what: stri
   if (bad) throw new Error(`${what}: "${bad}" is not one of ${allowed.join(', ')}`)
   return list
 }
-const parts = new Set((listEnv(argValue('only') ?? process.env.BENCH_ONLY, PARTS, '--only') ?? PARTS) as Part[])
+const parts = new Set((listEnv(argValue('only') ?? process.env.BENCH_ONLY, PARTS, '--only') ?? DEFAULT_PARTS) as Part[])
 const seconds = (name: string, fallback: number) => Number(process.env[name] || fallback) * 1000
 const spec: Omit<LoadSpec, 'targets'> = {
   players: (process.env.BENCH_PLAYERS || '1,4,16,50').split(',').map(Number),
@@ -332,6 +342,49 @@ async function benchWatchers(): Promise<WatchersResult> {
   }
 }
 
+/** Settings of the soak's app beyond APP_ENV: the cashier's withdrawals are taken (no turnover, enough a day) and paid by the sandbox within the run, and the retention job runs in it. */
+const SOAK_ENV: Record<string, string> = { DEPOSIT_TURNOVER: '0', WITHDRAW_PER_DAY: '1000', PAYOUT_SANDBOX_SETTLE_SECONDS: '30', RETENTION_INTERVAL_MINUTES: '10' }
+const soakMinutes = Number(process.env.SOAK_MINUTES || 30)
+const soakWindow = Number(process.env.SOAK_WINDOW_MINUTES || (soakMinutes >= 15 ? 5 : 1))
+const soakSettings = {
+  players: Math.max(...spec.players),
+  minutes: soakMinutes,
+  windowMinutes: soakWindow,
+  warmupMinutes: Number(process.env.SOAK_WARMUP_MINUTES || soakWindow),
+  sampleSeconds: Number(process.env.SOAK_SAMPLE_SECONDS || 10),
+  seed: Number(process.env.SOAK_SEED || 1),
+}
+if (parts.has('soak')) {
+  for (const [name, value] of Object.entries({ SOAK_MINUTES: soakSettings.minutes, SOAK_WINDOW_MINUTES: soakSettings.windowMinutes, SOAK_SAMPLE_SECONDS: soakSettings.sampleSeconds })) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number, 1 or more`)
+  }
+  if (soakSettings.minutes < 2 * soakSettings.windowMinutes) throw new Error('SOAK_MINUTES must cover two windows (SOAK_WINDOW_MINUTES) at least: the last is compared with the first')
+  if (!(soakSettings.warmupMinutes >= 0 && soakSettings.warmupMinutes < soakSettings.minutes)) throw new Error('SOAK_WARMUP_MINUTES must be shorter than SOAK_MINUTES')
+}
+
+/** The soak: one app process with METRICS_TOKEN, driven by scripts/bench/soak.ts for SOAK_MINUTES. */
+async function benchSoak(db: Database): Promise<SoakResult> {
+  const appDb = await db.fresh()
+  const metricsToken = randomBytes(32).toString('hex')
+  const app = await startServer('app', [path.join(root, 'scripts/start.mjs')], { ...baseEnv(), ...APP_ENV, ...SOAK_ENV, METRICS_TOKEN: metricsToken, ...appDb.env })
+  try {
+    const soakSpec: SoakSpec = {
+      ...soakSettings,
+      origin: app.origin,
+      pid: app.pid,
+      metricsToken,
+      providerSecret: BENCH_PROVIDER_SECRET,
+      database: appDb.env.DATABASE_URL ? { kind: 'postgres', url: appDb.env.DATABASE_URL } : { kind: 'pglite', dir: appDb.env.DATA_DIR! },
+    }
+    const specFile = path.join(tempDir('soak'), 'spec.json')
+    fs.writeFileSync(specFile, JSON.stringify(soakSpec))
+    return await runScript<SoakResult>('scripts/bench/soak.ts', [specFile])
+  } finally {
+    await app.stop()
+    await appDb.drop()
+  }
+}
+
 const resultsFile = path.join(benchDir, 'results.json')
 const previous: Partial<Results> = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {}
 const runStamp = new Date().toISOString()
@@ -347,6 +400,7 @@ const results: Results = {
   ...(previous.ledger ? { ledger: previous.ledger } : {}),
   ...(previous.fanout ? { fanout: previous.fanout } : {}),
   ...(previous.watchers ? { watchers: previous.watchers } : {}),
+  ...(previous.soak ? { soak: previous.soak } : {}),
   list: [],
 }
 
@@ -395,6 +449,16 @@ try {
     await attempt(`getBalance beside ${process.env.BENCH_WATCHERS || 800} sockets watching sport matches`, async () => {
       results.watchers = { measuredAt: runStamp, ...(await benchWatchers()) }
     })
+  }
+  if (parts.has('soak')) {
+    // PGlite unless --db says otherwise: one database's half hour at a time.
+    for (const db of onlyDb ? chosen : [pglite]) {
+      await attempt(`soak on ${db.label}: ${soakSettings.players} players on every product for ${soakSettings.minutes} minutes`, async () => {
+        const soak = await benchSoak(db)
+        results.soak = newSection(results.soak)
+        results.soak.byDatabase[db.label] = soak
+      })
+    }
   }
   if (parts.has('client')) {
     await attempt('client (scripts/bench-client.ts, writes bench/client.json)', async () => {

@@ -17,6 +17,7 @@
  */
 import { createHmac, createPrivateKey, randomBytes, sign, type KeyObject } from 'node:crypto'
 import fs from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { call, login, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round } from './lib'
 
@@ -54,7 +55,7 @@ export interface BetWindow {
 }
 
 /** A player: its session and the one bet it repeats (or, for the wallet, the provider's session and secret). */
-interface Player {
+export interface Player {
   /** The session it bets with; with `accounts`, the one it holds now. */
   token: string
   /** Sportsbook players draw their sessions from a pool (AccountPool). */
@@ -69,7 +70,7 @@ const DICE = { path: '/api/app/casino/dice/bet', body: JSON.stringify({ amount: 
 const run = randomBytes(4).toString('hex')
 let keyCounter = 0
 
-async function appPlayers(pool: Pool, count: number, tag = ''): Promise<string[]> {
+export async function appPlayers(pool: Pool, count: number, tag = ''): Promise<string[]> {
   // Each player: an account of its own, its test account (funded with play money), a session there.
   return mapLimit(
     Array.from({ length: count }, (_, i) => i),
@@ -144,20 +145,34 @@ class AccountPool {
 /** How far ahead a sportsbook player's match must kick off (the full bench runs about 30 minutes). */
 const KICKOFF_MARGIN_MS = 60 * 60_000
 
+/** A selection the slip sends: its id and the odds shown. */
+export interface Pick {
+  selectionId: string
+  odds: number
+}
+
+/**
+ * The home side of each of the next `count` upcoming football matches that kick off more than
+ * `marginMs` from now (or of the next ones, when fewer than `count` do): one that starts during a
+ * measure closes its pre-match market, and its bets are refused (4202) for a reason the bench does not measure.
+ */
+export async function homePicks(pool: Pool, count: number, marginMs: number): Promise<Pick[]> {
+  const upcoming = await ok(call<{ matchId: string; startsAt: number }[]>(pool, 'GET', '/api/app/sport/matches?sport=football&state=upcoming'), 'upcoming matches')
+  const later = upcoming.filter((m) => m.startsAt > Date.now() + marginMs)
+  return mapLimit((later.length >= count ? later : upcoming).slice(0, count), 4, async (m) => {
+    const detail = await ok(call<{ markets: { type: string; period: number; selections: { selectionId: string; name: string; odds: number }[] }[] }>(pool, 'GET', `/api/app/sport/match/${m.matchId}`), 'match')
+    const home = detail.markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === 'home')!
+    return { selectionId: home.selectionId, odds: home.odds }
+  })
+}
+
 /** Sportsbook players: each bets on the home side of one of the next upcoming football matches that start after the bench (round-robin). */
 async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Player[]> {
   // Twice as many accounts as players: the first windows' players empty a few, and the last
   // window needs a funded one for each of its players.
   const tokens = await appPlayers(pool, 2 * count, tag)
-  const upcoming = await ok(call<{ matchId: string; startsAt: number }[]>(pool, 'GET', '/api/app/sport/matches?sport=football&state=upcoming'), 'upcoming matches')
-  // Matches that kick off after the whole bench: one that starts during a window closes its
-  // pre-match market, and its bets are refused (4202) for a reason the bench does not measure.
-  const later = upcoming.filter((m) => m.startsAt > Date.now() + KICKOFF_MARGIN_MS)
-  const picks = await mapLimit((later.length >= 8 ? later : upcoming).slice(0, 8), 4, async (m) => {
-    const detail = await ok(call<{ markets: { type: string; period: number; selections: { selectionId: string; name: string; odds: number }[] }[] }>(pool, 'GET', `/api/app/sport/match/${m.matchId}`), 'match')
-    const home = detail.markets.find((x) => x.type === '1x2' && x.period === 1)!.selections.find((s) => s.name === 'home')!
-    return { selectionId: home.selectionId, odds: home.odds }
-  })
+  // Matches that kick off after the whole bench.
+  const picks = await homePicks(pool, 8, KICKOFF_MARGIN_MS)
   const accounts = new AccountPool(tokens)
   return tokens.slice(0, count).map((token, i) => ({
     token,
@@ -167,15 +182,18 @@ async function sportPlayers(pool: Pool, count: number, tag: string): Promise<Pla
   }))
 }
 
-/** Wallet players: each test account's session of the demo game under PG (the token the provider calls with). */
+/** A test account's session of the demo game under PG, as the provider's wallet calls name it (the token it calls with). */
+export async function launchDemoGame(pool: Pool, token: string, secret: string): Promise<Player> {
+  const launched = await ok(call<{ url: string }>(pool, 'POST', '/api/app/game/launch', { productCode: 'PG', game: 'demo-fruits' }, { authorization: token }), 'launch')
+  const session = new URL(launched.url, 'http://x').searchParams.get('token')
+  if (!session) throw new Error(`launch gave no session token: ${launched.url}`)
+  return { token: session, path: '/api/provider/PG/wallet', body: '', wallet: { secret } }
+}
+
+/** Wallet players: each test account's session of the demo game under PG. */
 async function walletPlayers(pool: Pool, count: number, secret: string): Promise<Player[]> {
   const tokens = await appPlayers(pool, count, 'w')
-  return mapLimit(tokens, 4, async (token) => {
-    const launched = await ok(call<{ url: string }>(pool, 'POST', '/api/app/game/launch', { productCode: 'PG', game: 'demo-fruits' }, { authorization: token }), 'launch')
-    const session = new URL(launched.url, 'http://x').searchParams.get('token')
-    if (!session) throw new Error(`launch gave no session token: ${launched.url}`)
-    return { token: session, path: '/api/provider/PG/wallet', body: '', wallet: { secret } }
-  })
+  return mapLimit(tokens, 4, (token) => launchDemoGame(pool, token, secret))
 }
 
 /**
@@ -217,7 +235,7 @@ async function walletCall(pool: Pool, player: Player, op: 'bet' | 'win', body: R
 }
 
 /** A provider's round: the bet, then its win. */
-async function walletRound(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
+export async function walletRound(pool: Pool, player: Player, tally: Tally): Promise<string | null> {
   const id = `${run}-${keyCounter++}`
   const round = { token: player.token, game: 'demo-fruits', roundId: id }
   try {
@@ -267,7 +285,7 @@ async function bet(pool: Pool, player: Player, tally: Tally): Promise<string | n
 }
 
 /** A window's running sums: its bets, and the CPU time and wall time it took. */
-interface Tally {
+export interface Tally {
   latencies: number[]
   /** With BENCH_LATENCY_TRACE: when each bet started, in ms after its turn began (beside `latencies`). */
   starts?: number[]
@@ -280,7 +298,7 @@ interface Tally {
   serverCpuMs: number | null
   machineCpuMs: number | null
 }
-const newTally = (): Tally => ({ ...(process.env.BENCH_LATENCY_TRACE ? { starts: [] } : {}), latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
+export const newTally = (): Tally => ({ ...(process.env.BENCH_LATENCY_TRACE ? { starts: [] } : {}), latencies: [], bytes: 0, failed: 0, inWindow: 0, wallMs: 0, clientCpuMs: 0, serverCpuMs: 0, machineCpuMs: 0 })
 const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b)
 const plus = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b)
 
@@ -354,38 +372,43 @@ async function measure(spec: LoadSpec, pools: Pool[], tokens: Player[][], n: num
   })
 }
 
-const [specPath, outPath] = process.argv.slice(2)
-if (!specPath || !outPath) throw new Error('usage: loadClient.ts <spec.json> <out.json>')
-const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as LoadSpec
-const most = Math.max(...spec.players)
-const pools = spec.targets.map((t) => new Pool(t.origin, { connections: most + 4, keepAliveTimeout: 60_000 }))
-const tokens: Player[][] = []
-const dice = (list: string[]) => list.map((token) => ({ token, ...DICE }))
-for (const [i, target] of spec.targets.entries()) {
-  const t0 = performance.now()
-  const made =
-    target.kind === 'app'
-      ? dice(await appPlayers(pools[i]!, most))
-      : target.kind === 'appSport'
-        ? await sportPlayers(pools[i]!, most, 's')
-        : target.kind === 'appWallet'
-          ? await walletPlayers(pools[i]!, most, target.providerSecret ?? '')
-          : target.kind === 'appHub88'
-            ? await hub88Players(pools[i]!, most, target.hub88KeyFile ?? '')
-          : target.kind === 'appLimited'
-            ? dice(await limitedPlayers(pools[i]!, most))
-            : dice(await barePlayers(pools[i]!, most))
-  tokens.push(made)
-  process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
-}
-const windows: BetWindow[] = []
-for (const n of spec.players) {
-  for (const w of await measure(spec, pools, tokens, n)) {
-    windows.push(w)
-    process.stderr.write(
-      `bench: ${w.target} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
-    )
+/** The bet matrix, as scripts/bench.ts runs it; the soak (scripts/bench/soak.ts) imports the players above instead. */
+async function main(): Promise<void> {
+  const [specPath, outPath] = process.argv.slice(2)
+  if (!specPath || !outPath) throw new Error('usage: loadClient.ts <spec.json> <out.json>')
+  const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as LoadSpec
+  const most = Math.max(...spec.players)
+  const pools = spec.targets.map((t) => new Pool(t.origin, { connections: most + 4, keepAliveTimeout: 60_000 }))
+  const tokens: Player[][] = []
+  const dice = (list: string[]) => list.map((token) => ({ token, ...DICE }))
+  for (const [i, target] of spec.targets.entries()) {
+    const t0 = performance.now()
+    const made =
+      target.kind === 'app'
+        ? dice(await appPlayers(pools[i]!, most))
+        : target.kind === 'appSport'
+          ? await sportPlayers(pools[i]!, most, 's')
+          : target.kind === 'appWallet'
+            ? await walletPlayers(pools[i]!, most, target.providerSecret ?? '')
+            : target.kind === 'appHub88'
+              ? await hub88Players(pools[i]!, most, target.hub88KeyFile ?? '')
+            : target.kind === 'appLimited'
+              ? dice(await limitedPlayers(pools[i]!, most))
+              : dice(await barePlayers(pools[i]!, most))
+    tokens.push(made)
+    process.stderr.write(`bench: ${most} players ready on ${target.name} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
   }
+  const windows: BetWindow[] = []
+  for (const n of spec.players) {
+    for (const w of await measure(spec, pools, tokens, n)) {
+      windows.push(w)
+      process.stderr.write(
+        `bench: ${w.target} ${n} players: ${w.betsPerSecond} bets/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, failed ${w.failed}, client CPU ${w.clientCpuCores} cores\n`,
+      )
+    }
+  }
+  await Promise.all(pools.map((p) => p.close()))
+  fs.writeFileSync(outPath, JSON.stringify({ windows }, null, 2))
 }
-await Promise.all(pools.map((p) => p.close()))
-fs.writeFileSync(outPath, JSON.stringify({ windows }, null, 2))
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -3,6 +3,7 @@ import type { AppFigures } from './appFigures'
 import type { FanoutWindow } from './fanout'
 import type { WatchersResult } from './sportWatchers'
 import type { BetWindow } from './loadClient'
+import type { SoakResult } from './soak'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
@@ -59,6 +60,8 @@ export interface Results {
   fanout?: FanoutResult & { measuredAt: string }
   watchers?: WatchersResult & { measuredAt: string }
   client?: ClientResult
+  /** `--only=soak`: a long run on every product, the server's memory and the database's size over it. */
+  soak?: Section<SoakResult>
   /** Every figure flat: value, unit, the baseline beside it, the goal when issue 11 sets one. */
   list: FlatFigure[]
 }
@@ -234,6 +237,17 @@ export function flatten(r: Results): FlatFigure[] {
       { id: `userInfo.${db}.perSecond`, label: 'userInfo, 1,000 sequential calls', database: db, value: f.userInfoPerSecond, unit: 'req/s', ...withBare(f.userInfoPerSecond, f.bare?.userInfoPerSecond, 'req/s', 'bare: session + player SELECT'), measuredAt: at, outOfProcess: true },
       { id: `transfer.${db}.perSecond`, label: 'transfer over HTTP, 500 sequential', database: db, value: f.transferPerSecond, unit: 'transfers/s', measuredAt: at, outOfProcess: true },
       { id: `deposit.${db}.median`, label: 'deposit paid at the PSP emulator to socket (webhook, read-back, insBalance + updateUserInfo), median of 30', database: db, value: f.depositToSocketMedianMs, unit: 'ms', measuredAt: at, outOfProcess: true },
+    )
+  }
+  for (const [db, s] of entries(r.soak?.byDatabase)) {
+    const at = r.soak!.measuredAt
+    const over = `${s.players} players, ${s.minutes} min`
+    out.push(
+      { id: `soak.${db}.heapSlope`, label: `soak heap slope after the warm-up (${over})`, database: db, value: s.heapSlope.miBPerHour, unit: 'MiB/h', goal: `<= ${s.heapSlope.boundMiBPerHour} (the readings' noise)`, measuredAt: at, outOfProcess: true },
+      { id: `soak.${db}.rssSlope`, label: `soak RSS slope after the warm-up (${over})`, database: db, value: s.rssSlope.miBPerHour, unit: 'MiB/h', measuredAt: at, outOfProcess: true },
+      { id: `soak.${db}.throughputRatio`, label: `soak last window's bets/s over the first's (${over})`, database: db, value: s.throughput.ratio, unit: 'x', goal: `1 +- ${s.throughput.ratioBound} (the windows' noise)`, measuredAt: at, outOfProcess: true },
+      { id: `soak.${db}.lastP99`, label: `soak p99 of every call in the last window (${over})`, database: db, value: s.windows.at(-1)?.p99Ms ?? null, unit: 'ms', measuredAt: at, outOfProcess: true },
+      { id: `soak.${db}.failed`, label: `soak calls failed (${over})`, database: db, value: s.failed, unit: 'calls', goal: '0', measuredAt: at, outOfProcess: true },
     )
   }
   for (const [db, l] of entries(r.ledger?.byDatabase)) {
@@ -458,7 +472,7 @@ export function table(r: Results): string {
       '',
     )
   }
-  const server = r.list.filter((f) => !f.id.startsWith('bets.') && f.database)
+  const server = r.list.filter((f) => !f.id.startsWith('bets.') && !f.id.startsWith('soak.') && f.database)
   if (server.length) {
     lines.push(`## Server figures${r.figures ? ` (measured ${r.figures.measuredAt})` : ''}`, '')
     const dbs = [...new Set(server.map((f) => f.database!))]
@@ -483,6 +497,7 @@ export function table(r: Results): string {
     for (const f of fanout) lines.push(`| ${f.label} | ${num(f.value, 1)} ${f.unit} | ${f.baseline ? `${num(f.baseline.value, 1)} ${f.unit}` : '-'} | ${f.ratio === undefined ? '-' : `${num(f.ratio, 2)}x`} |`)
     lines.push('')
   }
+  if (r.soak) lines.push(...soakTable(r.soak))
   const client = r.list.filter((f) => !f.database && !f.id.startsWith('fanout.'))
   if (!client.length) lines.push('## Client', '', 'No bench/client.json: scripts/bench-client.ts has not written one.', '')
   else {
@@ -495,4 +510,34 @@ export function table(r: Results): string {
     lines.push('')
   }
   return lines.join('\n')
+}
+
+/** The soak's section: per database, its verdict, each minute, each window and each kind of play. */
+function soakTable(section: Section<SoakResult>): string[] {
+  const lines = [`## Soak (measured ${section.measuredAt})`, '']
+  for (const [db, s] of entries(section.byDatabase)) {
+    lines.push(
+      `### ${db}: ${s.players} players, ${s.minutes} minutes`,
+      '',
+      `Every product from one load-client process (scripts/bench/soak.ts, seed ${s.seed}): dice, limbo, mines (start, reveal, cash-out), Double, sport singles and parlays, provider slot rounds (signed bet + win), deposits and withdrawals on ${s.cashiers} cashier accounts; R$ 0,10 stakes. The server's figures from its GET /metrics every ${s.sampleSeconds} s; ${s.bets.toLocaleString('en-US')} bets, ${s.failed} calls failed, ${s.depositsPaid} deposits paid, ${s.withdrawals} withdrawals, ${s.socketEvents.toLocaleString('en-US')} socket events received; load client CPU ${num(s.clientCpuCores, 2)} cores.`,
+      '',
+      `**Verdict**: ${s.verdict}.`,
+      '',
+      `Slopes by least squares over the samples after the ${s.warmupMinutes}-minute warm-up: heap ${num(s.heapSlope.miBPerHour, 1)} +- ${num(s.heapSlope.standardErrorMiBPerHour, 1)} MiB/h (readings' scatter ${num(s.heapSlope.residualSdMiB, 1)} MiB, bound ${num(s.heapSlope.boundMiBPerHour, 1)} MiB/h), RSS ${num(s.rssSlope.miBPerHour, 1)} +- ${num(s.rssSlope.standardErrorMiBPerHour, 1)} MiB/h (bound ${num(s.rssSlope.boundMiBPerHour, 1)}). Throughput: last window ${num(s.throughput.lastBetsPerSecond)} bets/s over the first's ${num(s.throughput.firstBetsPerSecond)}: ${num(s.throughput.ratio, 3)}x; 10-second slices' noise around their window's trend ${num(s.throughput.sliceNoiseBetsPerSecond, 1)} bets/s, bound 1 +- ${num(s.throughput.ratioBound, 3)}.`,
+      '',
+      '| minute | bets/s | calls | failed | RSS MiB | heap MiB | handles | event-loop lag p99 ms | database MiB | server CPU | machine CPU |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...s.perMinute.map((m) => `| ${m.minute} | ${num(m.betsPerSecond)} | ${num(m.calls)} | ${m.failed} | ${num(m.rssMiB, 1)} | ${num(m.heapUsedMiB, 1)} | ${m.handles} | ${num(m.eventLoopLagMs, 1)} | ${num(m.dbMiB, 1)} | ${num(m.serverCpuCores, 2)} | ${num(m.machineCpuCores, 2)} |`),
+      '',
+      '| window (minutes) | bets/s | calls | p50 ms | p99 ms | failed |',
+      '|---|--:|--:|--:|--:|--:|',
+      ...s.windows.map((w) => `| ${w.fromMinute}-${w.toMinute} | ${num(w.betsPerSecond)} | ${num(w.calls)} | ${num(w.p50Ms, 1)} | ${num(w.p99Ms, 1)} | ${w.failed} |`),
+      '',
+      '| play | actions chosen | calls | p99 ms | failed | first failure |',
+      '|---|--:|--:|--:|--:|---|',
+      ...Object.entries(s.byKind).map(([kind, k]) => `| ${kind} | ${num(k.actions)} | ${num(k.calls)} | ${num(k.p99Ms, 1)} | ${k.failed} | ${k.firstFailure ? k.firstFailure.replace(/\|/g, '\\|') : '-'} |`),
+      '',
+    )
+  }
+  return lines
 }
