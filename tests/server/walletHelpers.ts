@@ -7,6 +7,7 @@ import { calls, type CallDef } from '../../src/shared/contract'
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '../../src/shared/contract/socket'
 import type { Db, Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
+import { ledgerFigures } from '../../src/server/wallet/ledgerCheck'
 import { WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import type { PspEmulator } from '../../src/server/payments/emulator/PspEmulator'
 import { post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
@@ -105,22 +106,7 @@ export async function balances(t: TestApp, userId: bigint): Promise<{ cash: bigi
  * account's balance is the sum of its entries, and no user account is below zero.
  */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
-  const r = await db.query<{ total: bigint; unbalanced: bigint; drift: bigint; negative: bigint; accounts: bigint }>(
-    `SELECT (SELECT COALESCE(SUM(amount), 0)::bigint FROM ledger_entries) AS total,
-            (SELECT count(*)::bigint FROM (SELECT tx_id FROM ledger_entries GROUP BY tx_id HAVING SUM(amount) <> 0) u) AS unbalanced,
-            (SELECT count(*)::bigint FROM ledger_accounts a
-              WHERE a.balance <> COALESCE((SELECT SUM(e.amount) FROM ledger_entries e WHERE e.account_id = a.id), 0)) AS drift,
-            (SELECT count(*)::bigint FROM ledger_accounts WHERE NOT is_system AND balance < 0) AS negative,
-            (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts) AS accounts`,
-  )
-  const row = r.rows[0]!
-  expect({ total: row.total, unbalanced: row.unbalanced, drift: row.drift, negative: row.negative, accounts: row.accounts }).toEqual({
-    total: 0n,
-    unbalanced: 0n,
-    drift: 0n,
-    negative: 0n,
-    accounts: 0n,
-  })
+  expect(await ledgerFigures(db)).toEqual({ total: 0n, unbalanced: 0n, drift: 0n, negative: 0n, accounts: 0n })
 }
 
 /** Checks the ledger invariant after every test of the file. */

@@ -180,6 +180,9 @@ describe('PIX_PROVIDER', () => {
   it('in demo mode: the emulator by default, none on request, nothing unknown; the old switches are refused with a pointer', () => {
     expect(loadConfig({ PIX_PROVIDER: 'none' }).wallet.pix).toMatchObject({ provider: null, payouts: null })
     expect(loadConfig({ PIX_PAYOUTS: 'off' }).wallet.pix).toMatchObject({ provider: 'sandbox', payouts: null })
+    // The emulator reached through a proxy in front of it (the money simulator's faults); unset: directly.
+    expect(loadConfig({}).wallet.pix).toMatchObject({ provider: 'sandbox', baseUrl: null, webhookUrl: null })
+    expect(loadConfig({ PIX_BASE_URL: 'http://127.0.0.1:9/psp-sandbox', PIX_WEBHOOK_URL: 'http://127.0.0.1:9/hook' }).wallet.pix).toMatchObject({ provider: 'sandbox', baseUrl: 'http://127.0.0.1:9/psp-sandbox', webhookUrl: 'http://127.0.0.1:9/hook' })
     expect(problems({ PIX_PROVIDER: 'pagseguro' })).toEqual(['PIX_PROVIDER must be one of sandbox, apipix, none, not "pagseguro"'])
     expect(problems({ SANDBOX_PAYMENTS: '1' })).toEqual(['SANDBOX_PAYMENTS is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails'])
     expect(problems({ PAYMENT_PROVIDER: 'sandbox' })).toEqual(['PAYMENT_PROVIDER is gone: PIX_PROVIDER=sandbox | apipix | none chooses the PIX rails'])

@@ -14,7 +14,11 @@ const SANDBOX_PIX_CLIENT = { id: 'sandbox-client', secret: 'sandbox-client-secre
 export interface PixConfig {
   /** PIX_PROVIDER: 'sandbox' (default in demo mode), 'apipix', or null ('none': prePay answers UNAVAILABLE). */
   provider: PixProviderName | null
-  /** PIX_BASE_URL: the PSP's API root (its /v2/cob, /v2/pix, /oauth/token live under it); null: this server's emulator. */
+  /**
+   * PIX_BASE_URL: the PSP's API root (its /v2/cob, /v2/pix, /oauth/token live under it); null: this
+   * server's emulator. With the sandbox it is where this server reaches its own emulator (a proxy in
+   * front of it, e.g. the money simulator's faults; unset: directly).
+   */
   baseUrl: string | null
   /** PIX_TOKEN_URL: the OAuth2 token endpoint when not {PIX_BASE_URL}/oauth/token. */
   tokenUrl: string | null
@@ -27,7 +31,7 @@ export interface PixConfig {
   ca: string | null
   /** PIX_KEY_CHAVE: the Pix key (chave) that receives the deposits and sends the payouts. */
   chave: string
-  /** PIX_WEBHOOK_URL: the public address registered with the PSP at start (…/api/pay/webhook/apipix/<PAYMENT_WEBHOOK_SECRET>); null: registered by hand. */
+  /** PIX_WEBHOOK_URL: the public address registered with the PSP at start (…/api/pay/webhook/apipix/<PAYMENT_WEBHOOK_SECRET>); null: registered by hand (the sandbox: this server's own). */
   webhookUrl: string | null
   /** PIX_RECONCILE_MINUTES (5; 0 off) and PIX_RECONCILE_HOURS (6): how often received Pix are listed, and how far back. */
   reconcileEveryMs: number
@@ -75,8 +79,8 @@ export function loadPixConfig(env: NodeJS.ProcessEnv, demo: boolean): PixConfig 
   const sandbox = provider === 'sandbox'
   const pix: PixConfig = {
     provider,
-    baseUrl: sandbox ? null : url('PIX_BASE_URL'),
-    tokenUrl: sandbox ? null : url('PIX_TOKEN_URL'),
+    baseUrl: url('PIX_BASE_URL'),
+    tokenUrl: url('PIX_TOKEN_URL'),
     clientId: text('PIX_CLIENT_ID') ?? (sandbox ? SANDBOX_PIX_CLIENT.id : ''),
     clientSecret: text('PIX_CLIENT_SECRET') ?? (sandbox ? SANDBOX_PIX_CLIENT.secret : ''),
     cert: text('PIX_CERT'),

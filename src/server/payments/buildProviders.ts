@@ -35,8 +35,8 @@ export function buildPixRails(
   if (pix.provider === null) return null
   const sandbox = pix.provider === 'sandbox'
   const { baseUrl: psp, tokenUrl } = pix
-  // (Config refuses apipix without PIX_BASE_URL.)
-  const baseUrl = sandbox || psp === null ? () => `${deps.selfUrl()}${EMULATOR_PREFIX}` : () => psp
+  // (Config refuses apipix without PIX_BASE_URL.) The sandbox is this server's emulator, or the proxy PIX_BASE_URL names in front of it.
+  const baseUrl = psp === null ? () => `${deps.selfUrl()}${EMULATOR_PREFIX}` : () => psp
   const client = new PspClient({
     baseUrl,
     tokenUrl: tokenUrl === null ? undefined : () => tokenUrl,
@@ -58,7 +58,7 @@ export function buildPixRails(
     name: sandbox ? 'pix-sandbox' : 'apipix',
     chave: pix.chave,
     webhookSecret: secret,
-    webhookUrl: sandbox ? () => `${deps.selfUrl()}${WEBHOOK_PREFIX}/${encodeURIComponent(secret)}` : () => pix.webhookUrl,
+    webhookUrl: sandbox && pix.webhookUrl === null ? () => `${deps.selfUrl()}${WEBHOOK_PREFIX}/${encodeURIComponent(secret)}` : () => pix.webhookUrl,
     payPage: (payNo, locale) => `${sandbox ? SANDBOX_PAGE_PREFIX : PAY_PAGE_PREFIX}/${payNo}${lang(locale)}`,
     payerNote: (orderId, locale) => translate(normalizeLocale(locale), 'sandbox.order', { orderId }),
     merchant: pix.merchant,

@@ -1,0 +1,521 @@
+/**
+ * What the simulated players do, each through the real HTTP API, and what the model learns from
+ * each answer. Every money call carries its Idempotency-Key; some are sent again with it as a
+ * client does after a lost answer (the replay must answer the same bytes). The simulator plays the
+ * demo provider itself, with a provider's faults (repeats, a win before its bet, a rollback after
+ * a win, a win above the game's cap).
+ */
+import { centavosToText } from '../../src/shared/money'
+import { MAX_MULTIPLIER } from '../../demo-provider/shared/slotMath'
+import { centavosOf } from '../../tests/centavos'
+import { cpfOf, type Model, type Player } from './model'
+import type { Rng } from './rng'
+import { CAPTCHA, OPS_TOKEN, type Reply, type World } from './world'
+
+const PASSWORD = 'segredo123'
+/** The demo game the simulator's provider rounds are played on. */
+const SLOT = { code: 'PG', game: 'demo-fruits' }
+/** Refusals a player meets in normal play: each op names which of these it accepts. */
+const CODE = {
+  INSUFFICIENT: 9999,
+  BONUS_MAX_STAKE: 4008,
+  LIMIT_STAKE: 6002,
+  LIMIT_LOSS: 6001,
+  RG_PAUSED: 6004,
+  ROUND_NOT_OPEN: 4101,
+  SIGNIN_DONE: 4301,
+  NOTHING_TO_WITHDRAW: 3103,
+  WITHDRAW_COUNT_EXHAUSTED: 3102,
+  WITHDRAW_BELOW_MIN: 3104,
+  WITHDRAW_ABOVE_MAX: 3105,
+} as const
+const SPORT_REFUSALS = [4201, 4202, 4203, 4204, 4205, 4206, 4207, 4208, 4209]
+
+export interface OpContext {
+  /** The operation's number in the plan (for the report of a violation). */
+  n: number
+  rng: Rng
+}
+
+interface MatchPick {
+  matchId: string
+  selectionId: string
+  odds: number
+}
+
+export class Players {
+  /** Matches the simulator has bets on and has not finished yet, and those it finished. */
+  readonly betMatches = new Set<string>()
+  private readonly finished = new Set<string>()
+  private upcoming: { at: number; ids: string[] } = { at: 0, ids: [] }
+  private readonly picks = new Map<string, MatchPick[]>()
+  private packages: { pkgId: number; price: bigint }[] = []
+  /** Refusals no rule of the model explains, by op and code (reported; money checks are separate). */
+  readonly unexpected: Record<string, number> = {}
+
+  constructor(
+    private readonly world: World,
+    private readonly model: Model,
+    private readonly lostAnswerRate: number,
+  ) {}
+
+  // ---- helpers ----
+
+  private note(op: string, r: Reply): void {
+    const k = `${op} ${r.status}${r.msg ? ` (${r.msg.slice(0, 60)})` : ''}`
+    this.unexpected[k] = (this.unexpected[k] ?? 0) + 1
+  }
+
+  /** A money call with its key; sometimes sent twice, as after a lost answer: the second answer must be the first's. */
+  private async keyed(ctx: OpContext, p: Player, url: string, body: unknown, key: string, method: 'POST' | 'PUT' = 'POST'): Promise<Reply> {
+    const first = await this.world.call(method, url, { body, token: p.token, key })
+    this.serverError(ctx, url, first)
+    if (!ctx.rng.chance(this.lostAnswerRate)) return first
+    this.world.count('client retry after a lost answer')
+    const again = await this.world.call(method, url, { body, token: p.token, key })
+    this.model.check('a replay answers as the first', again.text === first.text, ctx.n, () => `${url} key ${key}: first ${first.text.slice(0, 200)} / replay ${again.text.slice(0, 200)}`)
+    return again
+  }
+
+  private serverError(ctx: OpContext, what: string, r: Reply): void {
+    this.model.check('no server error', r.http < 500 || r.status === 5003, ctx.n, () => `${what}: HTTP ${r.http} ${r.text.slice(0, 300)}`)
+  }
+
+  /** A refusal for want of money is right only when the model cannot promise the amount. */
+  private insufficientRight(ctx: OpContext, p: Player, amount: bigint, where: string): void {
+    const { lo } = this.model.bounds(p)
+    this.model.check('a refusal for want of money is right', lo < amount || p.bonus, ctx.n, () => `player ${p.index} ${where}: refused ${amount} with ${lo} certainly there`)
+  }
+
+  private taken(ctx: OpContext, p: Player, amount: bigint, where: string): void {
+    const { hi } = this.model.bounds(p)
+    this.model.check('no stake above the balance', hi >= amount, ctx.n, () => `player ${p.index} ${where}: took ${amount} with at most ${hi}`)
+  }
+
+  /** Whether a refusal is one this player may meet; a paused player's bet must be refused so. */
+  private refusalOk(ctx: OpContext, p: Player, r: Reply, amount: bigint, where: string, extra: readonly number[] = []): boolean {
+    if (r.status === CODE.INSUFFICIENT) {
+      this.insufficientRight(ctx, p, amount, where)
+      return true
+    }
+    if (r.status === CODE.RG_PAUSED) return this.model.check('a refusal for a pause is right', p.paused, ctx.n, () => `player ${p.index} ${where}: RG_PAUSED, not paused`)
+    if (r.status === CODE.LIMIT_STAKE || r.status === CODE.LIMIT_LOSS) return this.model.check('a refusal for a limit is right', p.limited, ctx.n, () => `player ${p.index} ${where}: limit refusal without a limit`)
+    if (r.status === CODE.BONUS_MAX_STAKE && p.bonus) return true
+    if (extra.includes(r.status)) return true
+    this.note(where, r)
+    return false
+  }
+
+  /** A stake the player can probably pay: usually within the certain balance, now and then more (a refusal to check). */
+  private stake(ctx: OpContext, p: Player, most = 500n): bigint {
+    const { lo } = this.model.bounds(p)
+    const cap = lo < most ? lo : most
+    if (cap < 10n || ctx.rng.chance(0.03)) return BigInt(ctx.rng.between(10, Number(most)))
+    return BigInt(ctx.rng.between(10, Number(cap)))
+  }
+
+  private afterPause(ctx: OpContext, p: Player, r: Reply, where: string): void {
+    if (p.paused) this.model.check("a paused player's bet is refused", r.status !== 200, ctx.n, () => `player ${p.index} ${where}: bet taken while paused`)
+  }
+
+  // ---- setup ----
+
+  async join(ctx: OpContext, index: number, tag: string): Promise<Player> {
+    const email = `sim${tag}.${index}@example.com`
+    const codeId = 10_000_000 + ctx.n * 1000 + index
+    await this.world.call('GET', `/api/auth/user/captcha/${codeId}`)
+    let r = await this.world.call('POST', '/api/auth/user/restRegister', { body: { username: email, pwd: PASSWORD, codeId, captCode: CAPTCHA } })
+    if (r.status === 2003) {
+      // Registered before a crash cut the answer: log in instead.
+      const loginId = codeId + 500
+      await this.world.call('GET', `/api/auth/user/captcha/${loginId}`)
+      r = await this.world.call('POST', '/api/auth/user/restLogin', { body: { username: email, pwd: PASSWORD, codeId: loginId, captCode: CAPTCHA } })
+    }
+    if (r.status !== 200) throw new Error(`player ${index} could not join: ${r.text.slice(0, 300)}`)
+    const p: Player = { index, email, token: r.data.access_token, cpf: cpfOf((ctx.rng.u32() ^ index) >>> 0), name: 'Ana Souza', known: 0n, pending: new Map(), busy: false, bonus: false, limited: false, paused: false, providerToken: null }
+    const kyc = await this.world.call('POST', '/api/app/user/updateKyc', { body: { name: p.name, cardNo: p.cpf }, token: p.token })
+    if (kyc.status !== 200 && kyc.status !== 3303) throw new Error(`player ${index}'s KYC failed: ${kyc.text.slice(0, 300)}`)
+    if (this.packages.length === 0) {
+      const prices = await this.world.call('GET', '/api/app/order/getPrices', { token: p.token })
+      this.packages = (prices.data as { pkgId: number; price: number; curreny: string }[]).filter((x) => x.curreny === 'BRL').map((x) => ({ pkgId: x.pkgId, price: centavosOf(x.price) }))
+      if (this.packages.length === 0) throw new Error(`no BRL package: ${prices.text.slice(0, 300)}`)
+    }
+    return p
+  }
+
+  // ---- money in and out ----
+
+  async deposit(ctx: OpContext, p: Player): Promise<void> {
+    if ([...p.pending.values()].some((x) => x.kind === 'deposit')) return this.resolve(ctx, p)
+    const pkg = ctx.rng.pick(this.packages.filter((x) => x.price <= 50_000n).length ? this.packages.filter((x) => x.price <= 50_000n) : this.packages)
+    const r = await this.keyed(ctx, p, `/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, `dep-${ctx.n}`)
+    if (r.status !== 200) return void this.note('deposit', r)
+    // The payer's bank pays (the emulator's bank page).
+    const paid = await this.world.call('POST', `/api/pay/sandbox/pix/${r.data.payNo}/pay`, { raw: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    if (paid.http !== 303) return void this.note('deposit payment', paid)
+    p.pending.set(`d${r.data.orderId}`, { kind: 'deposit', orderId: r.data.orderId, amount: pkg.price })
+    this.model.did('deposit')
+  }
+
+  async withdraw(ctx: OpContext, p: Player): Promise<void> {
+    const { lo } = this.model.bounds(p)
+    if (lo < 1000n) return this.balance(ctx, p)
+    // Now and then an amount ending in 13 centavos, which the emulator's bank refuses: the hold comes back.
+    let amount = BigInt(ctx.rng.between(1000, Number(lo > 50_000n ? 50_000n : lo)))
+    if (ctx.rng.chance(0.25)) amount = (amount / 100n) * 100n + 13n
+    if (amount > lo) amount -= 100n
+    const body = { payCardBank: 'CPF', payCardNo: p.cpf, ifsc: '', name: p.name, amount: centavosToText(amount), whatsapp: '11999990000' }
+    const r = await this.keyed(ctx, p, '/api/app/order/withdraw', body, `wd-${ctx.n}`)
+    if (r.status === 200) {
+      p.known -= amount
+      p.pending.set(`w${r.data.orderId}`, { kind: 'withdraw', orderId: r.data.orderId, amount })
+      this.model.move('withdrawals asked', amount)
+      return this.model.did('withdraw')
+    }
+    if (r.status === CODE.NOTHING_TO_WITHDRAW || r.status === CODE.INSUFFICIENT) return this.insufficientRight(ctx, p, amount, 'withdraw')
+    this.refusalOk(ctx, p, r, amount, 'withdraw', [CODE.WITHDRAW_COUNT_EXHAUSTED, CODE.WITHDRAW_ABOVE_MAX, CODE.WITHDRAW_BELOW_MIN])
+  }
+
+  async transfer(ctx: OpContext, p: Player, q: Player): Promise<void> {
+    const amount = this.stake(ctx, p, 2000n)
+    const r = await this.keyed(ctx, p, '/api/app/order/transfer', { toUser: q.email, amount: centavosToText(amount) }, `tr-${ctx.n}`)
+    if (r.status === 200) {
+      this.taken(ctx, p, amount, 'transfer')
+      p.known -= amount
+      q.known += amount
+      this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'transfer')
+      this.model.move('transfers', amount)
+      return this.model.did('transfer')
+    }
+    this.refusalOk(ctx, p, r, amount, 'transfer')
+  }
+
+  // ---- the originals ----
+
+  async instant(ctx: OpContext, p: Player, game: 'dice' | 'limbo'): Promise<void> {
+    const amount = this.stake(ctx, p)
+    const body =
+      game === 'dice'
+        ? { amount: centavosToText(amount), target: ctx.rng.between(200, 9700) / 100, condition: ctx.rng.pick(['over', 'under'] as const) }
+        : { amount: centavosToText(amount), target: ctx.rng.between(101, 5000) / 100 }
+    const r = await this.keyed(ctx, p, `/api/app/casino/${game}/bet`, body, `${game}-${ctx.n}`)
+    this.afterPause(ctx, p, r, game)
+    if (r.status !== 200) return void this.refusalOk(ctx, p, r, amount, game)
+    this.taken(ctx, p, amount, game)
+    const payout = centavosOf(r.data.payout)
+    p.known += payout - amount
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, game)
+    this.model.move('stakes', amount)
+    this.model.move('returns', payout)
+    this.model.did(game)
+  }
+
+  async mines(ctx: OpContext, p: Player): Promise<void> {
+    const amount = this.stake(ctx, p)
+    const start = await this.keyed(ctx, p, '/api/app/casino/mines/start', { amount: centavosToText(amount), mines: ctx.rng.between(1, 10) }, `mines-${ctx.n}`)
+    this.afterPause(ctx, p, start, 'mines')
+    if (start.status === 4004) return this.finishMines(ctx, p)
+    if (start.status !== 200) return void this.refusalOk(ctx, p, start, amount, 'mines')
+    this.taken(ctx, p, amount, 'mines')
+    p.known -= amount
+    this.model.balanceSeen(p, centavosOf(start.data.balance), ctx.n, 'mines start')
+    this.model.move('stakes', amount)
+    const tiles = Array.from({ length: 25 }, (_, i) => i)
+    const reveals = ctx.rng.between(1, 4)
+    for (let i = 0; i < reveals; i++) {
+      const tile = tiles.splice(ctx.rng.int(tiles.length), 1)[0]!
+      const r = await this.keyed(ctx, p, '/api/app/casino/mines/reveal', { tile }, `mines-${ctx.n}-r${i}`)
+      if (r.status !== 200) return void this.note('mines reveal', r)
+      if (r.data.state === 'lost') return this.model.did('mines')
+      if (r.data.state === 'won') return this.minesWon(ctx, p, r)
+    }
+    const out = await this.keyed(ctx, p, '/api/app/casino/mines/cashout', {}, `mines-${ctx.n}-c`)
+    if (out.status !== 200) return void this.note('mines cashout', out)
+    this.minesWon(ctx, p, out)
+  }
+
+  private minesWon(ctx: OpContext, p: Player, r: Reply): void {
+    const payout = centavosOf(r.data.payout)
+    p.known += payout
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'mines cashout')
+    this.model.move('returns', payout)
+    this.model.did('mines')
+  }
+
+  /** A game left open (an op whose reveal was refused): finished now; its stake was counted when it started. */
+  private async finishMines(ctx: OpContext, p: Player): Promise<void> {
+    for (let i = 0; i < 25; i++) {
+      const a = await this.world.call('GET', '/api/app/casino/mines/active', { token: p.token })
+      if (a.status !== 200 || a.data === null) return
+      const revealed = (a.data.revealed ?? []) as number[]
+      if (revealed.length) {
+        const out = await this.keyed(ctx, p, '/api/app/casino/mines/cashout', {}, `mines-${ctx.n}-f${i}`)
+        if (out.status === 200) this.minesWon(ctx, p, out)
+        return
+      }
+      const tile = ctx.rng.int(25)
+      const r = await this.keyed(ctx, p, '/api/app/casino/mines/reveal', { tile }, `mines-${ctx.n}-f${i}`)
+      if (r.status === 200 && r.data.state === 'lost') return
+      if (r.status === 200 && r.data.state === 'won') return this.minesWon(ctx, p, r)
+    }
+  }
+
+  // ---- shared rounds ----
+
+  async double(ctx: OpContext, p: Player): Promise<void> {
+    // Waits for a round taking bets (a few seconds at most).
+    let state: Reply | null = null
+    for (let i = 0; i < 40; i++) {
+      const s = await this.world.call('GET', '/api/app/casino/double/state')
+      if (s.status === 200 && s.data && s.data.phase === 'betting' && s.data.bettingEndsAt - s.data.serverTime > 400) {
+        state = s
+        break
+      }
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    if (!state) return void this.note('double', { http: 0, status: 0, msg: 'no round took bets', data: null, text: '' })
+    const amount = this.stake(ctx, p)
+    const choice = ctx.rng.pick(['red', 'black', 'white'] as const)
+    const r = await this.keyed(ctx, p, '/api/app/casino/double/bet', { roundId: state.data.roundId, choice, amount: centavosToText(amount) }, `dbl-${ctx.n}`)
+    this.afterPause(ctx, p, r, 'double')
+    if (r.status !== 200) return void this.refusalOk(ctx, p, r, amount, 'double', [CODE.ROUND_NOT_OPEN])
+    this.taken(ctx, p, amount, 'double')
+    p.known -= amount
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'double')
+    p.pending.set(`r${r.data.betId}`, { kind: 'round', betId: r.data.betId, game: 'double', amount, most: amount * 14n })
+    this.model.move('stakes', amount)
+    this.model.did('double')
+  }
+
+  // ---- the sportsbook ----
+
+  /**
+   * The upcoming matches of every sport but racing (whose result names a runner), each with its
+   * main market's selections; read again each minute, less those the simulator finished.
+   */
+  private async matchPicks(p: Player): Promise<string[]> {
+    if (Date.now() - this.upcoming.at > 60_000 || this.upcoming.ids.length < 4) {
+      const r = await this.world.call('GET', '/api/app/sport/matches?state=upcoming', { token: p.token })
+      const list = r.status === 200 ? (r.data as { matchId: string; sport: string; main: { selections: { selectionId: string; odds: number }[] } | null }[]) : []
+      const open = list.filter((m) => m.sport !== 'racing' && m.main && !this.finished.has(m.matchId))
+      for (const m of open) this.picks.set(m.matchId, m.main!.selections.map((x) => ({ matchId: m.matchId, selectionId: x.selectionId, odds: x.odds })))
+      this.upcoming = { at: Date.now(), ids: open.map((m) => m.matchId) }
+    }
+    return this.upcoming.ids
+  }
+
+  async sport(ctx: OpContext, p: Player, legs: number): Promise<void> {
+    const ids = (await this.matchPicks(p)).filter((id) => !this.finished.has(id))
+    if (ids.length < legs) return void this.note('sport', { http: 0, status: 0, msg: 'too few matches', data: null, text: '' })
+    const chosen = new Set<string>()
+    while (chosen.size < legs) chosen.add(ctx.rng.pick(ids))
+    const selections: MatchPick[] = []
+    for (const id of chosen) {
+      const picks = this.picks.get(id) ?? []
+      if (picks.length) selections.push(ctx.rng.pick(picks))
+    }
+    if (selections.length !== legs) return void this.note('sport', { http: 0, status: 0, msg: 'no market', data: null, text: '' })
+    const amount = this.stake(ctx, p, 300n)
+    const r = await this.keyed(
+      ctx,
+      p,
+      '/api/app/sport/bet',
+      { type: legs === 1 ? 'single' : 'parlay', amount: centavosToText(amount), selections: selections.map((s) => ({ selectionId: s.selectionId, odds: s.odds })), acceptOdds: 'any' },
+      `sp-${ctx.n}`,
+    )
+    this.afterPause(ctx, p, r, 'sport')
+    if (r.status !== 200) return void this.refusalOk(ctx, p, r, amount, 'sport', SPORT_REFUSALS)
+    this.taken(ctx, p, amount, 'sport')
+    p.known -= amount
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'sport')
+    const matches = selections.map((s) => s.matchId)
+    for (const m of matches) this.betMatches.add(m)
+    p.pending.set(`s${r.data.betId}`, { kind: 'sport', betId: r.data.betId, most: centavosOf(r.data.potentialWin), matches })
+    this.model.move('stakes', amount)
+    this.model.did(legs === 1 ? 'sport single' : 'sport parlay')
+  }
+
+  /** Finishes one match the simulator bet on, with a score from the seed, as the feed would. */
+  async finishMatch(ctx: OpContext, matchId?: string): Promise<void> {
+    const id = matchId ?? [...this.betMatches][ctx.rng.int(this.betMatches.size)]
+    if (!id) return
+    this.betMatches.delete(id)
+    this.finished.add(id)
+    const g = () => ({ home: ctx.rng.between(0, 3), away: ctx.rng.between(0, 3) })
+    const full = g()
+    const half = { home: Math.min(full.home, ctx.rng.between(0, 2)), away: Math.min(full.away, ctx.rng.between(0, 2)) }
+    const r = await this.world.call('POST', `/api/dev/sport/matches/${id}/result`, { body: { fullTime: full, halfTime: half, corners: { home: ctx.rng.between(0, 9), away: ctx.rng.between(0, 9) } }, headers: { 'x-ops-token': OPS_TOKEN } })
+    this.serverError(ctx, 'sport result', r)
+    if (r.status !== 200) this.note('sport result', r)
+    else this.model.did('match finished')
+  }
+
+  // ---- provider rounds (the simulator plays the provider) ----
+
+  async slot(ctx: OpContext, p: Player): Promise<void> {
+    if (!p.providerToken) {
+      const l = await this.world.call('POST', '/api/app/game/launch', { body: { productCode: SLOT.code, game: SLOT.game }, token: p.token })
+      if (l.status !== 200) return void this.note('slot launch', l)
+      p.providerToken = new URL(l.data.url, 'http://x').searchParams.get('token')
+    }
+    const amount = this.stake(ctx, p)
+    const id = `sim-${ctx.n}`
+    const round = { token: p.providerToken, game: SLOT.game, roundId: id, currency: 'BRL' }
+    const fault = ctx.rng.weighted({ none: 70, repeatBet: 5, repeatWin: 5, winBeforeBet: 4, rollback: 5, rollbackAfterWin: 4, rogueWin: 3, lostWinAnswer: 4 })
+    if (fault !== 'none') this.world.count(`provider ${fault}`)
+    const bet = { requestId: `${id}-b`, ...round, transactionId: `${id}-bet`, amount: Number(amount) }
+    const win = (amt: bigint, tx = `${id}-win`) => ({ requestId: `${tx}-r`, ...round, transactionId: tx, referenceTransactionId: `${id}-bet`, amount: Number(amt) })
+    if (fault === 'winBeforeBet') {
+      const early = await this.world.wallet(SLOT.code, 'win', win(amount, `${id}-early`))
+      this.model.check('a win before its bet moves nothing', (JSON.parse(early.text) as { status: string }).status === 'TRANSACTION_NOT_FOUND', ctx.n, () => `early win answered ${early.text.slice(0, 200)}`)
+    }
+    const b = await this.world.wallet(SLOT.code, 'bet', bet)
+    const placed = JSON.parse(b.text) as { status: string; balance?: number }
+    if (placed.status === 'INVALID_TOKEN' || placed.status === 'TOKEN_EXPIRED') {
+      p.providerToken = null
+      return
+    }
+    this.afterPause(ctx, p, { ...b, status: placed.status === 'OK' ? 200 : 0 }, 'slot')
+    if (placed.status !== 'OK') {
+      if (placed.status === 'NOT_ENOUGH_MONEY') this.insufficientRight(ctx, p, amount, 'slot')
+      else if (!(placed.status === 'USER_DISABLED' && p.paused) && !(placed.status === 'BET_LIMIT' && (p.limited || p.bonus))) this.note('slot bet', { ...b, status: 0, msg: placed.status })
+      return
+    }
+    this.taken(ctx, p, amount, 'slot')
+    p.known -= amount
+    this.model.balanceSeen(p, BigInt(placed.balance!), ctx.n, 'slot bet')
+    this.model.move('stakes', amount)
+    if (fault === 'repeatBet') {
+      const again = JSON.parse((await this.world.wallet(SLOT.code, 'bet', bet)).text) as { status: string; balance?: number }
+      this.model.check('a repeated provider call moves nothing', again.status === 'OK', ctx.n, () => `repeated bet: ${JSON.stringify(again)}`)
+    }
+    if (fault === 'rollback') {
+      const rb = JSON.parse((await this.world.wallet(SLOT.code, 'rollback', { requestId: `${id}-rb`, ...round, transactionId: `${id}-rb`, referenceTransactionId: `${id}-bet` })).text) as { status: string; balance?: number }
+      if (rb.status !== 'OK') return void this.note('slot rollback', { http: 200, status: 0, msg: rb.status, data: null, text: '' })
+      p.known += amount
+      this.model.balanceSeen(p, BigInt(rb.balance!), ctx.n, 'slot rollback')
+      this.model.move('returns', amount)
+      return this.model.did('slot')
+    }
+    if (fault === 'rogueWin') {
+      const rogue = JSON.parse((await this.world.wallet(SLOT.code, 'win', win(amount * BigInt(MAX_MULTIPLIER + 1), `${id}-rogue`))).text) as { status: string }
+      this.model.check('a win above the cap is refused', rogue.status === 'BET_LIMIT', ctx.n, () => `rogue win: ${JSON.stringify(rogue)}`)
+    }
+    const w = ctx.rng.chance(0.5) ? 0n : amount * BigInt(ctx.rng.pick([1, 2, 2, 3, 5, 10]))
+    const wr = await this.world.wallet(SLOT.code, 'win', win(w))
+    let won = JSON.parse(wr.text) as { status: string; balance?: number }
+    if (fault === 'lostWinAnswer' || fault === 'repeatWin') {
+      // The provider did not hear the answer: the same win again.
+      const again = JSON.parse((await this.world.wallet(SLOT.code, 'win', win(w))).text) as { status: string; balance?: number }
+      this.model.check('a repeated provider call moves nothing', again.status === won.status, ctx.n, () => `repeated win: ${JSON.stringify(won)} then ${JSON.stringify(again)}`)
+      won = again
+    }
+    if (won.status !== 'OK') return void this.note('slot win', { http: 200, status: 0, msg: won.status, data: null, text: '' })
+    p.known += w
+    this.model.balanceSeen(p, BigInt(won.balance!), ctx.n, 'slot win')
+    this.model.move('returns', w)
+    if (fault === 'rollbackAfterWin') {
+      const late = JSON.parse((await this.world.wallet(SLOT.code, 'rollback', { requestId: `${id}-rb`, ...round, transactionId: `${id}-rb`, referenceTransactionId: `${id}-bet` })).text) as { status: string }
+      this.model.check('a rollback after a win moves nothing', late.status === 'BET_ALREADY_SETTLED', ctx.n, () => `rollback after win: ${JSON.stringify(late)}`)
+    }
+    this.model.did('slot')
+  }
+
+  // ---- loyalty and protection ----
+
+  async signin(ctx: OpContext, p: Player): Promise<void> {
+    const r = await this.keyed(ctx, p, '/api/app/signin/claim', {}, `si-${ctx.n}`)
+    if (r.status === 200) {
+      const reward = centavosOf(r.data.reward)
+      p.known += reward
+      if (reward > 0n) p.bonus = true
+      this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'sign-in')
+      this.model.move('sign-in rewards', reward)
+      return this.model.did('sign-in')
+    }
+    if (r.status !== CODE.SIGNIN_DONE) this.note('sign-in', r)
+  }
+
+  async limit(ctx: OpContext, p: Player): Promise<void> {
+    const r = await this.keyed(ctx, p, '/api/app/rg/limits', { kind: 'stake', period: 'day', value: centavosToText(BigInt(ctx.rng.between(20, 200)) * 100n) }, `lim-${ctx.n}`, 'PUT')
+    if (r.status !== 200) return void this.note('limit', r)
+    p.limited = true
+    this.model.did('limit set')
+  }
+
+  async pause(ctx: OpContext, p: Player): Promise<void> {
+    const r = await this.keyed(ctx, p, '/api/app/rg/pause', { days: 1 }, `pause-${ctx.n}`)
+    if (r.status !== 200) return void this.note('pause', r)
+    p.paused = true
+    this.model.did('pause')
+  }
+
+  // ---- what the model learns later ----
+
+  /** Asks how each pending item ended and applies what did. */
+  async resolve(ctx: OpContext, p: Player): Promise<void> {
+    const kinds = new Set([...p.pending.values()].map((x) => x.kind))
+    if (kinds.has('deposit')) {
+      for (const [k, x] of p.pending) {
+        if (x.kind !== 'deposit') continue
+        const s = await this.world.call('GET', `/api/app/order/getStatus/${x.orderId}`, { token: p.token })
+        if (s.status === 200 && s.data.status === '10') {
+          p.pending.delete(k)
+          p.known += x.amount
+          this.model.move('deposits', x.amount)
+        } else if (s.status === 200 && s.data.status === '01') {
+          this.model.check('a deposit paid at the bank is credited', false, ctx.n, () => `player ${p.index}: deposit ${x.orderId} paid at the bank, cancelled here`)
+          p.pending.delete(k)
+        }
+      }
+    }
+    if (kinds.has('round')) {
+      const r = await this.world.call('GET', '/api/app/casino/bets?game=double&size=100', { token: p.token })
+      const byId = new Map(((r.data?.records ?? []) as { betId: string; state: string; payout: number }[]).map((b) => [b.betId, b]))
+      for (const [k, x] of p.pending) {
+        if (x.kind !== 'round') continue
+        const b = byId.get(x.betId)
+        if (!b || b.state === 'open') continue
+        p.pending.delete(k)
+        const back = centavosOf(b.payout)
+        p.known += back
+        this.model.move('returns', back)
+      }
+    }
+    if (kinds.has('sport')) {
+      const r = await this.world.call('GET', '/api/app/sport/bets?state=settled', { token: p.token })
+      const byId = new Map(((r.data ?? []) as { betId: string; payout: number }[]).map((b) => [b.betId, b]))
+      for (const [k, x] of p.pending) {
+        if (x.kind !== 'sport') continue
+        const b = byId.get(x.betId)
+        if (!b) continue
+        p.pending.delete(k)
+        const back = centavosOf(b.payout)
+        p.known += back
+        this.model.move('returns', back)
+      }
+    }
+    if (kinds.has('withdraw')) {
+      const r = await this.world.call('GET', '/api/app/order/records?type=11&size=100', { token: p.token })
+      const byId = new Map(((r.data?.records ?? []) as { id: string; status: string }[]).map((w) => [w.id, w]))
+      for (const [k, x] of p.pending) {
+        if (x.kind !== 'withdraw') continue
+        const w = byId.get(x.orderId)
+        if (!w || w.status === '00') continue
+        p.pending.delete(k)
+        if (w.status === '01') {
+          p.known += x.amount
+          this.model.move('withdrawals returned', x.amount)
+        } else this.model.move('withdrawals paid', x.amount)
+      }
+    }
+    await this.balance(ctx, p)
+  }
+
+  /** The balance as the header shows it, against the model. */
+  async balance(ctx: OpContext, p: Player): Promise<void> {
+    const r = await this.world.call('GET', '/api/app/user/getBalance', { token: p.token })
+    if (r.status !== 200) return void this.note('balance', r)
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'getBalance')
+  }
+}
