@@ -55,7 +55,7 @@ const WEIGHTS = {
   dice: 22,
   limbo: 10,
   mines: 8,
-  double: 5,
+  round: 5,
   sport: 6,
   parlay: 3,
   slot: 14,
@@ -136,8 +136,8 @@ async function run(kind: Kind, ctx: OpContext, p: Player, q: Player | null): Pro
       return players.instant(ctx, p, kind)
     case 'mines':
       return players.mines(ctx, p)
-    case 'double':
-      return players.double(ctx, p)
+    case 'round':
+      return players.round(ctx, p)
     case 'sport':
       return players.sport(ctx, p, 1)
     case 'parlay':

@@ -7,6 +7,8 @@
  */
 import { centavosToText } from '../../src/shared/money'
 import { MAX_MULTIPLIER } from '../../demo-provider/shared/slotMath'
+import { ROUND_GAMES } from '../../src/shared/games/rounds/registry'
+import { ROUND_GAME_IDS } from '../../src/shared/games/rounds/types'
 import { centavosOf } from '../../tests/centavos'
 import { cpfOf, type Model, type Player } from './model'
 import type { Rng } from './rng'
@@ -262,29 +264,31 @@ export class Players {
 
   // ---- shared rounds ----
 
-  async double(ctx: OpContext, p: Player): Promise<void> {
+  async round(ctx: OpContext, p: Player): Promise<void> {
+    const game = ctx.rng.pick(ROUND_GAME_IDS)
     // Waits for a round taking bets (a few seconds at most).
     let state: Reply | null = null
     for (let i = 0; i < 40; i++) {
-      const s = await this.world.call('GET', '/api/app/casino/double/state')
+      const s = await this.world.call('GET', `/api/app/casino/${game}/state`)
       if (s.status === 200 && s.data && s.data.phase === 'betting' && s.data.bettingEndsAt - s.data.serverTime > 400) {
         state = s
         break
       }
       await new Promise((r) => setTimeout(r, 250))
     }
-    if (!state) return void this.note('double', { http: 0, status: 0, msg: 'no round took bets', data: null, text: '' })
+    if (!state) return void this.note(game, { http: 0, status: 0, msg: 'no round took bets', data: null, text: '' })
     const amount = this.stake(ctx, p)
-    const choice = ctx.rng.pick(['red', 'black', 'white'] as const)
-    const r = await this.keyed(ctx, p, '/api/app/casino/double/bet', { roundId: state.data.roundId, choice, amount: centavosToText(amount) }, `dbl-${ctx.n}`)
-    this.afterPause(ctx, p, r, 'double')
-    if (r.status !== 200) return void this.refusalOk(ctx, p, r, amount, 'double', [CODE.ROUND_NOT_OPEN])
-    this.taken(ctx, p, amount, 'double')
+    const choice = ctx.rng.pick(ROUND_GAMES[game].rules.choices)
+    const r = await this.keyed(ctx, p, `/api/app/casino/${game}/bet`, { roundId: state.data.roundId, choice, amount: centavosToText(amount) }, `rnd-${ctx.n}`)
+    this.afterPause(ctx, p, r, game)
+    if (r.status !== 200) return void this.refusalOk(ctx, p, r, amount, game, [CODE.ROUND_NOT_OPEN])
+    this.taken(ctx, p, amount, game)
     p.known -= amount
-    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'double')
-    p.pending.set(`r${r.data.betId}`, { kind: 'round', betId: r.data.betId, game: 'double', amount, most: amount * 14n })
+    this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, game)
+    // The most a shared round pays: Double's white, 14x.
+    p.pending.set(`r${r.data.betId}`, { kind: 'round', betId: r.data.betId, game, amount, most: amount * 14n })
     this.model.move('stakes', amount)
-    this.model.did('double')
+    this.model.did(game)
   }
 
   // ---- the sportsbook ----
@@ -469,11 +473,11 @@ export class Players {
         }
       }
     }
-    if (kinds.has('round')) {
-      const r = await this.world.call('GET', '/api/app/casino/bets?game=double&size=100', { token: p.token })
+    for (const game of new Set([...p.pending.values()].flatMap((x) => (x.kind === 'round' ? [x.game] : [])))) {
+      const r = await this.world.call('GET', `/api/app/casino/bets?game=${game}&size=50`, { token: p.token })
       const byId = new Map(((r.data?.records ?? []) as { betId: string; state: string; payout: number }[]).map((b) => [b.betId, b]))
       for (const [k, x] of p.pending) {
-        if (x.kind !== 'round') continue
+        if (x.kind !== 'round' || x.game !== game) continue
         const b = byId.get(x.betId)
         if (!b || b.state === 'open') continue
         p.pending.delete(k)
@@ -496,7 +500,7 @@ export class Players {
       }
     }
     if (kinds.has('withdraw')) {
-      const r = await this.world.call('GET', '/api/app/order/records?type=11&size=100', { token: p.token })
+      const r = await this.world.call('GET', '/api/app/order/records?type=11&size=50', { token: p.token })
       const byId = new Map(((r.data?.records ?? []) as { id: string; status: string }[]).map((w) => [w.id, w]))
       for (const [k, x] of p.pending) {
         if (x.kind !== 'withdraw') continue

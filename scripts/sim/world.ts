@@ -96,7 +96,7 @@ export class World {
       TRANSFER_MAX_PER_DAY: '10000000',
       ROUND_CHAIN_LENGTH: '200000',
       ROUND_SALT_WAIT_SECONDS: '0',
-      ROUND_TIMINGS: 'double=10/1/0.5',
+      ROUND_TIMINGS: 'double=10/1/0.5,rowDouble=10/1/0.5,luckyColor=10/1/0.5',
       RETENTION_INTERVAL_MINUTES: '0',
     }
     delete env.DATABASE_URL
