@@ -17,7 +17,7 @@
  *    bets/s each minute, p99 per SOAK_WINDOW_MINUTES window (5; 1 under 15 minutes), the memory
  *    slopes after SOAK_WARMUP_MINUTES (one window) and the last window's throughput over the
  *    first's, with a verdict against the run's own noise (scripts/bench/soak.ts, docs/operations.md).
- *    On PGlite, or PostgreSQL with `--db=postgres` and DATABASE_URL.
+ *    On PGlite, or PostgreSQL with `--db=postgres` and DATABASE_URL; SOAK_MIX=dice=1,slot=1 plays only some products.
  * Each runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (a fresh database made
  * there for every process, dropped after); `--db=pglite` or `--db=postgres` keeps one.
  * A partial run replaces only its own parts in bench/results.json; the others are kept.
@@ -353,6 +353,7 @@ const soakSettings = {
   warmupMinutes: Number(process.env.SOAK_WARMUP_MINUTES || soakWindow),
   sampleSeconds: Number(process.env.SOAK_SAMPLE_SECONDS || 10),
   seed: Number(process.env.SOAK_SEED || 1),
+  ...(process.env.SOAK_MIX ? { mix: process.env.SOAK_MIX } : {}),
 }
 if (parts.has('soak')) {
   for (const [name, value] of Object.entries({ SOAK_MINUTES: soakSettings.minutes, SOAK_WINDOW_MINUTES: soakSettings.windowMinutes, SOAK_SAMPLE_SECONDS: soakSettings.sampleSeconds })) {

@@ -519,7 +519,7 @@ function soakTable(section: Section<SoakResult>): string[] {
     lines.push(
       `### ${db}: ${s.players} players, ${s.minutes} minutes`,
       '',
-      `Every product from one load-client process (scripts/bench/soak.ts, seed ${s.seed}): dice, limbo, mines (start, reveal, cash-out), Double, sport singles and parlays, provider slot rounds (signed bet + win), deposits and withdrawals on ${s.cashiers} cashier accounts; R$ 0,10 stakes. The server's figures from its GET /metrics every ${s.sampleSeconds} s; ${s.bets.toLocaleString('en-US')} bets, ${s.failed} calls failed, ${s.depositsPaid} deposits paid, ${s.withdrawals} withdrawals, ${s.socketEvents.toLocaleString('en-US')} socket events received; load client CPU ${num(s.clientCpuCores, 2)} cores.`,
+      `${s.mix ? `Only SOAK_MIX=${s.mix} of: ` : 'Every product '}from one load-client process (scripts/bench/soak.ts, seed ${s.seed}): dice, limbo, mines (start, reveal, cash-out), Double, sport singles and parlays, provider slot rounds (signed bet + win), deposits and withdrawals on ${s.cashiers} cashier accounts; R$ 0,10 stakes. The server's figures from its GET /metrics every ${s.sampleSeconds} s; ${s.bets.toLocaleString('en-US')} bets, ${s.failed} calls failed, ${s.depositsPaid} deposits paid, ${s.withdrawals} withdrawals, ${s.socketEvents.toLocaleString('en-US')} socket events received; load client CPU ${num(s.clientCpuCores, 2)} cores.`,
       '',
       `**Verdict**: ${s.verdict}.`,
       '',

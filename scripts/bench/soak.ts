@@ -45,6 +45,8 @@ export interface SoakSpec {
   sampleSeconds: number
   seed: number
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
+  /** SOAK_MIX, when set. */
+  mix?: string
 }
 
 /** One reading of the server's figures, `atMinutes` after the run began. */
@@ -109,6 +111,8 @@ export interface SoakResult {
   warmupMinutes: number
   sampleSeconds: number
   seed: number
+  /** SOAK_MIX, when the run played only some products. */
+  mix?: string
   /** Bets that ended within the run, and every call that failed. */
   bets: number
   failed: number
@@ -151,7 +155,7 @@ function random(seed: number): () => number {
   }
 }
 
-/** What a player does next, and how often (weights out of their sum). */
+/** What a player does next, and how often (weights out of their sum; SOAK_MIX replaces them). */
 const ACTIONS = [
   ['dice', 24],
   ['limbo', 20],
@@ -164,11 +168,17 @@ const ACTIONS = [
   ['withdraw', 0.2],
 ] as const
 type Action = (typeof ACTIONS)[number][0]
-const TOTAL_WEIGHT = ACTIONS.reduce((s, [, w]) => s + w, 0)
-function choose(rand: () => number): Action {
-  let x = rand() * TOTAL_WEIGHT
-  for (const [name, w] of ACTIONS) if ((x -= w) < 0) return name
-  return 'dice'
+
+/** The weights: ACTIONS', or those SOAK_MIX names (e.g. `dice=1,slot=1`: only those two, half each). */
+function mixOf(text: string | undefined): [Action, number][] {
+  if (!text) return ACTIONS.map(([name, w]) => [name, w])
+  return text.split(',').map((part) => {
+    const [name, weight] = part.split('=').map((x) => x.trim())
+    const action = ACTIONS.find(([a]) => a === name)?.[0]
+    const w = Number(weight)
+    if (!action || !(w > 0)) throw new Error(`SOAK_MIX must read like dice=24,slot=24 (of ${ACTIONS.map(([a]) => a).join(', ')}), not "${part}"`)
+    return [action, w]
+  })
 }
 
 /** Least squares of y on x (x in hours); the slope, its standard error and the residuals' scatter. */
@@ -212,6 +222,13 @@ function gauges(text: string): Map<string, number> {
 const [specPath, outPath] = process.argv.slice(2)
 if (!specPath || !outPath) throw new Error('usage: soak.ts <spec.json> <out.json>')
 const spec = JSON.parse(fs.readFileSync(specPath, 'utf8')) as SoakSpec
+const mix = mixOf(spec.mix)
+const totalWeight = mix.reduce((s, [, w]) => s + w, 0)
+function choose(rand: () => number): Action {
+  let x = rand() * totalWeight
+  for (const [name, w] of mix) if ((x -= w) < 0) return name
+  return mix[0]![0]
+}
 const pool = new Pool(spec.origin, { connections: spec.players + 8, keepAliveTimeout: 60_000 })
 const tag = randomBytes(4).toString('hex')
 let keyCounter = 0
@@ -366,8 +383,8 @@ async function act(p: SoakPlayer, action: Action): Promise<boolean> {
     }
     case 'double': {
       const state = await doubleState()
-      // Betting open for at least another half second, and not yet bet on this round: else a dice bet.
-      if (!state || state.phase !== 'betting' || state.bettingEndsAt - Date.now() < 500 || p.lastRound === state.roundId) return act(p, 'dice')
+      // Betting open for at least another 2 s (a call's p99 under load), and not yet bet on this round: else a dice bet.
+      if (!state || state.phase !== 'betting' || state.bettingEndsAt - Date.now() < 2000 || p.lastRound === state.roundId) return act(p, 'dice')
       p.lastRound = state.roundId
       const choice = p.rand() < 0.1 ? 'white' : p.rand() < 0.5 ? 'red' : 'black'
       return (await timed('double', 'POST', '/api/app/casino/double/bet', p.token, { roundId: state.roundId, choice, amount })) !== null
@@ -594,6 +611,7 @@ const result: SoakResult = {
   warmupMinutes: spec.warmupMinutes,
   sampleSeconds: spec.sampleSeconds,
   seed: spec.seed,
+  ...(spec.mix ? { mix: spec.mix } : {}),
   bets: minuteBets.reduce((a, b) => a + b, 0),
   failed,
   depositsPaid,
