@@ -217,8 +217,11 @@ try {
       await launch(n, [], () => players.finishMatch(ctxOf(n)))
       continue
     }
-    // A paused player only watches its balance.
-    const k: Kind = p.paused && kind !== 'resolve' && kind !== 'balance' && kind !== 'dice' ? 'resolve' : kind
+    // A paused player only watches its balance (and tries a dice bet, which must be refused). At
+    // most a twentieth of the players pause and a fifth set a limit: the rest keep playing.
+    const share = (f: (x: Player) => boolean) => model.players.filter(f).length / playerCount
+    let k: Kind = p.paused && kind !== 'resolve' && kind !== 'balance' && kind !== 'dice' ? 'resolve' : kind
+    if ((k === 'pause' && share((x) => x.paused) >= 0.05) || (k === 'limit' && share((x) => x.limited) >= 0.2)) k = 'balance'
     await launch(n, q ? [p, q] : [p], async () => {
       const started = performance.now()
       await run(k, ctxOf(n), p, q)

@@ -32,6 +32,8 @@ const CODE = {
   WITHDRAW_ABOVE_MAX: 3105,
 } as const
 const SPORT_REFUSALS = [4201, 4202, 4203, 4204, 4205, 4206, 4207, 4208, 4209]
+/** How many upcoming matches take the simulator's bets at a time. */
+const MATCH_POOL = 12
 
 export interface OpContext {
   /** The operation's number in the plan (for the report of a violation). */
@@ -309,7 +311,8 @@ export class Players {
   }
 
   async sport(ctx: OpContext, p: Player, legs: number): Promise<void> {
-    const ids = (await this.matchPicks(p)).filter((id) => !this.finished.has(id))
+    // The next few matches only, so each is finished before many bets wait on it.
+    const ids = (await this.matchPicks(p)).filter((id) => !this.finished.has(id)).slice(0, MATCH_POOL)
     if (ids.length < legs) return void this.note('sport', { http: 0, status: 0, msg: 'too few matches', data: null, text: '' })
     const chosen = new Set<string>()
     while (chosen.size < legs) chosen.add(ctx.rng.pick(ids))
@@ -339,9 +342,9 @@ export class Players {
     this.model.did(legs === 1 ? 'sport single' : 'sport parlay')
   }
 
-  /** Finishes one match the simulator bet on, with a score from the seed, as the feed would. */
+  /** Finishes the match bet on longest ago (or `matchId`), with a score from the seed, as the feed would. */
   async finishMatch(ctx: OpContext, matchId?: string): Promise<void> {
-    const id = matchId ?? [...this.betMatches][ctx.rng.int(this.betMatches.size)]
+    const id = matchId ?? this.betMatches.values().next().value
     if (!id) return
     this.betMatches.delete(id)
     this.finished.add(id)
