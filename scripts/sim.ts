@@ -195,12 +195,14 @@ try {
   }
   await Promise.all(inflight)
   progress(`${playerCount} players joined`)
+  // The crashes' own stream, so a shorter run (--ops) is a prefix of the longer one's plan.
+  const crashRng = new Rng(seed, 2)
   const crashAt = new Set<number>()
-  if (crashEvery > 0) for (let c = crashEvery; c <= ops; c += crashEvery) crashAt.add(c - 1 - plan.int(Math.max(1, Math.floor(crashEvery / 2))))
+  if (crashEvery > 0) for (let c = crashEvery; c <= ops; c += crashEvery) crashAt.add(c - 1 - crashRng.int(Math.max(1, Math.floor(crashEvery / 2))))
 
   for (let n = 0; n < ops; n++) {
     if (crashAt.has(n)) {
-      await new Promise((r) => setTimeout(r, plan.int(30)))
+      await new Promise((r) => setTimeout(r, new Rng(seed, 2_000_000_000 + n).int(30)))
       crashes++
       await world.crash((q) => checkData(q, n, false))
       if (crashes % 10 === 0) progress(`op ${n}: ${crashes} crashes, ${model.violations.length} violations`)
@@ -268,6 +270,8 @@ const report = {
   opsPerSecond: Math.round(ops / seconds),
   done: model.ops,
   meanMsByKind: Object.fromEntries(Object.entries(timeByKind).map(([k, v]) => [k, Math.round(v.ms / v.count)])),
+  requests: Object.values(world.requests).reduce((a, b) => a + b, 0),
+  requestsByRoute: Object.fromEntries(Object.entries(world.requests).sort((a, b) => b[1] - a[1])),
   faults: world.faults,
   checks: model.checks,
   violations: model.violations.length,

@@ -51,6 +51,8 @@ export class World {
   private up: Promise<void> = Promise.resolve()
   private markUp: () => void = () => undefined
   down = false
+  /** Calls sent, by what they asked (method and route, ids left out). */
+  readonly requests: Record<string, number> = {}
   readonly faults: FaultTally = {}
   private held: { path: string; body: Buffer }[] = []
   private readonly proxyRng: Rng
@@ -66,7 +68,8 @@ export class World {
     private readonly env: NodeJS.ProcessEnv,
   ) {
     this.base = `http://127.0.0.1:${port}`
-    this.proxyRng = new Rng(seed, 0x7e57)
+    // Its own stream, apart from the plan (1), the crashes (2) and the operations (1000 + n).
+    this.proxyRng = new Rng(seed, 2_100_000_000)
   }
 
   static async create(opts: { seed: number; db: 'pglite' | 'postgres'; rates: PspFaultRates; keep?: boolean }): Promise<World> {
@@ -184,6 +187,8 @@ export class World {
     if (opts.key) headers['idempotency-key'] = opts.key
     const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json'
+    const route = `${method} ${url.replace(/\?.*$/, '').replace(/\/[A-Z]?\d+(?=\/|$)/g, '/:id').replace(/\/pix\/[A-Z0-9]{20,}/, '/pix/:payNo')}`
+    this.requests[route] = (this.requests[route] ?? 0) + 1
     for (let attempt = 0; ; attempt++) {
       await this.up
       try {
