@@ -28,6 +28,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils'
 import pg from 'pg'
 import { io as connect, type Socket } from 'socket.io-client'
 import { Pool } from 'undici'
+import { seededRandom } from '../../src/client/engine/random'
 import { SANDBOX_PAGE_PREFIX } from '../../src/server/payments/buildProviders'
 import { SOCKET_PATH } from '../../src/shared/contract/socket'
 import { call, machineBusyMs, mapLimit, ok, processCpuMs, quantile, register, round, type Envelope } from './lib'
@@ -85,6 +86,11 @@ export interface SoakWindow {
   p50Ms: number
   p99Ms: number
   failed: number
+  /**
+   * The server process's CPU time per bet, ms (PGlite's work included; PostgreSQL's own processes
+   * not): unlike bets/s, other work on the machine does not move it, so a rise is the server's.
+   */
+  serverCpuMsPerBet: number | null
 }
 export interface SoakKind {
   actions: number
@@ -142,18 +148,6 @@ export interface SoakResult {
 
 const MiB = 1024 * 1024
 const STAKE = '0.10'
-
-/** A small seeded generator (mulberry32): each player's choices replay from SOAK_SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** What a player does next, and how often (weights out of their sum; SOAK_MIX replaces them). */
 const ACTIONS = [
@@ -441,7 +435,7 @@ async function act(p: SoakPlayer, action: Action): Promise<boolean> {
   }
 }
 
-const players: SoakPlayer[] = tokens.map((token, i) => ({ token, game: games[i]!, rand: random(spec.seed * 1000 + i), lastRound: null }))
+const players: SoakPlayer[] = tokens.map((token, i) => ({ token, game: games[i]!, rand: seededRandom(spec.seed * 1000 + i), lastRound: null }))
 
 // The server's figures every sampleSeconds, the first at the start.
 const samples: SoakSample[] = []
@@ -535,6 +529,12 @@ const perMinute: SoakMinute[] = minuteBets.map((bets, m) => {
     machineCpuCores: cores(from, to, 'machine'),
   }
 })
+/** The server's CPU ms per bet between two minutes' marks. */
+function cpuPerBet(fromMinute: number, toMinute: number, bets: number): number | null {
+  const a = cpuMarks.find((c) => c.minute === fromMinute)?.server
+  const b = cpuMarks.find((c) => c.minute === toMinute)?.server
+  return a === null || a === undefined || b === null || b === undefined || bets === 0 ? null : round((b - a) / bets, 2)
+}
 const windowRows: SoakWindow[] = windowLatencies.map((lat, w) => {
   const from = w * spec.windowMinutes
   const bets = minuteBets.slice(from, from + spec.windowMinutes).reduce((a, b) => a + b, 0)
@@ -546,6 +546,7 @@ const windowRows: SoakWindow[] = windowLatencies.map((lat, w) => {
     p50Ms: round(quantile(lat, 0.5), 1),
     p99Ms: round(quantile(lat, 0.99), 1),
     failed: windowFailed[w]!,
+    serverCpuMsPerBet: cpuPerBet(from, from + spec.windowMinutes, bets),
   }
 })
 
@@ -600,6 +601,7 @@ const verdict = [
   throughputSteady
     ? `steady: the last window's ${last} bets/s is ${round(ratio, 3)}x the first's ${first}, within 1 +- ${round(ratioBound, 3)} (the windows' noise)`
     : `not steady: the last window's ${last} bets/s is ${round(ratio, 3)}x the first's ${first}, beyond 1 +- ${round(ratioBound, 3)} (the windows' noise)`,
+  `the server's CPU per bet ${windowRows[0]!.serverCpuMsPerBet} ms in the first window, ${windowRows.at(-1)!.serverCpuMsPerBet} ms in the last`,
 ].join('; ')
 
 const failed = [...kinds.values()].reduce((s, k) => s + k.failed, 0)
