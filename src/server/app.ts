@@ -12,7 +12,7 @@ import { authRoutes } from './auth/routes'
 import { createSessionStore } from './auth/sessions'
 import { casinoRoutes } from './casino/routes'
 import { ConfigError, fastifyTrustProxy, type Config } from './config'
-import { openDb, type Db } from './db/connection'
+import { openDb, timedDb, type Db } from './db/connection'
 import { migrate } from './db/migrate'
 import type { Deps } from './deps'
 import { depositRoutes } from './deposits/routes'
@@ -48,7 +48,7 @@ import { providersDomain } from './providers/domain'
 import { roundsDomain } from './rounds/domain'
 import type { Rounds } from './rounds/Rounds'
 import { healthRoutes } from './ops/health'
-import { metricsRoutes } from './ops/metrics'
+import { createMetrics, metricsRoutes } from './ops/metrics'
 import { sportDomain } from './sport/domain'
 import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
@@ -76,8 +76,11 @@ export interface App extends FastifyInstance {
 /** Builds the whole server, migrated and ready, without listening (tests use `inject`). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const now = options.now ?? Date.now
-  const db = options.db ?? (await openDb(config))
-  await migrate(db)
+  const opened = options.db ?? (await openDb(config))
+  await migrate(opened)
+  const metrics = createMetrics(config.metricsToken, () => opened.pool())
+  // Every statement timed for the metrics, only when they are on (ops/metrics.ts).
+  const db = metrics.registry ? timedDb(opened, metrics.statement) : opened
   if (config.production) {
     // Production refuses gifts that pay a player who clears them at the best odds (issue 29).
     // The demo provider is served by this server, so its catalogue cannot be read before it listens;
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return money.pixJobs
     },
     kyc: kyc.provider,
+    metrics,
   }
   app.decorate('deps', deps)
   app.decorate('pixRails', rails)
@@ -165,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => casinoRoutes(app, deps, deps.config.casino),
     (app, deps) => void (rounds = roundsDomain(app, deps)),
     (app, deps) => healthRoutes(app, deps, () => rounds),
-    (app, deps) => metricsRoutes(app, deps.config.metricsToken, { sockets: () => sockets() }),
+    (app, deps) => metricsRoutes(app, deps.config.metricsToken, deps.metrics, { sockets: () => sockets() }),
     loyaltyDomain,
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,

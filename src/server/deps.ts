@@ -5,6 +5,7 @@ import type { SessionStore } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import type { Mailer } from './mail/Mailer'
+import type { Metrics } from './ops/metrics'
 import type { KycProvider } from './kyc/KycProvider'
 import type { PaymentProvider } from './payments/PaymentProvider'
 import type { Realtime } from './realtime/realtime'
@@ -32,6 +33,8 @@ export interface Deps {
   pixJobs: { kick(): void } | null
   /** The identity check updateKyc asks before verifying an account (KYC_PROVIDER); null when none is configured. */
   kyc: KycProvider | null
+  /** The operators' counters (ops/Metrics.ts): each domain counts what it alone knows; a no-op without METRICS_TOKEN. */
+  metrics: Metrics
 }
 
 /** What the withdrawal routes need of the payout processor (declared here so deps and the processor do not import each other). */

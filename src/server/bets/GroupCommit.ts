@@ -35,6 +35,8 @@ export class GroupCommit<I, O> {
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
     lanes: number,
+    /** Told each batch's size as it leaves (the metrics' histogram). */
+    private readonly onBatch: (size: number) => void = () => undefined,
     private readonly maxBatch = 128,
   ) {
     this.queues = Array.from({ length: Math.max(1, lanes) }, () => [])
@@ -65,6 +67,7 @@ export class GroupCommit<I, O> {
       // each going alone. On PostgreSQL it costs one loop turn.
       while ((await nextTurn(), await nextTurn(), queue.length)) {
         const batch = queue.splice(0, this.maxBatch)
+        this.onBatch(batch.length)
         await this.send(batch)
       }
     } finally {

@@ -156,10 +156,13 @@ export class CasinoPlay {
     private readonly db: Db,
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake' | 'wagerContribution'>,
     private readonly limits: CasinoLimits,
+    /** Told each group-committed batch's size (the metrics). */
+    onBatch: (size: number) => void,
   ) {
     this.commits = new GroupCommit(
       async (moves) => (await db.query<ReplyRow>('SELECT * FROM casino_play_batch($1::jsonb)', [JSON.stringify(moves)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
+      onBatch,
     )
   }
 

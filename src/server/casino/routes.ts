@@ -20,7 +20,7 @@ import { roundBetsById, roundBetView } from '../rounds/roundBets'
 
 export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLimits): void {
   const { db } = deps
-  const play = new CasinoPlay(db, deps.config.wallet, limits)
+  const play = new CasinoPlay(db, deps.config.wallet, limits, (size) => deps.metrics.batch('casino', size))
   const callOf = (session: Session, key: string, hash: string, locale: Locale) => ({ userId: session.userId, key, hash, locale, at: new Date(deps.now()) })
   /**
    * After a move that moved money: other tabs and devices of the player see the balance move, and
@@ -28,19 +28,20 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
    * pushes has left before it: an event sent after the reply arrives after them on the same socket
    * (what tests wait on to show no nudge came).
    */
-  const after = async (userId: bigint, played: Played): Promise<Played> => {
+  const after = async (game: Bet['game'], userId: bigint, played: Played): Promise<Played> => {
     const moved = played.moved
     if (!moved) return played
     deps.realtime.toUser(userId, 'insBalance', { balance: centavosToReais(moved.balance), balanceVersion: Number(moved.version) })
     if (!moved.ended) return played
+    deps.metrics.betSettled(game, moved.stake, moved.payout)
     const balances = { balanceBefore: moved.balance - moved.payout + moved.stake, balanceAfter: moved.balance, balanceVersion: Number(moved.version) }
     await afterBetSettled(deps, userId, balances, moved.facts).catch((err: unknown) => app.log.warn({ err }, 'bet nudges failed'))
     return played
   }
   /** A refusal decided before the database (limits, targets) is stored under the key like any other. */
-  const guarded = async (call: ReturnType<typeof callOf>, move: () => Promise<Played>): Promise<Played> => {
+  const guarded = async (game: Bet['game'], call: ReturnType<typeof callOf>, move: () => Promise<Played>): Promise<Played> => {
     try {
-      return await after(call.userId, await move())
+      return await after(game, call.userId, await move())
     } catch (err) {
       if (err instanceof AppError && err.errorName !== 'IDEMPOTENCY_KEY_REUSED') return play.refuse(call, err)
       throw err
@@ -60,7 +61,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
 
   registerKeyedCall(app, deps, casino.diceBet, ({ session, body, key, hash, ctx }) => {
     const call = callOf(session, key, hash, ctx.locale)
-    return guarded(call, () => {
+    return guarded('dice', call, () => {
       if (!diceTargetValid(body.target, body.condition)) throw new AppError('TARGET_OUT_OF_RANGE')
       checkStake(limits, body.amount, diceMultiplier(body.target, body.condition))
       return play.instant(call, { game: 'dice', stake: body.amount, target: body.target, condition: body.condition })
@@ -69,7 +70,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
 
   registerKeyedCall(app, deps, casino.limboBet, ({ session, body, key, hash, ctx }) => {
     const call = callOf(session, key, hash, ctx.locale)
-    return guarded(call, () => {
+    return guarded('limbo', call, () => {
       if (!limboTargetValid(body.target)) throw new AppError('TARGET_OUT_OF_RANGE')
       checkStake(limits, body.amount, limboMultiplier(body.target))
       return play.instant(call, { game: 'limbo', stake: body.amount, target: body.target })
@@ -78,7 +79,7 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
 
   registerKeyedCall(app, deps, casino.minesStart, ({ session, body, key, hash, ctx }) => {
     const call = callOf(session, key, hash, ctx.locale)
-    return guarded(call, () => {
+    return guarded('mines', call, () => {
       if (!minesCountValid(body.mines)) throw new AppError('TARGET_OUT_OF_RANGE')
       checkStake(limits, body.amount, null)
       return play.startMines(call, body.amount, body.mines)
@@ -87,12 +88,12 @@ export function casinoRoutes(app: FastifyInstance, deps: Deps, limits: CasinoLim
 
   registerKeyedCall(app, deps, casino.minesReveal, ({ session, body, key, hash, ctx }) => {
     const call = callOf(session, key, hash, ctx.locale)
-    return guarded(call, () => play.reveal(call, body.tile))
+    return guarded('mines', call, () => play.reveal(call, body.tile))
   })
 
   registerKeyedCall(app, deps, casino.minesCashout, ({ session, key, hash, ctx }) => {
     const call = callOf(session, key, hash, ctx.locale)
-    return guarded(call, () => play.cashOut(call))
+    return guarded('mines', call, () => play.cashOut(call))
   })
 
   registerCall(app, deps, casino.minesActive, async ({ session }) => {

@@ -31,6 +31,8 @@ export interface Db extends Queryable {
    * connection, and with it the lock, goes. PGlite: one process per data folder, so always held.
    */
   sessionLock(key: number): Promise<SessionLock | null>
+  /** PostgreSQL's pool: its connections and the requests waiting for one (PGlite: null, one connection). */
+  pool(): { total: number; idle: number; waiting: number } | null
   close(): Promise<void>
 }
 
@@ -93,6 +95,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
       await clean(pg.exec(sql))
     },
     sessionLock: async () => ({ lost: new Promise<void>(() => undefined), release: async () => undefined }),
+    pool: () => null,
     close: () => pg.close(),
   })
 }
@@ -163,6 +166,7 @@ export async function openPostgres(url: string, statementTimeoutMs = 10_000): Pr
         },
       }
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   })
 }
@@ -184,6 +188,47 @@ function joinOpenTransactions(db: Db): Db {
     },
     exec: (sql) => db.exec(sql),
     sessionLock: (key) => db.sessionLock(key),
+    pool: () => db.pool(),
+    close: () => db.close(),
+  }
+}
+
+/** A statement's kind for the metrics: its first keyword, one of five (never the SQL's text). */
+function statementOp(sql: string): string {
+  const word = /^\s*([A-Za-z]+)/.exec(sql)?.[1]?.toLowerCase()
+  return word === 'select' || word === 'insert' || word === 'update' || word === 'delete' ? word : 'other'
+}
+
+/**
+ * The same database, each statement's time and each transaction's whole time handed to `observe`
+ * (the metrics' histogram). Only built when metrics are on: without them the Db is used as it is.
+ */
+export function timedDb(db: Db, observe: (op: string, seconds: number) => void): Db {
+  const timed = (q: Queryable): Queryable => ({
+    async query(sql, params) {
+      const start = performance.now()
+      try {
+        return await q.query(sql, params)
+      } finally {
+        observe(statementOp(sql), (performance.now() - start) / 1000)
+      }
+    },
+  })
+  const base = timed(db)
+  return {
+    kind: db.kind,
+    query: base.query,
+    async tx(fn) {
+      const start = performance.now()
+      try {
+        return await db.tx((q) => fn(timed(q)))
+      } finally {
+        observe('transaction', (performance.now() - start) / 1000)
+      }
+    },
+    exec: (sql) => db.exec(sql),
+    sessionLock: (key) => db.sessionLock(key),
+    pool: () => db.pool(),
     close: () => db.close(),
   }
 }

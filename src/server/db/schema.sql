@@ -1424,7 +1424,7 @@ BEGIN
     IF v_amt = 0 THEN
       v_reply := jsonb_build_object('status', 'OK', 'balance', (SELECT wb.balance FROM wallet_balance(uid) wb), 'transactionId', '0-' || v_tx);
       UPDATE provider_transactions t SET reply = v_reply WHERE t.provider = v_prov AND t.transaction_id = v_tx;
-      RETURN v_reply;
+      RETURN v_reply || jsonb_build_object('moved', 0);
     END IF;
     SELECT * INTO b FROM wallet_bet(uid, v_amt, NULL, v_ref, v_at, (p->>'day')::date, v_meta, (p->>'bonusMax')::bigint);
     IF b.code <> 'OK' THEN
@@ -1448,7 +1448,7 @@ BEGIN
     v_reply := jsonb_build_object('status', 'OK', 'balance', b.balance, 'transactionId', b.bet_tx::text);
     UPDATE provider_transactions t SET from_cash = b.from_cash, from_bonus = b.from_bonus, tx_id = b.bet_tx, reply = v_reply
       WHERE t.provider = v_prov AND t.transaction_id = v_tx;
-    RETURN v_reply;
+    RETURN v_reply || jsonb_build_object('moved', v_amt);
   END IF;
 
   IF v_op NOT IN ('win', 'rollback') THEN
@@ -1511,7 +1511,7 @@ BEGIN
     v_reply := jsonb_build_object('status', 'OK', 'balance', (SELECT wb.balance FROM wallet_balance(uid) wb), 'transactionId', COALESCE(v_moved::text, '0-' || v_tx));
     INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, reference_id, state, tx_id, request_hash, reply, created_at, session_id)
       VALUES (v_prov, v_tx, 'win', uid, p->>'game', v_round, v_amt, v_ref_tx, 'done', v_moved, v_hash, v_reply, v_at, s.id);
-    RETURN v_reply;
+    RETURN v_reply || jsonb_build_object('moved', v_amt);
   END IF;
 
   -- A rollback.
@@ -1544,7 +1544,7 @@ BEGIN
   v_reply := provider_answer('OK', uid);
   INSERT INTO provider_transactions (provider, transaction_id, kind, user_id, game, round_id, amount, reference_id, state, tx_id, request_hash, reply, created_at, session_id)
     VALUES (v_prov, v_tx, 'rollback', uid, p->>'game', v_round, 0, v_ref_tx, 'done', v_moved, v_hash, v_reply, v_at, s.id);
-  RETURN v_reply;
+  RETURN v_reply || jsonb_build_object('moved', CASE WHEN v_moved IS NULL THEN 0 ELSE placed.amount END);
 END
 $function$;
 

@@ -196,6 +196,7 @@ export async function applyPaymentEvent(deps: Deps, provider: PaymentProvider, e
   if (result.refused) deps.realtime.toUser(result.refused.userId, 'payRefused', { orderId: result.refused.orderId, reason: 'payer_not_owner' })
   if (result.credited) {
     const c = result.credited
+    deps.metrics.money('deposit', c.amount)
     deps.realtime.toUser(c.userId, 'paySuccess', { czflag: c.czflag, orderId: c.orderId, amount: centavosToReais(c.amount) })
     await pushWallet(deps.db, deps.realtime, c.userId).catch(() => undefined)
     await settleVipAwardsOf(deps, c.userId).catch(() => undefined)
@@ -232,6 +233,7 @@ export async function applyPixReturn(deps: Deps, provider: PaymentProvider, r: P
     return booked ? { userId } : ('seen' as const)
   })
   if (typeof done === 'string') return done
+  deps.metrics.money('pix_return', r.amount)
   await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
   return 'booked'
 }

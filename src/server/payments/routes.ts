@@ -27,13 +27,22 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
       const provider = deps.payments
       if (!provider) throw new AppError('NOT_FOUND')
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const notice = provider.readWebhook(raw, (request.params as { secret: string }).secret)
-      const outcomes = []
+      let notice
+      try {
+        notice = provider.readWebhook(raw, (request.params as { secret: string }).secret)
+      } catch (err) {
+        deps.metrics.webhook('refused')
+        throw err
+      }
+      const outcomes: string[] = []
       // Never credited on the webhook's word: each payment is read back from the PSP's API.
       for (const e2eId of notice.payments) {
         const event = await provider.confirmPayment(e2eId)
         if (event) outcomes.push(await applyPaymentEvent(deps, provider, event))
-        else request.log.warn({ e2eId }, 'PIX webhook named a payment the PSP does not know: ignored')
+        else {
+          deps.metrics.webhook('unknown')
+          request.log.warn({ e2eId }, 'PIX webhook named a payment the PSP does not know: ignored')
+        }
       }
       // A MED return is booked from what the PSP's API says of the Pix; one that fails here is booked by the next reconciliation.
       for (const e2eId of notice.returns) {
@@ -43,6 +52,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, emulator: PspEmu
           request.log.error({ err, e2eId }, 'PIX MED return named by the webhook not booked; reconciliation will')
         }
       }
+      for (const o of outcomes) deps.metrics.webhook(o)
       if (notice.refunds.length || outcomes.includes('refund')) deps.pixJobs?.kick()
       for (const id of notice.payouts) deps.payouts?.poke(id)
       return reply.type('application/json; charset=utf-8').send({ status: 200, msg: '', data: { outcomes } })

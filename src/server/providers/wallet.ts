@@ -138,8 +138,10 @@ export async function walletCall(
     settleSeconds: deps.config.providerSettleMs / 1000,
     maxMult4: op === 'win' ? await maxMultiplier4(deps, provider, body.game) : null,
   }
-  const r = await deps.db.query<{ reply: WalletReply & { refused?: { stake: number; won: number } } }>('SELECT provider_wallet($1::jsonb) AS reply', [JSON.stringify(call)])
-  const { refused, ...reply } = one(r.rows, 'provider_wallet').reply
+  const r = await deps.db.query<{ reply: WalletReply & { refused?: { stake: number; won: number }; moved?: number } }>('SELECT provider_wallet($1::jsonb) AS reply', [JSON.stringify(call)])
+  const { refused, moved, ...reply } = one(r.rows, 'provider_wallet').reply
+  // Only the call that moved the money answers `moved` (a repeat answers the stored reply).
+  if (moved !== undefined && op !== 'balance') deps.metrics.providerMoved(provider, op, BigInt(moved))
   if (refused) {
     log.warn(
       { provider, game: call.game, round: call.round, transactionId: call.tx, amount: call.amount, roundStake: refused.stake, roundWon: refused.won, maxMultiplier: (call.maxMult4 ?? 0) / 10_000 },

@@ -29,10 +29,13 @@ export class RoundPlay {
     private readonly db: Db,
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
     private readonly limits: Pick<RoundsConfig, 'maxBetsPerPlayer' | 'maxPayout'>,
+    /** Told each group-committed batch's size (the metrics). */
+    onBatch: (size: number) => void,
   ) {
     this.commits = new GroupCommit(
       async (items) => (await db.query<KeyedReplyRow>('SELECT * FROM round_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
+      onBatch,
     )
   }
 

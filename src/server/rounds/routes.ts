@@ -128,7 +128,7 @@ export function roundRoutes(app: FastifyInstance, deps: Deps, rounds: Rounds): v
     return { salt }
   })
 
-  const play = new RoundPlay(db, deps.config.wallet, deps.config.rounds)
+  const play = new RoundPlay(db, deps.config.wallet, deps.config.rounds, (size) => deps.metrics.batch('rounds', size))
   registerKeyedCall(app, deps, contract.roundBet, async ({ params, body, session, key, hash, ctx }) => {
     const game = params.game as RoundGameId
     const call = { userId: session.userId, key, hash, locale: ctx.locale, at: new Date(deps.now()) }

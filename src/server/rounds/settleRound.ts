@@ -20,6 +20,8 @@ export interface PlayerOutcome {
   userId: bigint
   stake: bigint
   payout: bigint
+  /** Each of the player's bets: its stake and what it paid (the metrics count bets one by one). */
+  bets: { stake: bigint; payout: bigint }[]
 }
 
 /**
@@ -74,6 +76,7 @@ export async function settleRound(
   const outcomes: PlayerOutcome[] = []
   for (const [userId, mine] of byUser) {
     let paid = 0n
+    const each: PlayerOutcome['bets'] = []
     for (const bet of mine) {
       const multiplier = rules.multiplier(bet.choice, round.roll)
       const payout = payoutOf(bet.amount, multiplier)
@@ -86,11 +89,12 @@ export async function settleRound(
         at,
       ])
       paid += payout
+      each.push({ stake: bet.amount, payout })
     }
     const net = netExposure(rules, mine)
     const placedAt = mine.reduce((first, b) => (b.created_at < first ? b.created_at : first), mine[0]?.created_at ?? at)
     await countWager(q, wager, userId, { game: rules.id, stake: net.exposure, multiplier4: net.multiplier4, placedAt }, at)
-    outcomes.push({ userId, stake: net.stake, payout: paid })
+    outcomes.push({ userId, stake: net.stake, payout: paid, bets: each })
   }
   return outcomes
 }
@@ -110,9 +114,10 @@ export async function voidRound(q: Queryable, game: string, roundPk: bigint, at:
     const userId = BigInt(bet.user_id)
     await refundStake(q, userId, { amount: BigInt(bet.amount), fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) }, { ref: `round:${bet.id}`, meta: { game }, at })
     await q.query(`UPDATE round_bets SET state = 'refunded', payout = amount, settled_at = $2 WHERE id = $1`, [bet.id, at])
-    const o = outcomes.get(userId) ?? { userId, stake: 0n, payout: 0n }
+    const o = outcomes.get(userId) ?? { userId, stake: 0n, payout: 0n, bets: [] }
     o.stake += BigInt(bet.amount)
     o.payout += BigInt(bet.amount)
+    o.bets.push({ stake: BigInt(bet.amount), payout: BigInt(bet.amount) })
     outcomes.set(userId, o)
   }
   return [...outcomes.values()]

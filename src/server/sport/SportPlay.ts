@@ -27,10 +27,13 @@ export class SportPlay {
     private readonly feed: OddsFeed,
     private readonly limits: SportLimits & { maxMatchPayout: bigint; liveDelayMs: number },
     private readonly rules: Pick<WalletConfig, 'bonusMaxStake'>,
+    /** Told each group-committed batch's size (the metrics). */
+    onBatch: (size: number) => void,
   ) {
     this.commits = new GroupCommit(
       async (items) => (await db.query<KeyedReplyRow>('SELECT * FROM sport_play_batch($1::jsonb)', [JSON.stringify(items)])).rows,
       db.kind === 'pglite' ? 1 : POSTGRES_LANES,
+      onBatch,
     )
   }
 

@@ -65,6 +65,7 @@ export class SportSettler {
     const { db, config, now, realtime } = this.deps
     const settled = await db.tx((q) => settleMatch(q, config.wallet, matchId, outcome, new Date(now())))
     for (const s of settled) {
+      this.deps.metrics.betSettled('sport', s.stake, s.payout)
       const balance = await readWireBalance(db, s.userId)
       realtime.toUser(s.userId, 'sport:settled', { betId: String(s.betId), payout: centavosToReais(s.payout), ...balance })
     }

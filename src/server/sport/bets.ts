@@ -97,6 +97,7 @@ const LEG_COLUMNS = 'bet_id, leg, match_id, market_type, period, line_quarters, 
 export interface SettledSportBet {
   userId: bigint
   betId: bigint
+  stake: bigint
   payout: bigint
 }
 
@@ -132,7 +133,7 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
     const userId = BigInt(bet.user_id)
     await creditWin(q, userId, payout, { ref: `sport:${betId}`, at, meta: { game: 'sport' }, funding: { fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) } })
-    settled.push({ userId, betId, payout })
+    settled.push({ userId, betId, stake: amount, payout })
     // Toward a gift's wagering: a refunded leg (void or push) counts as if it were not there; a bet
     // with none left counts nothing. Bets on the same results (both sides of a line, parlays over
     // every combination of two matches) count together, by their net exposure.

@@ -101,7 +101,7 @@ export function sportRoutes(app: FastifyInstance, deps: Deps, book: { feed: Odds
     return { match: wire(match), halfTime: match.halfTime, corners: match.corners, quarters: match.quarters, markets, limits }
   })
 
-  const play = new SportPlay(deps.db, feed, sport, deps.config.wallet)
+  const play = new SportPlay(deps.db, feed, sport, deps.config.wallet, (size) => deps.metrics.batch('sport', size))
   registerKeyedCall(app, deps, contract.sportBet, async ({ body, session, key, hash, ctx }) => {
     const call = { userId: session.userId, key, hash, locale: ctx.locale, at: new Date(deps.now()) }
     const played = await play.bet(call, { type: body.type, stake: body.amount, selections: body.selections, acceptOdds: body.acceptOdds })

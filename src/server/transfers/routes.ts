@@ -10,6 +10,7 @@ export function transferRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, calls.transfer, async ({ body, session, q, setMessage, afterCommit }) => {
     const done = await transfer(deps, q, session.userId, body.toUser, body.amount)
     afterCommit(async () => {
+      deps.metrics.money('transfer', body.amount)
       await pushWallet(deps.db, deps.realtime, session.userId)
       await pushWallet(deps.db, deps.realtime, done.toUserId)
     })

@@ -47,7 +47,10 @@ export class PayoutProcessor {
       .then(async (w) => {
         if (w) await this.advance(w)
       })
-      .catch((err) => this.log.error({ err, withdrawal: recordId('W', orderId), provider: this.provider.name }, 'payout not sent; retried at the next run'))
+      .catch((err) => {
+        this.deps.metrics.payout('error')
+        this.log.error({ err, withdrawal: recordId('W', orderId), provider: this.provider.name }, 'payout not sent; retried at the next run')
+      })
       .finally(() => this.submitting.delete(work))
     this.submitting.add(work)
   }
@@ -89,6 +92,7 @@ export class PayoutProcessor {
       try {
         if (await this.advance(w)) settled++
       } catch (err) {
+        this.deps.metrics.payout('error')
         this.log.error({ err, withdrawal: recordId('W', w.id), provider: this.provider.name }, 'payout step failed; retried at the next run')
       }
     }

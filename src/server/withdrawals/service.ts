@@ -142,7 +142,7 @@ export async function settleWithdrawal(deps: Deps, id: bigint, outcome: PayoutOu
   const done = await deps.db.tx(async (q) => {
     const order = await repo.lockWithdrawal(q, id)
     if (!order) return null
-    if (order.status !== '00') return { status: order.status as '01' | '10', userId: null }
+    if (order.status !== '00') return { status: order.status as '01' | '10', userId: null, amount: 0n }
     const userId = BigInt(order.user_id)
     const amount = BigInt(order.amount)
     const hold = await userAccountId(q, userId, 'hold')
@@ -162,9 +162,13 @@ export async function settleWithdrawal(deps: Deps, id: bigint, outcome: PayoutOu
     )
     const status = outcome === 'paid' ? '10' : '01'
     await repo.closeWithdrawal(q, id, status, at, reason)
-    return { status, userId } as const
+    return { status, userId, amount } as const
   })
   if (!done) return null
-  if (done.userId !== null) await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
+  if (done.userId !== null) {
+    deps.metrics.payout(outcome)
+    deps.metrics.money(outcome === 'paid' ? 'withdrawal' : 'withdrawal_refunded', done.amount)
+    await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
+  }
   return done.status
 }
