@@ -21,6 +21,7 @@ import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
 import { indexPages, pickEncoding, showsHome } from './http/indexHtml'
+import { endConnectionsOnClose } from './http/endConnectionsOnClose'
 import { loggerOptions } from './http/logging'
 import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
 import { buildKycRails } from './kyc/buildKycRails'
@@ -104,8 +105,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     frameworkErrors: withHeadersBeforeRouting(config, frameworkErrors),
   }) as unknown as App
+  // onClose hooks run last-registered first: the database, registered first, closes last, once every
+  // domain's jobs have stopped (it once closed first, under the jobs still running).
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close()
+  })
 
   await app.register(formbody, { bodyLimit: 64 * 1024 })
+  endConnectionsOnClose(app)
   installSecurityHeaders(app, config)
   installErrorHandling(app)
 
@@ -187,9 +194,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sockets = () => attached.io.engine.clientsCount
 
   await serveClient(app, config.clientDir, config.production)
-  app.addHook('onClose', async () => {
-    if (!options.db) await db.close()
-  })
   return app
 }
 

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+import type { Db } from '../../src/server/db/connection'
 import { centavosOf } from '../centavos'
-import { CAPTCHA, freePort } from './testApp'
+import { CAPTCHA } from './testApp'
+import { postJson, registerPlayer, serverPlace } from './serverProcess'
 import { expectLedgerInvariant, freshCpf } from './walletHelpers'
 
 /**
@@ -32,33 +30,9 @@ afterAll(async () => {
 
 describe('crash safety', () => {
   it(`keeps every acknowledged transfer and bet and the ledger invariant through ${KILLS} SIGKILLs`, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-crash-'))
-    cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
     // The stream sends hundreds of transfers: lift the daily count, which is not under test here.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', TRANSFER_COUNT_PER_DAY: '1000000', DEPOSIT_TURNOVER: '0', ROUNDS: 'off' }
-    delete env.DATABASE_URL
-    let pgUrl: string | null = null
-    if (process.env.DATABASE_URL) {
-      const name = `crash_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = await openPostgres(process.env.DATABASE_URL)
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.close()
-      const url = new URL(process.env.DATABASE_URL)
-      url.pathname = `/${name}`
-      pgUrl = url.toString()
-      env.DATABASE_URL = pgUrl
-      cleanup.push(async () => {
-        const a = await openPostgres(process.env.DATABASE_URL!)
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await a.close()
-      })
-    }
-    // Start from the migrated template rather than a fresh folder: initdb costs seconds.
-    if (!pgUrl) fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
-    const port = await freePort()
-    env.PORT = String(port)
-    env.HOST = '127.0.0.1'
-    const base = `http://127.0.0.1:${port}`
+    const env: NodeJS.ProcessEnv = { ...process.env, CAPTCHA_FIXED_ANSWER: CAPTCHA, LOG: '0', PAYOUT_SANDBOX_SETTLE_SECONDS: 'off', NODE_ENV: 'test', TRANSFER_COUNT_PER_DAY: '1000000', DEPOSIT_TURNOVER: '0', ROUNDS: 'off' }
+    const { base, openDb } = await serverPlace('crash', env, inject('pgliteTemplate'), cleanup)
     let child: ChildProcess | null = null
     let output = ''
 
@@ -91,16 +65,8 @@ describe('crash safety', () => {
     }
     cleanup.push(() => kill('SIGKILL'))
 
-    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'pt_BR', ...headers }, body: JSON.stringify(body) })
-      return { http: res.status, text: await res.text() }
-    }
-    const register = async (email: string) => {
-      const codeId = Math.floor(Math.random() * 99_999_999)
-      await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).arrayBuffer()
-      const r = await post('/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId, captCode: CAPTCHA })
-      return JSON.parse(r.text).data.access_token as string
-    }
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(base, url, body, headers)
+    const register = (email: string) => registerPlayer(base, email, CAPTCHA)
 
     await start()
     const alice = `alice.${process.pid}@example.com`
@@ -195,7 +161,7 @@ describe('crash safety', () => {
     expect(centavosOf(balance)).toBe(FUNDS - AMOUNT * BigInt(transferKeys.length) - lost)
     await kill('SIGTERM')
 
-    const db = pgUrl ? await openPostgres(pgUrl) : await openPglite(path.join(dataDir, 'pglite'))
+    const db = await openDb()
     try {
       await expectLedgerInvariant(db)
       expect(await countTransfers(db)).toBe(transferKeys.length)

@@ -1,11 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+import type { Db } from '../../src/server/db/connection'
 import { tileColor } from '../../src/shared/games/rounds/double'
-import { CAPTCHA, freePort } from './testApp'
-import { scratchDatabase, ServerProcess, sleep } from './serverProcess'
+import { CAPTCHA } from './testApp'
+import { serverPlace, ServerProcess, sleep } from './serverProcess'
 import { expectLedgerInvariant } from './walletHelpers'
 
 /**
@@ -21,11 +18,8 @@ afterAll(async () => {
 
 describe('shared rounds through SIGKILL', () => {
   it('settles every acknowledged bet exactly once after a restart', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-rounds-crash-'))
-    cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      DATA_DIR: dataDir,
       CAPTCHA_FIXED_ANSWER: CAPTCHA,
       LOG: '0',
       PAYOUT_SANDBOX_SETTLE_SECONDS: 'off',
@@ -36,19 +30,7 @@ describe('shared rounds through SIGKILL', () => {
       ROUND_CHAIN_CHECKPOINT: '20',
       ROUND_TIMINGS: 'double=16/0.3/0.3,rowDouble=600/1/1,luckyColor=600/1/1',
     }
-    delete env.DATABASE_URL
-
-    if (process.env.DATABASE_URL) {
-      const scratch = await scratchDatabase(process.env.DATABASE_URL, 'rcrash')
-      env.DATABASE_URL = scratch.url
-      cleanup.push(() => scratch.drop())
-    } else {
-      fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true })
-    }
-    const port = await freePort()
-    env.PORT = String(port)
-    env.HOST = '127.0.0.1'
-    const base = `http://127.0.0.1:${port}`
+    const { base, openDb } = await serverPlace('rcrash', env, inject('pgliteTemplate'), cleanup)
     const server = new ServerProcess(env, base)
     cleanup.push(() => server.kill())
     const start = () => server.start()
@@ -114,7 +96,7 @@ describe('shared rounds through SIGKILL', () => {
     const roll2 = await settledRoll(r2.roundId)
     await kill()
 
-    const db: Db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(dataDir, 'pglite'))
+    const db: Db = await openDb()
     try {
       const bets = await db.query<{ id: bigint; round_id: string; choice: string; state: string; payout: bigint }>(
         `SELECT b.id, r.round_id, b.choice, b.state, b.payout FROM round_bets b JOIN rounds r ON r.id = b.round_pk ORDER BY b.id`,

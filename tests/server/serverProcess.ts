@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openPostgres } from '../../src/server/db/connection'
+import { openPglite, openPostgres, type Db } from '../../src/server/db/connection'
+import { freePort } from '../freePort'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -11,6 +14,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export class ServerProcess {
   private child: ChildProcess | null = null
   output = ''
+  /** How the last process started ended (null while it runs): its exit code, or the signal that ended it. */
+  exit: { code: number | null; signal: NodeJS.Signals | null } | null = null
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
@@ -21,6 +26,8 @@ export class ServerProcess {
   async start(): Promise<void> {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = proc
+    this.exit = null
+    proc.once('exit', (code, signal) => (this.exit = { code, signal }))
     proc.stdout!.on('data', (d) => (this.output = (this.output + d).slice(-20_000)))
     proc.stderr!.on('data', (d) => (this.output = (this.output + d).slice(-20_000)))
     const end = Date.now() + 30_000
@@ -64,4 +71,43 @@ export async function scratchDatabase(adminUrl: string, prefix: string): Promise
       await a.close()
     },
   }
+}
+
+/**
+ * Where a test's server process runs: a data folder, its database (a new one on the PostgreSQL of
+ * DATABASE_URL when that is set, else a copy of the migrated PGlite template: initdb costs seconds)
+ * and a free loopback port, all set on `env` (DATA_DIR, DATABASE_URL, PORT, HOST). `cleanup` gets
+ * what undoes them; `openDb` opens the database once the process has exited.
+ */
+export async function serverPlace(prefix: string, env: NodeJS.ProcessEnv, pgliteTemplate: string, cleanup: (() => Promise<void>)[]): Promise<{ base: string; dataDir: string; openDb(): Promise<Db> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aposta-${prefix}-`))
+  cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  env.DATA_DIR = dataDir
+  delete env.DATABASE_URL
+  let pgUrl: string | null = null
+  if (process.env.DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL, prefix)
+    pgUrl = env.DATABASE_URL = scratch.url
+    cleanup.push(() => scratch.drop())
+  } else {
+    fs.cpSync(pgliteTemplate, path.join(dataDir, 'pglite'), { recursive: true })
+  }
+  const port = await freePort()
+  env.PORT = String(port)
+  env.HOST = '127.0.0.1'
+  return { base: `http://127.0.0.1:${port}`, dataDir, openDb: () => (pgUrl ? openPostgres(pgUrl) : openPglite(path.join(dataDir, 'pglite'))) }
+}
+
+/** A JSON POST as the app sends it: the answer's HTTP status and text. */
+export async function postJson(base: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ http: number; text: string }> {
+  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'pt_BR', ...headers }, body: JSON.stringify(body) })
+  return { http: res.status, text: await res.text() }
+}
+
+/** Registers `email` (password segredo123) through the captcha the test build fixes: its session token. */
+export async function registerPlayer(base: string, email: string, captcha: string): Promise<string> {
+  const codeId = Math.floor(Math.random() * 99_999_999)
+  await (await fetch(`${base}/api/auth/user/captcha/${codeId}`)).arrayBuffer()
+  const r = await postJson(base, '/api/auth/user/restRegister', { username: email, pwd: 'segredo123', codeId, captCode: captcha })
+  return JSON.parse(r.text).data.access_token as string
 }

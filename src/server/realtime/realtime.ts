@@ -110,6 +110,9 @@ function attachAdapter(app: FastifyInstance, io: Server, databaseUrl: string): v
   pool.on('error', (err) => app.log.warn({ err }, 'socket adapter connection lost'))
   io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.warn({ err }, 'socket adapter error') }))
   app.addHook('onClose', async () => {
+    // The adapter keeps a LISTEN connection of the pool checked out: given back first, or the
+    // pool's end waits for it forever (a SIGTERM then ended in main.ts's 10 s timeout, exit 1).
+    await io.of('/').adapter.close()
     await pool.end().catch(() => undefined)
   })
 }
