@@ -53,6 +53,11 @@ describe('the log', () => {
     expect(redactUrl('/api/pay/webhook/apipix/s3cr3t-value/pix')).toBe('/api/pay/webhook/apipix/[redacted]/pix')
     expect(redactUrl('/api/pay/webhook/apipix/s3cr3t-value?ignorar=')).toBe('/api/pay/webhook/apipix/[redacted]?ignorar=')
     expect(redactUrl('/api/app/order/records?page=2&type=10')).toBe('/api/app/order/records?page=2&type=10')
+    // A CPF or CNPJ, bare or written out, wherever it is; the PSP's webhook registration's PIX key.
+    expect(redactUrl('/x/52998224725?c=529.982.247-25&j=11.222.333/0001-81&n=11222333000181')).toBe('/x/[cpf]?c=[cpf]&j=[cpf]&n=[cpf]')
+    expect(redactUrl('/psp-sandbox/v2/webhook/pix@aposta.example')).toBe('/psp-sandbox/v2/webhook/[redacted]')
+    // Other numbers stay: ids, pages, a 12-digit run.
+    expect(redactUrl('/api/app/casino/bets/1234567890?page=3&n=123456789012')).toBe('/api/app/casino/bets/1234567890?page=3&n=123456789012')
   })
 
   it('writes the PIX webhook\'s requests without the secret of their address', async () => {

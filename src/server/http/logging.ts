@@ -3,12 +3,30 @@ import type { FastifyServerOptions } from 'fastify'
 /** Query parameters that carry a credential: the socket's `token` (the spec puts it in the URL) and its kin. */
 const SECRET_PARAMS = /([?&](?:token|access_token|authorization|chkId)=)[^&#]*/gi
 
-/** The PIX webhook's address carries its secret as a path segment (payments/buildProviders.ts). */
-const SECRET_PATH = /^(\/api\/pay\/webhook\/apipix\/)[^/?#]*/
+/**
+ * Path segments that are secret or personal: the PIX webhook's secret (payments/buildProviders.ts),
+ * and the PIX key of the PSP's webhook registration (the API Pix's `/v2/webhook/:chave`, which the
+ * sandbox PSP serves here; a key may be a person's CPF, e-mail or phone).
+ */
+const SECRET_PATHS = [/^(\/api\/pay\/webhook\/apipix\/)[^/?#]*/, /^(\/[^?#]*\/v2\/webhook\/)[^/?#]+/]
 
-/** A URL as it may be written to a log: any credential in its query, or in the webhook's path, replaced. */
+/**
+ * A CPF (11 digits alone, or written 000.000.000-00) and a CNPJ (14 digits, or 00.000.000/0000-00):
+ * personal data wherever it turns up in a logged text (a URL someone typed, an error's message). A
+ * phone's 11 digits go too, which costs nothing.
+ */
+const TAX_IDS = /(?<!\d)(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14}|\d{11})(?!\d)/g
+
+/** A text as it may be written to a log: any CPF or CNPJ in it masked. */
+function redactTaxIds(text: string): string {
+  return text.replace(TAX_IDS, '[cpf]')
+}
+
+/** A URL as it may be written to a log: any credential in its query or path, and any CPF or CNPJ, replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]')
+  let out = url
+  for (const path of SECRET_PATHS) out = out.replace(path, '$1[redacted]')
+  return redactTaxIds(out.replace(SECRET_PARAMS, '$1[redacted]'))
 }
 
 interface LoggedRequest {
@@ -27,12 +45,12 @@ interface LoggedError {
 }
 
 /**
- * An error as it may be written to a log: its kind, SQLSTATE or code, message and stack, and
- * nothing else. The usual serializer copies every property, and a failed query's error carries
+ * An error as it may be written to a log: its kind, SQLSTATE or code, message and stack (any CPF
+ * in them masked), and nothing else. The usual serializer copies every property, and a failed query's error carries
  * its parameters and the row it refused (`params`, `detail`): player data that has no place in logs.
  */
 function serializeError(err: LoggedError): { type: string; message: string; stack: string; [key: string]: unknown } {
-  const out = { type: err.name ?? 'Error', message: String(err.message ?? ''), stack: err.stack ?? '' } as { type: string; message: string; stack: string; [key: string]: unknown }
+  const out = { type: err.name ?? 'Error', message: redactTaxIds(String(err.message ?? '')), stack: redactTaxIds(err.stack ?? '') } as { type: string; message: string; stack: string; [key: string]: unknown }
   if (typeof err.code === 'string' || typeof err.code === 'number') out.code = err.code
   if (typeof err.statusCode === 'number') out.statusCode = err.statusCode
   return out
