@@ -10,8 +10,11 @@ import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { signBody } from '../../src/server/providers/signature'
 import { settleWithdrawal } from '../../src/server/withdrawals/service'
 import { calls } from '../../src/shared/contract'
+import * as sport from '../../src/shared/contract/sport'
+import { opsTokenOf } from '../../src/server/ops/opsToken'
 import { centavosOf } from '../centavos'
 import { call, startTestApp, type TestApp } from './testApp'
+import { toFootballHours } from './sportHours'
 import { bank, callKeyed, checkLedgerAfterEach, fundCash, listen, newPlayer, pkg100, prePay, sendWebhook, socketFor, verifiedPlayer, waitFor } from './walletHelpers'
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef'
@@ -185,5 +188,28 @@ describe('metrics', () => {
     expect(n('bets_total{game="provider:PG",outcome="placed"}')).toBe(1)
     expect(n('bet_stakes_centavos_total{game="provider:PG"}')).toBe(250)
     expect(n('bet_returns_centavos_total{game="provider:PG"}')).toBe(250)
+  })
+  it('counts a settled sport bet by its outcome, stake and return (settled once), and its batch', async () => {
+    // Last in the file: it moves the clock to an hour with football on.
+    await toFootballHours(t, { live: 0, upcoming: 1 })
+    const p = await newPlayer(t)
+    await fundCash(t, p.userId, 20_00n)
+    const list = await call<{ matchId: string }[]>(t, sport.sportMatches, { query: { sport: 'football', state: 'upcoming' } })
+    const matchId = list.body.data[0]!.matchId
+    const detail = await call<{ markets: { type: string; period: number; status: string; selections: { selectionId: string; name: string; odds: number }[] }[] }>(t, sport.sportMatch, { params: { matchId } })
+    const home = detail.body.data.markets.find((m) => m.type === '1x2' && m.period === 1 && m.status === 'open')!.selections.find((s) => s.name === 'home')!
+    const before = await samples()
+    const placed = await callKeyed(t, sport.sportBet, { token: p.token, body: { type: 'single', amount: '10.00', selections: [{ selectionId: home.selectionId, odds: home.odds }], acceptOdds: 'none' } })
+    expect(placed.body.status, placed.raw).toBe(200)
+    const result = { fullTime: { home: 2, away: 1 }, halfTime: { home: 1, away: 1 }, corners: { home: 5, away: 3 } }
+    const devResult = () => call<{ settled: number }>(t, sport.sportDevResult, { headers: { 'x-ops-token': opsTokenOf(t)! }, params: { matchId }, body: result })
+    expect((await devResult()).body.data.settled).toBe(1)
+    expect((await devResult()).body.data.settled).toBe(0)
+    const after = await samples()
+    const n = (s: string) => after(s) - before(s)
+    expect(n('bets_total{game="sport",outcome="win"}')).toBe(1)
+    expect(n('bet_stakes_centavos_total{game="sport"}')).toBe(10_00)
+    expect(n('bet_returns_centavos_total{game="sport"}')).toBe(Math.round(home.odds * 1000))
+    expect(n('group_commit_batch_size_count{path="sport"}')).toBe(1)
   })
 })

@@ -11,7 +11,8 @@ import { call, startTestApp, type TestApp } from './testApp'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, listen, newPlayer, recorder, socketFor, waitFor, type Player } from './walletHelpers'
 
 // Short rounds: Double bets for 3 s, Row Double for 1.5 s; Lucky Color's period is 1.2 s.
-const ENV = { ROUNDS: 'on', ROUND_CHAIN_LENGTH: '400', ROUND_CHAIN_CHECKPOINT: '25', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS: 'double=3/0.2/0.2,rowDouble=1.5/0.2/0.2,luckyColor=0.9/0.1/0.2' }
+const METRICS = 'metrics-token-for-tests-0123456789abcdef'
+const ENV = { METRICS_TOKEN: METRICS, ROUNDS: 'on', ROUND_CHAIN_LENGTH: '400', ROUND_CHAIN_CHECKPOINT: '25', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS: 'double=3/0.2/0.2,rowDouble=1.5/0.2/0.2,luckyColor=0.9/0.1/0.2' }
 
 let t: TestApp
 beforeAll(async () => {
@@ -56,6 +57,11 @@ async function funded(reais: number): Promise<Player> {
 }
 
 const bet = (p: Player, game: string, body: Record<string, unknown>, key = idem()) => callKeyed(t, rounds.roundBet, { token: p.token, params: { game }, body, key })
+/** One sample of GET /metrics (0 when absent). */
+const metric = async (sample: string) => {
+  const body = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } })).body
+  return Number(body.split('\n').find((l) => l.startsWith(`${sample} `))?.slice(sample.length + 1) ?? 0)
+}
 
 describe('shared rounds', () => {
   it('a Double round: players bet on several colours, the round settles through the ledger, and it verifies on the chain', async () => {
@@ -97,6 +103,14 @@ describe('shared rounds', () => {
     const bWins = colour === 'black' ? 1000 : 0
     expect((await balances(t, a.userId)).cash).toBe(3900n + BigInt(aWins))
     expect((await balances(t, b.userId)).cash).toBe(4500n + BigInt(bWins))
+    // The metrics count each of the three bets once it settled (the replay and the refusals not at all).
+    const won = [colour === 'red', colour === 'white', colour === 'black'].filter(Boolean).length
+    await waitFor(async () => (await metric('bets_total{game="double",outcome="lose"}')) === 3 - won)
+    expect(await metric('bets_total{game="double",outcome="win"}')).toBe(won)
+    expect(await metric('bet_stakes_centavos_total{game="double"}')).toBe(1600)
+    expect(await metric('bet_returns_centavos_total{game="double"}')).toBe(aWins + bWins)
+    // Every call that reached the database went through the group commit: the three, the replay and the one over the balance.
+    expect(await metric('group_commit_batch_size_sum{path="rounds"}')).toBe(5)
     const rows = await t.db.query<{ state: string; payout: bigint }>('SELECT state, payout FROM round_bets WHERE user_id = $1 ORDER BY id', [a.userId])
     expect(rows.rows.map((r) => r.state)).toEqual([colour === 'red' ? 'won' : 'lost', colour === 'white' ? 'won' : 'lost'])
 
