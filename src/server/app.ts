@@ -27,6 +27,7 @@ import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securit
 import { buildKycRails } from './kyc/buildKycRails'
 import { kycRoutes } from './kyc/routes'
 import { createMailer } from './mail/Mailer'
+import { startPgliteVacuum } from './maintenance/pgliteVacuum'
 import { startRetention } from './maintenance/retention'
 import { buildPixRails, type PixRails } from './payments/buildProviders'
 import { DemoProvider } from './providers/demoProvider'
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,
     startRetention,
+    startPgliteVacuum,
   ]
   for (const domain of domains) await domain(app, deps)
   const feed = await sportDomain(app, deps)

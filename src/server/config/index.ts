@@ -117,6 +117,8 @@ export interface Config {
   dbStatementTimeoutMs: number
   /** How often expired sessions, keys, resets, captchas and old payment events are purged (RETENTION_INTERVAL_MINUTES; 0: never). */
   retentionIntervalMs: number
+  /** How often PGlite's grown tables are vacuumed and analyzed, the autovacuum it lacks (PGLITE_VACUUM_SECONDS; 0: never; PostgreSQL has its own). */
+  pgliteVacuumMs: number
   /** Origins the app may show in a frame besides its own (CSP_FRAME_SRC, plus the origin of VITE_CHAT_URL). */
   frameSources: string[]
   /** CSP_IMG_SRC: origins images may come from besides this one (an aggregator's game thumbnails: Hub88's url_thumb). */
@@ -410,6 +412,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,
     retentionIntervalMs: numberEnv(env, 'RETENTION_INTERVAL_MINUTES', 60, false, { max: 1440 }) * 60_000,
+    pgliteVacuumMs: numberEnv(env, 'PGLITE_VACUUM_SECONDS', 10, false, { max: 86_400 }) * 1000,
     frameSources: frameSources(env),
     imageSources: cspOrigins(listed(env, 'CSP_IMG_SRC')),
     publicOrigins: publicOrigins(env),
