@@ -48,7 +48,7 @@ const crashEvery = int('crash-every', 1000, 0)
 const concurrency = int('concurrency', 16, 1)
 const db = arg('db', 'pglite')
 if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres')
-const replay = `npm run sim -- --seed ${seed} --ops ${ops} --players ${playerCount} --crash-every ${crashEvery} --concurrency ${concurrency} --db ${db}`
+const replay = `npm run sim -- --seed ${seed} --ops ${ops} --players ${playerCount} --crash-every ${crashEvery} --concurrency ${concurrency} --db ${db}${arg('mix', '') ? ` --mix ${arg('mix', '')}` : ''}`
 
 /** What a player does, by weight. */
 const WEIGHTS = {
@@ -70,6 +70,18 @@ const WEIGHTS = {
   pause: 0.05,
 } as const
 type Kind = keyof typeof WEIGHTS
+/** --mix slot=1,resolve=1: only the kinds named, by those weights (to find which one a failure or a cost comes from). */
+const MIX: Record<Kind, number> = (() => {
+  const raw = arg('mix', '')
+  if (!raw) return WEIGHTS
+  const mix = {} as Record<Kind, number>
+  for (const part of raw.split(',')) {
+    const [k, w] = part.split('=')
+    if (!(k! in WEIGHTS) || !(Number(w) > 0)) throw new Error(`--mix must read like slot=1,dice=2 with kinds among ${Object.keys(WEIGHTS).join(', ')}, not "${part}"`)
+    mix[k as Kind] = Number(w)
+  }
+  return mix
+})()
 
 const model = new Model()
 const t0 = performance.now()
@@ -168,18 +180,40 @@ async function run(kind: Kind, ctx: OpContext, p: Player, q: Player | null): Pro
 const inflight = new Set<Promise<void>>()
 /** How long each kind of operation took, in all (its answers' latency, the waits for a round). */
 const timeByKind: Record<string, { count: number; ms: number }> = {}
+/**
+ * Operations waiting for a player busy with an earlier one: each player's operations run one at a
+ * time and in the plan's order, while the other players' go on (a busy player no longer holds up
+ * the whole plan).
+ */
+const waiting: { n: number; who: Player[]; work: () => Promise<void> }[] = []
+function pump(): void {
+  for (let i = 0; i < waiting.length && inflight.size < concurrency; i++) {
+    const w = waiting[i]!
+    if (w.who.some((p) => p.busy) || waiting.slice(0, i).some((e) => e.who.some((p) => w.who.includes(p)))) continue
+    waiting.splice(i--, 1)
+    for (const p of w.who) p.busy = true
+    const task: Promise<void> = w
+      .work()
+      .catch((err: unknown) => void model.check('every operation completes', false, w.n, () => String(err instanceof Error ? err.stack : err)))
+      .finally(() => {
+        for (const p of w.who) p.busy = false
+        inflight.delete(task)
+        pump()
+      })
+    inflight.add(task)
+  }
+}
 async function launch(n: number, who: Player[], work: () => Promise<void>): Promise<void> {
-  while (inflight.size >= concurrency || who.some((p) => p.busy)) await Promise.race(inflight)
-  for (const p of who) p.busy = true
-  const task: Promise<void> = work()
-    .catch((err: unknown) => void model.check('every operation completes', false, n, () => String(err instanceof Error ? err.stack : err)))
-    .finally(() => {
-      for (const p of who) p.busy = false
-      inflight.delete(task)
-    })
-  inflight.add(task)
+  waiting.push({ n, who, work })
+  pump()
+  while (waiting.length > 4 * concurrency) await Promise.race(inflight)
+}
+/** Until every operation launched has run. */
+async function drain(): Promise<void> {
+  while (inflight.size || waiting.length) await Promise.race(inflight)
 }
 
+const progressEvery = Math.max(1000, Math.round(ops / 20 / 1000) * 1000)
 const progress = (msg: string) => process.stderr.write(`sim ${((performance.now() - t0) / 1000).toFixed(0)}s: ${msg}\n`)
 
 try {
@@ -193,7 +227,7 @@ try {
       await players.deposit(ctxOf(n), p)
     })
   }
-  await Promise.all(inflight)
+  await drain()
   progress(`${playerCount} players joined`)
   // The crashes' own stream, so a shorter run (--ops) is a prefix of the longer one's plan.
   const crashRng = new Rng(seed, 2)
@@ -207,8 +241,8 @@ try {
       await world.crash((q) => checkData(q, n, false))
       if (crashes % 10 === 0) progress(`op ${n}: ${crashes} crashes, ${model.violations.length} violations`)
     }
-    if (n > 0 && n % 10_000 === 0) progress(`op ${n}, ${model.violations.length} violations`)
-    const kind = plan.weighted(WEIGHTS)
+    if (n > 0 && n % progressEvery === 0) progress(`op ${n}, ${model.violations.length} violations`)
+    const kind = plan.weighted(MIX)
     const p = model.players[plan.int(playerCount)]!
     let q: Player | null = null
     if (kind === 'transfer') {
@@ -226,13 +260,16 @@ try {
     if ((k === 'pause' && share((x) => x.paused) >= 0.05) || (k === 'limit' && share((x) => x.limited) >= 0.2)) k = 'balance'
     await launch(n, q ? [p, q] : [p], async () => {
       const started = performance.now()
+      const before = `${p.known}/${p.pending.size}`
       await run(k, ctxOf(n), p, q)
+      model.trail(p, `${n} ${k}${q ? `->${q.index}` : ''}: ${before} -> ${p.known}/${p.pending.size}`)
+      if (q) model.trail(q, `${n} transfer from ${p.index}: -> ${q.known}`)
       const t = (timeByKind[k] ??= { count: 0, ms: 0 })
       t.count++
       t.ms += performance.now() - started
     })
   }
-  await Promise.all(inflight)
+  await drain()
   progress(`${ops} operations done; settling what is on its way`)
 
   // The end: every match with bets finished, every webhook held released, everything pending resolved.
@@ -243,7 +280,7 @@ try {
     const open = model.players.filter((p) => p.pending.size > 0)
     if (open.length === 0 || Date.now() > deadline) break
     for (const p of open) await launch(ops, [p], () => players.resolve(ctxOf(ops), p))
-    await Promise.all(inflight)
+    await drain()
     if (model.players.some((p) => p.pending.size > 0)) await new Promise((r) => setTimeout(r, 2000))
   }
   for (const p of model.players) {

@@ -27,6 +27,8 @@ export interface Player {
   paused: boolean
   /** The provider's session token (the demo game's launch). */
   providerToken: string | null
+  /** The player's last operations and what the model made of them (printed with a violation). */
+  trail?: string[]
 }
 
 export interface Violation {
@@ -58,7 +60,13 @@ export class Model {
   /** The balance a reply shows, after the reply's own effect is applied: within the bounds (equal when nothing is pending). */
   balanceSeen(p: Player, seen: bigint, op: number, where: string): void {
     const { lo, hi } = this.bounds(p)
-    this.check('balance equals the model', seen >= lo && seen <= hi, op, () => `player ${p.index} (${p.email}) ${where}: balance ${seen}, model ${lo === hi ? lo : `${lo}..${hi}`}`)
+    this.check('balance equals the model', seen >= lo && seen <= hi, op, () => `player ${p.index} (${p.email}) ${where}: balance ${seen}, model ${lo === hi ? lo : `${lo}..${hi}`}\n    its last operations (op kind: known/pending before -> after):\n      ${(p.trail ?? []).join('\n      ')}`)
+  }
+
+  trail(p: Player, line: string): void {
+    const t = (p.trail ??= [])
+    t.push(line)
+    if (t.length > 30) t.shift()
   }
 
   move(kind: string, centavos: bigint): void {

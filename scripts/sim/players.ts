@@ -336,8 +336,10 @@ export class Players {
     p.known -= amount
     this.model.balanceSeen(p, centavosOf(r.data.balance), ctx.n, 'sport')
     const matches = selections.map((s) => s.matchId)
-    for (const m of matches) this.betMatches.add(m)
+    // A match finished while this bet was on its way stays finished: a second result would correct the first.
+    for (const m of matches) if (!this.finished.has(m)) this.betMatches.add(m)
     p.pending.set(`s${r.data.betId}`, { kind: 'sport', betId: r.data.betId, most: centavosOf(r.data.potentialWin), matches })
+    this.model.trail(p, `  sport bet ${r.data.betId} stake ${amount} on ${matches.join(',')}`)
     this.model.move('stakes', amount)
     this.model.did(legs === 1 ? 'sport single' : 'sport parlay')
   }
@@ -461,6 +463,7 @@ export class Players {
 
   /** Asks how each pending item ended and applies what did. */
   async resolve(ctx: OpContext, p: Player): Promise<void> {
+    const before = p.pending.size
     const kinds = new Set([...p.pending.values()].map((x) => x.kind))
     if (kinds.has('deposit')) {
       for (const [k, x] of p.pending) {
@@ -485,6 +488,7 @@ export class Players {
         if (!b || b.state === 'open') continue
         p.pending.delete(k)
         const back = centavosOf(b.payout)
+        this.model.trail(p, `  ${x.game} bet ${x.betId} ${b.state}: ${back}`)
         p.known += back
         this.model.move('returns', back)
       }
@@ -498,6 +502,7 @@ export class Players {
         if (!b) continue
         p.pending.delete(k)
         const back = centavosOf(b.payout)
+        this.model.trail(p, `  sport bet ${x.betId} settled: ${back}`)
         p.known += back
         this.model.move('returns', back)
       }
@@ -516,7 +521,8 @@ export class Players {
         } else this.model.move('withdrawals paid', x.amount)
       }
     }
-    await this.balance(ctx, p)
+    // The balance is read when it can be checked exactly (nothing left on its way), or nothing arrived.
+    if (p.pending.size === 0 || p.pending.size === before) await this.balance(ctx, p)
   }
 
   /** The balance as the header shows it, against the model. */

@@ -111,7 +111,19 @@ export class World {
       world.pgUrl = scratch.url
       world.pgDrop = scratch.drop
     }
-    world.server = new ServerProcess(env, world.base)
+    world.server = new ServerProcess(env, world.base, (process.env.SIM_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean))
+    // A simulator that dies (an error, Ctrl-C) takes its server with it, whichever incarnation runs.
+    process.once('exit', () => {
+      const pid = world.server.pid
+      if (pid) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // Gone already.
+        }
+      }
+    })
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
     world.proxy = http.createServer((req, res) => void world.relay(req, res).catch(() => res.destroy()))
     await new Promise<void>((r) => world.proxy.listen(proxyPort, '127.0.0.1', r))
     await world.server.start()

@@ -20,11 +20,18 @@ export class ServerProcess {
   constructor(
     private readonly env: NodeJS.ProcessEnv,
     readonly base: string,
+    /** Node's own options for the server, e.g. --cpu-prof (the simulator's SIM_SERVER_NODE_ARGS). */
+    private readonly nodeArgs: string[] = [],
   ) {}
+
+  /** The running process's id (undefined before it starts). */
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
 
   /** Starts it and waits until it answers HTTP. */
   async start(): Promise<void> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const proc = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = proc
     this.exit = null
     proc.once('exit', (code, signal) => (this.exit = { code, signal }))
