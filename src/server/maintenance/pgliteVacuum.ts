@@ -13,6 +13,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { runPeriodically } from './periodic'
 
 /** The tables due: grown by a fifth and eight pages since their last VACUUM or ANALYZE, or holding old transaction ids. */
 const DUE = `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -29,30 +30,11 @@ export async function vacuumDue(db: Db): Promise<string[]> {
 
 /** On PGlite, runs vacuumDue every `pgliteVacuumMs` (0: never), the first time a few seconds after start. */
 export function startPgliteVacuum(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  if (deps.db.kind !== 'pglite') return
   const every = deps.config.pgliteVacuumMs
-  if (deps.db.kind !== 'pglite' || !(every > 0)) return
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running: Promise<void> = Promise.resolve()
-  let stopped = false
-  const run = () => {
+  runPeriodically(app, 'PGlite vacuum', every, Math.min(every, 5000), async () => {
     const started = performance.now()
-    running = vacuumDue(deps.db)
-      .then((tables) => {
-        if (tables.length) app.log.info({ tables, ms: Math.round(performance.now() - started) }, 'PGlite: vacuumed and analyzed')
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'PGlite vacuum failed'))
-      .finally(() => {
-        if (!stopped) schedule(every)
-      })
-  }
-  const schedule = (ms: number) => {
-    timer = setTimeout(run, ms)
-    timer.unref?.()
-  }
-  schedule(Math.min(every, 5000))
-  app.addHook('preClose', async () => {
-    stopped = true
-    if (timer) clearTimeout(timer)
-    await running
+    const tables = await vacuumDue(deps.db)
+    if (tables.length) app.log.info({ tables, ms: Math.round(performance.now() - started) }, 'PGlite: vacuumed and analyzed')
   })
 }

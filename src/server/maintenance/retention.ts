@@ -3,6 +3,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { markYesterday } from '../protection/markers'
 import { dayOf } from '../wallet/days'
+import { runPeriodically } from './periodic'
 
 const DAY_MS = 86_400_000
 
@@ -69,36 +70,15 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs' 
 
 /**
  * Runs purgeExpired every `retentionIntervalMs` (0: never), the first time shortly after start
- * (at most 30 s, so a server restarted often still purges). Stops before the app closes, waiting
- * for a run in progress so the database is not closed under it.
+ * (at most 30 s, so a server restarted often still purges).
  */
 export function startRetention(app: FastifyInstance, deps: { db: Db; config: Config; now: () => number }): void {
   const every = deps.config.retentionIntervalMs
-  if (!(every > 0)) return
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running: Promise<void> = Promise.resolve()
-  let stopped = false
-  const run = () => {
-    running = purgeExpired(deps.db, deps.config, deps.now())
-      .then(async (purged) => {
-        if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'retention: purged expired rows')
-        // The same daily rhythm computes yesterday's harm markers, once.
-        const marked = await markYesterday(deps.db, deps.now())
-        if (marked !== null) app.log.info({ marked }, 'protection: harm markers computed')
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'retention run failed'))
-      .finally(() => {
-        if (!stopped) schedule(every)
-      })
-  }
-  const schedule = (ms: number) => {
-    timer = setTimeout(run, ms)
-    timer.unref?.()
-  }
-  schedule(Math.min(every, 30_000))
-  app.addHook('preClose', async () => {
-    stopped = true
-    if (timer) clearTimeout(timer)
-    await running
+  runPeriodically(app, 'retention run', every, Math.min(every, 30_000), async () => {
+    const purged = await purgeExpired(deps.db, deps.config, deps.now())
+    if (Object.values(purged).some((n) => n > 0)) app.log.info({ purged }, 'retention: purged expired rows')
+    // The same daily rhythm computes yesterday's harm markers, once.
+    const marked = await markYesterday(deps.db, deps.now())
+    if (marked !== null) app.log.info({ marked }, 'protection: harm markers computed')
   })
 }
