@@ -1912,6 +1912,8 @@ AS $function$
 DECLARE
   item jsonb;
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtext('sport-match:' || m.id))
+    FROM (SELECT DISTINCT jsonb_array_elements_text(i->'matches') AS id FROM jsonb_array_elements(p) i ORDER BY 1) m;
   FOR item IN SELECT value FROM jsonb_array_elements(p) LOOP
     RETURN NEXT sport_play(item);
   END LOOP;

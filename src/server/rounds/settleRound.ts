@@ -2,7 +2,7 @@ import { payoutOf } from '../../shared/games/payout'
 import type { RoundRules } from '../../shared/games/rounds/types'
 import type { Queryable } from '../db/connection'
 import { refundStake } from '../wallet/refund'
-import { creditWin } from '../wallet/wallet'
+import { creditWin, lockPlayersAccounts } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
 
 interface OpenBet {
@@ -73,6 +73,8 @@ export async function settleRound(
     const userId = BigInt(bet.user_id)
     byUser.set(userId, [...(byUser.get(userId) ?? []), { ...bet, amount: BigInt(bet.amount), from_cash: BigInt(bet.from_cash), from_bonus: BigInt(bet.from_bonus) }])
   }
+  // Every player's accounts at once, in the wallet's order, before any is paid (lockPlayersAccounts).
+  await lockPlayersAccounts(q, [...byUser.keys()])
   const outcomes: PlayerOutcome[] = []
   for (const [userId, mine] of byUser) {
     let paid = 0n

@@ -10,7 +10,7 @@ import type { Queryable } from '../db/connection'
 import { AppError } from '../AppError'
 import { netExposure, resultOf, type ExposureBet, type ExposureLeg } from './exposure'
 import { post, userAccountId, userBalances } from '../wallet/ledger'
-import { creditWin } from '../wallet/wallet'
+import { creditWin, lockPlayersAccounts } from '../wallet/wallet'
 import { countWager, type WagerRules } from '../wallet/wagering'
 import type { OddsFeed } from './OddsFeed'
 
@@ -94,6 +94,15 @@ interface LegRow extends ExposureLeg {
 
 const LEG_COLUMNS = 'bet_id, leg, match_id, market_type, period, line_quarters, selection, odds, result'
 
+/**
+ * A match's settlement lock, held to the commit: exclusive here, shared by every batch of bets
+ * naming the match (sport_play_batch.sql), so no bet commits on a match between its result and its
+ * settlement. Taken before any account lock, as the bets take theirs.
+ */
+async function lockMatch(q: Queryable, matchId: string): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext('sport-match:' || $1::text))`, [matchId])
+}
+
 export interface SettledSportBet {
   userId: bigint
   betId: bigint
@@ -108,6 +117,7 @@ export interface SettledSportBet {
  * settled with. Returns the bets settled now.
  */
 export async function settleMatch(q: Queryable, rules: WagerRules, matchId: string, outcome: MatchOutcome, at: Date): Promise<SettledSportBet[]> {
+  await lockMatch(q, matchId)
   await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO NOTHING', [matchId, JSON.stringify(outcome), at])
   const open = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE match_id = $1 AND result IS NULL`, [matchId])).rows
   const touched = new Set<bigint>()
@@ -116,11 +126,14 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     await q.query('UPDATE sport_bet_legs SET result = $3 WHERE bet_id = $1 AND leg = $2 AND result IS NULL', [l.bet_id, l.leg, result])
     touched.add(BigInt(l.bet_id))
   }
-  const settled: SettledSportBet[] = []
-  const groups = new Map<string, { userId: bigint; placedAt: Date; bets: ExposureBet[] }>()
+  // The bets every leg of which now has a result, each locked; then their players' accounts, all
+  // at once in the wallet's order (lockPlayersAccounts), before any is paid.
+  const ready: { betId: bigint; legs: LegRow[]; bet: { user_id: bigint; amount: bigint; from_cash: bigint; from_bonus: bigint; created_at: Date } }[] = []
   for (const betId of [...touched].sort((a, b) => (a < b ? -1 : 1))) {
-    const legs = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg`, [betId])).rows
-    if (legs.some((l) => l.result === null)) continue
+    // The bet first, locked, then its legs: a parlay's other match settled at the same moment
+    // either committed before this lock was granted (its leg's result is read here) or waits for
+    // this one and reads this leg's. Read before the lock, both saw the other's leg open and
+    // neither settled the parlay (PostgreSQL; the money simulator's find).
     const bet = (
       await q.query<{ user_id: bigint; amount: bigint; from_cash: bigint; from_bonus: bigint; created_at: Date }>(
         'SELECT user_id, amount, from_cash, from_bonus, created_at FROM sport_bets WHERE id = $1 AND status = 0 FOR UPDATE',
@@ -128,6 +141,14 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
       )
     ).rows[0]
     if (!bet) continue
+    const legs = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE bet_id = $1 ORDER BY leg`, [betId])).rows
+    if (legs.some((l) => l.result === null)) continue
+    ready.push({ betId, legs, bet })
+  }
+  await lockPlayersAccounts(q, ready.map((r) => BigInt(r.bet.user_id)))
+  const settled: SettledSportBet[] = []
+  const groups = new Map<string, { userId: bigint; placedAt: Date; bets: ExposureBet[] }>()
+  for (const { betId, legs, bet } of ready) {
     const amount = BigInt(bet.amount)
     const payout = betReturn(amount, legs.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
     await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
@@ -187,6 +208,7 @@ export interface CorrectedSportBet {
  * correction twice moves nothing (the second finds every leg and payout already so).
  */
 export async function correctMatch(q: Queryable, matchId: string, outcome: MatchOutcome, at: Date): Promise<CorrectedSportBet[]> {
+  await lockMatch(q, matchId)
   await q.query('INSERT INTO sport_results (match_id, outcome, settled_at) VALUES ($1, $2, $3) ON CONFLICT (match_id) DO UPDATE SET outcome = EXCLUDED.outcome, settled_at = EXCLUDED.settled_at', [matchId, JSON.stringify(outcome), at])
   const legs = (await q.query<LegRow>(`SELECT ${LEG_COLUMNS} FROM sport_bet_legs WHERE match_id = $1`, [matchId])).rows
   const changed = new Set<bigint>()
@@ -197,6 +219,10 @@ export async function correctMatch(q: Queryable, matchId: string, outcome: Match
     changed.add(BigInt(l.bet_id))
   }
   const out: CorrectedSportBet[] = []
+  if (changed.size) {
+    const owners = (await q.query<{ user_id: bigint }>('SELECT DISTINCT user_id FROM sport_bets WHERE id = ANY($1::bigint[])', [[...changed]])).rows
+    await lockPlayersAccounts(q, owners.map((r) => BigInt(r.user_id)))
+  }
   for (const betId of [...changed].sort((a, b) => (a < b ? -1 : 1))) {
     const bet = (await q.query<{ user_id: bigint; amount: bigint; payout: bigint; status: number }>('SELECT user_id, amount, payout, status FROM sport_bets WHERE id = $1 FOR UPDATE', [betId])).rows[0]
     // A bet still waiting on another match is settled when that one ends, with this leg as corrected.

@@ -24,6 +24,25 @@ export interface MoveOptions {
 }
 
 /**
+ * Locks every account a loop of single credits and debits to these players will touch, in the
+ * order every batch of bets takes them: the players' cash and bonus accounts by id, then their
+ * house sub-accounts by id. A settlement that credited bet after bet took each player's accounts
+ * and house as it came to them, while a batch of bets held some of the same players and waited for
+ * a house the settlement held: PostgreSQL broke the cycle by failing the settlement ("deadlock
+ * detected", the money simulator's find), and its match's bets stayed open. PGlite runs one
+ * transaction at a time and never met it.
+ */
+export async function lockPlayersAccounts(q: Queryable, userIds: readonly bigint[]): Promise<void> {
+  if (userIds.length === 0) return
+  const ids = [...new Set(userIds)]
+  await q.query(`SELECT a.id FROM ledger_accounts a WHERE a.user_id = ANY($1::bigint[]) AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE`, [ids])
+  await q.query(
+    `SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT h.account_id FROM unnest($1::bigint[]) AS u(id) CROSS JOIN LATERAL house_account(u.id) h) ORDER BY a.id FOR NO KEY UPDATE`,
+    [ids],
+  )
+}
+
+/**
  * Pays a win (kind 'win') or a prize (kind 'prize', the spec's order type 19) from the player's
  * house sub-account. With the stake's funding, the part of the win that the bonus paid for goes
  * back to bonus while a wagering requirement is open, so winning with a gift does not skip its
