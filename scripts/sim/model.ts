@@ -53,7 +53,11 @@ export class Model {
 
   check(what: string, ok: boolean, op: number, detail: () => string): boolean {
     this.checks[what] = (this.checks[what] ?? 0) + 1
-    if (!ok) this.violations.push({ op, what, detail: detail() })
+    if (!ok) {
+      this.violations.push({ op, what, detail: detail() })
+      // The first few at once, so a long run's failure is seen (and its data kept with --keep) before its end.
+      if (this.violations.length <= 5) process.stderr.write(`VIOLATION at operation ${op}: ${what}\n  ${this.violations.at(-1)!.detail}\n`)
+    }
     return ok
   }
 

@@ -83,7 +83,8 @@ export class World {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CAPTCHA_FIXED_ANSWER: CAPTCHA,
-      LOG: '0',
+      // SIM_SERVER_LOG=<file>: the server logs (pino's JSON) into that file.
+      LOG: process.env.SIM_SERVER_LOG ? '1' : '0',
       OPS_TOKEN,
       PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
       // The server reaches its emulator, and the emulator its webhook, through the proxy.
@@ -111,7 +112,7 @@ export class World {
       world.pgUrl = scratch.url
       world.pgDrop = scratch.drop
     }
-    world.server = new ServerProcess(env, world.base, (process.env.SIM_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean))
+    world.server = new ServerProcess(env, world.base, (process.env.SIM_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.SIM_SERVER_LOG || null)
     // A simulator that dies (an error, Ctrl-C) takes its server with it, whichever incarnation runs.
     process.once('exit', () => {
       const pid = world.server.pid

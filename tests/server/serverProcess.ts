@@ -22,6 +22,8 @@ export class ServerProcess {
     readonly base: string,
     /** Node's own options for the server, e.g. --cpu-prof (the simulator's SIM_SERVER_NODE_ARGS). */
     private readonly nodeArgs: string[] = [],
+    /** A file every line the server writes is appended to (the simulator's SIM_SERVER_LOG). */
+    private readonly outputFile: string | null = null,
   ) {}
 
   /** The running process's id (undefined before it starts). */
@@ -35,8 +37,12 @@ export class ServerProcess {
     this.child = proc
     this.exit = null
     proc.once('exit', (code, signal) => (this.exit = { code, signal }))
-    proc.stdout!.on('data', (d) => (this.output = (this.output + d).slice(-20_000)))
-    proc.stderr!.on('data', (d) => (this.output = (this.output + d).slice(-20_000)))
+    const keep = (d: Buffer) => {
+      this.output = (this.output + d).slice(-20_000)
+      if (this.outputFile) fs.appendFileSync(this.outputFile, d)
+    }
+    proc.stdout!.on('data', keep)
+    proc.stderr!.on('data', keep)
     const end = Date.now() + 30_000
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}): ${this.output}`)
