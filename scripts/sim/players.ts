@@ -6,17 +6,15 @@
  * a win, a win above the game's cap).
  */
 import { centavosToText } from '../../src/shared/money'
-import { MAX_MULTIPLIER } from '../../demo-provider/shared/slotMath'
 import { ROUND_GAMES } from '../../src/shared/games/rounds/registry'
 import { ROUND_GAME_IDS } from '../../src/shared/games/rounds/types'
 import { centavosOf } from '../../tests/centavos'
 import { cpfOf, type Model, type Player } from './model'
+import { providerRound } from './provider'
 import type { Rng } from './rng'
 import { CAPTCHA, OPS_TOKEN, type Reply, type World } from './world'
 
 const PASSWORD = 'segredo123'
-/** The demo game the simulator's provider rounds are played on. */
-const SLOT = { code: 'PG', game: 'demo-fruits' }
 /** Refusals a player meets in normal play: each op names which of these it accepts. */
 const CODE = {
   INSUFFICIENT: 9999,
@@ -58,14 +56,14 @@ export class Players {
   readonly unexpected: Record<string, number> = {}
 
   constructor(
-    private readonly world: World,
-    private readonly model: Model,
+    readonly world: World,
+    readonly model: Model,
     private readonly lostAnswerRate: number,
   ) {}
 
   // ---- helpers ----
 
-  private note(op: string, r: Reply): void {
+  note(op: string, r: Reply): void {
     const k = `${op} ${r.status}${r.msg ? ` (${r.msg.slice(0, 60)})` : ''}`
     this.unexpected[k] = (this.unexpected[k] ?? 0) + 1
   }
@@ -86,12 +84,12 @@ export class Players {
   }
 
   /** A refusal for want of money is right only when the model cannot promise the amount. */
-  private insufficientRight(ctx: OpContext, p: Player, amount: bigint, where: string): void {
+  insufficientRight(ctx: OpContext, p: Player, amount: bigint, where: string): void {
     const { lo } = this.model.bounds(p)
     this.model.check('a refusal for want of money is right', lo < amount || p.bonus, ctx.n, () => `player ${p.index} ${where}: refused ${amount} with ${lo} certainly there`)
   }
 
-  private taken(ctx: OpContext, p: Player, amount: bigint, where: string): void {
+  taken(ctx: OpContext, p: Player, amount: bigint, where: string): void {
     const { hi } = this.model.bounds(p)
     this.model.check('no stake above the balance', hi >= amount, ctx.n, () => `player ${p.index} ${where}: took ${amount} with at most ${hi}`)
   }
@@ -111,14 +109,14 @@ export class Players {
   }
 
   /** A stake the player can probably pay: usually within the certain balance, now and then more (a refusal to check). */
-  private stake(ctx: OpContext, p: Player, most = 500n): bigint {
+  stake(ctx: OpContext, p: Player, most = 500n): bigint {
     const { lo } = this.model.bounds(p)
     const cap = lo < most ? lo : most
     if (cap < 10n || ctx.rng.chance(0.03)) return BigInt(ctx.rng.between(10, Number(most)))
     return BigInt(ctx.rng.between(10, Number(cap)))
   }
 
-  private afterPause(ctx: OpContext, p: Player, r: Reply, where: string): void {
+  afterPause(ctx: OpContext, p: Player, r: Reply, where: string): void {
     if (p.paused) this.model.check("a paused player's bet is refused", r.status !== 200, ctx.n, () => `player ${p.index} ${where}: bet taken while paused`)
   }
 
@@ -359,75 +357,10 @@ export class Players {
     else this.model.did('match finished')
   }
 
-  // ---- provider rounds (the simulator plays the provider) ----
+  // ---- provider rounds (the simulator plays the provider): provider.ts ----
 
-  async slot(ctx: OpContext, p: Player): Promise<void> {
-    if (!p.providerToken) {
-      const l = await this.world.call('POST', '/api/app/game/launch', { body: { productCode: SLOT.code, game: SLOT.game }, token: p.token })
-      if (l.status !== 200) return void this.note('slot launch', l)
-      p.providerToken = new URL(l.data.url, 'http://x').searchParams.get('token')
-    }
-    const amount = this.stake(ctx, p)
-    const id = `sim-${ctx.n}`
-    const round = { token: p.providerToken, game: SLOT.game, roundId: id, currency: 'BRL' }
-    const fault = ctx.rng.weighted({ none: 70, repeatBet: 5, repeatWin: 5, winBeforeBet: 4, rollback: 5, rollbackAfterWin: 4, rogueWin: 3, lostWinAnswer: 4 })
-    if (fault !== 'none') this.world.count(`provider ${fault}`)
-    const bet = { requestId: `${id}-b`, ...round, transactionId: `${id}-bet`, amount: Number(amount) }
-    const win = (amt: bigint, tx = `${id}-win`) => ({ requestId: `${tx}-r`, ...round, transactionId: tx, referenceTransactionId: `${id}-bet`, amount: Number(amt) })
-    if (fault === 'winBeforeBet') {
-      const early = await this.world.wallet(SLOT.code, 'win', win(amount, `${id}-early`))
-      this.model.check('a win before its bet moves nothing', (JSON.parse(early.text) as { status: string }).status === 'TRANSACTION_NOT_FOUND', ctx.n, () => `early win answered ${early.text.slice(0, 200)}`)
-    }
-    const b = await this.world.wallet(SLOT.code, 'bet', bet)
-    const placed = JSON.parse(b.text) as { status: string; balance?: number }
-    if (placed.status === 'INVALID_TOKEN' || placed.status === 'TOKEN_EXPIRED') {
-      p.providerToken = null
-      return
-    }
-    this.afterPause(ctx, p, { ...b, status: placed.status === 'OK' ? 200 : 0 }, 'slot')
-    if (placed.status !== 'OK') {
-      if (placed.status === 'NOT_ENOUGH_MONEY') this.insufficientRight(ctx, p, amount, 'slot')
-      else if (!(placed.status === 'USER_DISABLED' && p.paused) && !(placed.status === 'BET_LIMIT' && (p.limited || p.bonus))) this.note('slot bet', { ...b, status: 0, msg: placed.status })
-      return
-    }
-    this.taken(ctx, p, amount, 'slot')
-    p.known -= amount
-    this.model.balanceSeen(p, BigInt(placed.balance!), ctx.n, 'slot bet')
-    this.model.move('stakes', amount)
-    if (fault === 'repeatBet') {
-      const again = JSON.parse((await this.world.wallet(SLOT.code, 'bet', bet)).text) as { status: string; balance?: number }
-      this.model.check('a repeated provider call moves nothing', again.status === 'OK', ctx.n, () => `repeated bet: ${JSON.stringify(again)}`)
-    }
-    if (fault === 'rollback') {
-      const rb = JSON.parse((await this.world.wallet(SLOT.code, 'rollback', { requestId: `${id}-rb`, ...round, transactionId: `${id}-rb`, referenceTransactionId: `${id}-bet` })).text) as { status: string; balance?: number }
-      if (rb.status !== 'OK') return void this.note('slot rollback', { http: 200, status: 0, msg: rb.status, data: null, text: '' })
-      p.known += amount
-      this.model.balanceSeen(p, BigInt(rb.balance!), ctx.n, 'slot rollback')
-      this.model.move('returns', amount)
-      return this.model.did('slot')
-    }
-    if (fault === 'rogueWin') {
-      const rogue = JSON.parse((await this.world.wallet(SLOT.code, 'win', win(amount * BigInt(MAX_MULTIPLIER + 1), `${id}-rogue`))).text) as { status: string }
-      this.model.check('a win above the cap is refused', rogue.status === 'BET_LIMIT', ctx.n, () => `rogue win: ${JSON.stringify(rogue)}`)
-    }
-    const w = ctx.rng.chance(0.5) ? 0n : amount * BigInt(ctx.rng.pick([1, 2, 2, 3, 5, 10]))
-    const wr = await this.world.wallet(SLOT.code, 'win', win(w))
-    let won = JSON.parse(wr.text) as { status: string; balance?: number }
-    if (fault === 'lostWinAnswer' || fault === 'repeatWin') {
-      // The provider did not hear the answer: the same win again.
-      const again = JSON.parse((await this.world.wallet(SLOT.code, 'win', win(w))).text) as { status: string; balance?: number }
-      this.model.check('a repeated provider call moves nothing', again.status === won.status, ctx.n, () => `repeated win: ${JSON.stringify(won)} then ${JSON.stringify(again)}`)
-      won = again
-    }
-    if (won.status !== 'OK') return void this.note('slot win', { http: 200, status: 0, msg: won.status, data: null, text: '' })
-    p.known += w
-    this.model.balanceSeen(p, BigInt(won.balance!), ctx.n, 'slot win')
-    this.model.move('returns', w)
-    if (fault === 'rollbackAfterWin') {
-      const late = JSON.parse((await this.world.wallet(SLOT.code, 'rollback', { requestId: `${id}-rb`, ...round, transactionId: `${id}-rb`, referenceTransactionId: `${id}-bet` })).text) as { status: string }
-      this.model.check('a rollback after a win moves nothing', late.status === 'BET_ALREADY_SETTLED', ctx.n, () => `rollback after win: ${JSON.stringify(late)}`)
-    }
-    this.model.did('slot')
+  slot(ctx: OpContext, p: Player): Promise<void> {
+    return providerRound(this, ctx, p)
   }
 
   // ---- loyalty and protection ----
