@@ -12,7 +12,13 @@ import { centavosOf } from '../../tests/centavos'
 import { cpfOf, type Model, type Player } from './model'
 import { providerRound } from './provider'
 import type { Rng } from './rng'
-import { CAPTCHA, OPS_TOKEN, type Reply, type World } from './world'
+import { CAPTCHA, OPS_TOKEN, simSportSeed, type Reply, type World } from './world'
+import { mainMarket } from '../../src/server/sport/mainMarket'
+import { seededSportSecret } from '../../src/server/sport/secret'
+import { matchesBetween, type SimOptions } from '../../src/server/sport/simulator/model'
+import type { SportId } from '../../src/server/sport/sports'
+
+const HOUR = 3_600_000
 
 const PASSWORD = 'segredo123'
 /** Refusals a player meets in normal play: each op names which of these it accepts. */
@@ -49,7 +55,9 @@ export class Players {
   /** Matches the simulator has bets on and has not finished yet, and those it finished. */
   readonly betMatches = new Set<string>()
   private readonly finished = new Set<string>()
-  private upcoming: { at: number; ids: string[] } = { at: 0, ids: [] }
+  /** The server's calendar (its SPORT_SEED is the run's), read six hours at a time. */
+  private calendar: { from: number; queue: string[] } = { from: 0, queue: [] }
+  private readonly sportOptions: SimOptions
   private readonly picks = new Map<string, MatchPick[]>()
   private packages: { pkgId: number; price: bigint }[] = []
   /** Refusals no rule of the model explains, by op and code (reported; money checks are separate). */
@@ -59,7 +67,9 @@ export class Players {
     readonly world: World,
     readonly model: Model,
     private readonly lostAnswerRate: number,
-  ) {}
+  ) {
+    this.sportOptions = { secret: seededSportSecret(simSportSeed(world.seed)), timeScale: 1, margin: 0 }
+  }
 
   // ---- helpers ----
 
@@ -294,18 +304,31 @@ export class Players {
   // ---- the sportsbook ----
 
   /**
-   * The upcoming matches of every sport but racing (whose result names a runner), each with its
-   * main market's selections; read again each minute, less those the simulator finished.
+   * The matches open to the simulator's bets, read from the server's calendar (the sim's seed is the
+   * server's SPORT_SEED): the next ones of every sport but racing (whose result names a runner), from
+   * three hours ahead on, so none goes in play during a run. The list calls show the next day only,
+   * which a long run would use up (a finished match leaves the pool); the calendar holds every week.
+   * Each match's main market is read through its page, as a player's.
    */
   private async matchPicks(p: Player): Promise<string[]> {
-    if (Date.now() - this.upcoming.at > 60_000 || this.upcoming.ids.length < 4) {
-      const r = await this.world.call('GET', '/api/app/sport/matches?state=upcoming', { token: p.token })
-      const list = r.status === 200 ? (r.data as { matchId: string; sport: string; main: { selections: { selectionId: string; odds: number }[] } | null }[]) : []
-      const open = list.filter((m) => m.sport !== 'racing' && m.main && !this.finished.has(m.matchId))
-      for (const m of open) this.picks.set(m.matchId, m.main!.selections.map((x) => ({ matchId: m.matchId, selectionId: x.selectionId, odds: x.odds })))
-      this.upcoming = { at: Date.now(), ids: open.map((m) => m.matchId) }
+    const open = () => [...this.picks.keys()].filter((id) => !this.finished.has(id))
+    for (let tries = 0; open().length < MATCH_POOL && tries < 4 * MATCH_POOL; tries++) {
+      if (!this.calendar.queue.length) {
+        const from = this.calendar.from || Date.now() + 3 * HOUR
+        const to = from + 6 * HOUR
+        this.calendar = { from: to, queue: matchesBetween(this.sportOptions, from, to).filter((m) => m.sport !== 'racing' && m.startsAt >= from).sort((a, b) => a.startsAt - b.startsAt).map((m) => m.matchId) }
+      }
+      const id = this.calendar.queue.shift()!
+      const r = await this.world.call('GET', `/api/app/sport/match/${id}`, { token: p.token })
+      if (r.status !== 200) {
+        this.note('sport match', r)
+        continue
+      }
+      const page = r.data as { match: { sport: SportId }; markets: { type: string; period: number; status: string; selections: { selectionId: string; odds: number }[] }[] }
+      const main = mainMarket(page.match.sport, page.markets)
+      if (main?.status === 'open') this.picks.set(id, main.selections.map((x) => ({ matchId: id, selectionId: x.selectionId, odds: x.odds })))
     }
-    return this.upcoming.ids
+    return open()
   }
 
   async sport(ctx: OpContext, p: Player, legs: number): Promise<void> {
@@ -348,6 +371,7 @@ export class Players {
     if (!id) return
     this.betMatches.delete(id)
     this.finished.add(id)
+    this.picks.delete(id)
     const g = () => ({ home: ctx.rng.between(0, 3), away: ctx.rng.between(0, 3) })
     const full = g()
     const half = { home: Math.min(full.home, ctx.rng.between(0, 2)), away: Math.min(full.away, ctx.rng.between(0, 2)) }

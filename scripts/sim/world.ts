@@ -42,6 +42,9 @@ export interface Reply {
   text: string
 }
 
+/** The server's SPORT_SEED in a run of `seed`. */
+export const simSportSeed = (seed: number) => `sim-${seed}`
+
 export class World {
   readonly base: string
   private server!: ServerProcess
@@ -63,7 +66,7 @@ export class World {
     readonly dataDir: string,
     private readonly port: number,
     private readonly proxyPort: number,
-    seed: number,
+    readonly seed: number,
     private readonly rates: PspFaultRates,
     private readonly env: NodeJS.ProcessEnv,
   ) {
@@ -102,6 +105,8 @@ export class World {
       ROUND_SALT_WAIT_SECONDS: '0',
       ROUND_TIMINGS: 'double=10/1/0.5,rowDouble=10/1/0.5,luckyColor=10/1/0.5',
       RETENTION_INTERVAL_MINUTES: '0',
+      // The sportsbook plays the run's own calendar, which the players read ahead (players.ts).
+      SPORT_SEED: simSportSeed(opts.seed),
     }
     delete env.DATABASE_URL
     const world = new World(dataDir, port, proxyPort, opts.seed, opts.rates, env)
