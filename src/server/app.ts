@@ -42,6 +42,7 @@ import { userRoutes } from './user/routes'
 import { withdrawalRoutes } from './withdrawals/routes'
 import { giftsThatPay } from './wallet/promoEv'
 import { NoticeBoard } from './ops/notices'
+import { opsConsoleRoutes } from './ops/console/consoleRoutes'
 import type { Domain } from './domain'
 import { loyaltyDomain } from './loyalty/domain'
 import { paymentsDomain } from './payments/domain'
@@ -179,6 +180,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => healthRoutes(app, deps, () => rounds),
     (app, deps) => metricsRoutes(app, deps.config.metricsToken, deps.metrics, { sockets: () => sockets() }),
     loyaltyDomain,
+    // The operators' console (issue 35): its own sessions and roles (ops/console/).
+    (app, deps) => opsConsoleRoutes(app, deps),
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,
     startRetention,

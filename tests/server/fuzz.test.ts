@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { z } from 'zod/mini'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls, type CallDef, type CallName } from '../../src/shared/contract'
+import { OPS_CALLS } from '../../src/shared/contract/opsConsole'
 import { centavosToText } from '../../src/shared/money'
 import { PAY_PAGE_PREFIX, SANDBOX_PAGE_PREFIX, WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import { KYC_EMULATOR_PREFIX } from '../../src/server/kyc/datavalid/DatavalidEmulator'
@@ -11,6 +12,7 @@ import { PROVIDER_WALLET_PREFIX } from '../../src/server/providers/routes'
 import { providerSecretOf } from '../../src/server/providers/secrets'
 import { signBody } from '../../src/server/providers/signature'
 import { captchaId } from './flows'
+import { bootstrapAdmin, enrol, opsLogin } from './opsHelpers'
 import { BOUNDARY_STRINGS, HOSTILE_STRINGS, encodeSegment, objectOf, requestOf, type FuzzRequest, type Hints } from './fuzzArbitraries'
 import { CAPTCHA, call, startTestApp, type TestApp } from './testApp'
 import { CNPJ, CPF, USDT_ADDRESS, callKeyed, expectLedgerInvariant, fundCash, newPlayer, packagePrice, pkg100, prePay, type Player } from './walletHelpers'
@@ -63,6 +65,23 @@ let hints: Hints
 /** Deposit orders' payment numbers, and their amount as the provider writes it. */
 let payNos: string[]
 let payAmounts: string[]
+
+/** The operators' console's admin: the fuzzed console calls carry this session's cookie (a fuzzed logout ends it; the next run logs in again). */
+let admin: { email: string; secret: string; cookie: string }
+let admins = 0
+async function ensureOpsSession(): Promise<void> {
+  const r = await t.app.inject({ method: 'GET', url: '/api/ops/me', headers: { cookie: admin.cookie } })
+  if (r.statusCode === 200) return
+  // A fuzzed suspension or re-enrolment may have locked this admin out: another one, as the command
+  // line makes (from an address of its own: the fuzzed wrong ops tokens hold back the fuzzer's).
+  const back = await opsLogin(t, admin.email, admin.secret).catch(() => null)
+  if (back) admin.cookie = back
+  else {
+    const made = await bootstrapAdmin(t, undefined, `10.7.${++admins}.1`)
+    const enrolled = await enrol(t, made.enrolPath)
+    admin = { email: made.email, secret: enrolled.secret, cookie: enrolled.cookie }
+  }
+}
 
 async function ensureSession(): Promise<void> {
   // logout and a password change end the player's session; the fuzz goes on with a new one.
@@ -140,6 +159,9 @@ async function fuzz(name: string, arb: fc.Arbitrary<FuzzRequest>, def?: CallDef)
 
 beforeAll(async () => {
   t = await startTestApp()
+  const made = await bootstrapAdmin(t)
+  const enrolled = await enrol(t, made.enrolPath)
+  admin = { email: made.email, secret: enrolled.secret, cookie: enrolled.cookie }
   player = await newPlayer(t)
   const receiver = await newPlayer(t)
   const depositor = await newPlayer(t)
@@ -209,6 +231,12 @@ beforeAll(async () => {
     page: [1, '2', 100_000],
     size: [1, '20', 100],
     game: ['dice', 'limbo', 'mines'],
+    // The operators' console.
+    password: ['Console-de-operacao-2026', 'errada123'],
+    role: ['support', 'payments', 'risk', 'admin'],
+    reason: ['pedido do jogador', ''],
+    operatorId: ['1', '2', '999999'],
+    recoveryCode: ['ABCDE-FGHJK'],
   }
 })
 
@@ -229,7 +257,7 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
       stack[depth] = (depth > 0 ? stack[depth - 1]! : '') + m[2]!
       for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${stack[depth]}`)
     }
-    const fuzzed = [...Object.values(calls).map((d) => `${d.method} ${d.path}`), ...PROVIDER_ROUTES]
+    const fuzzed = [...[...Object.values(calls), ...OPS_CALLS].map((d) => `${d.method} ${d.path}`), ...PROVIDER_ROUTES]
     expect(routes.length).toBeGreaterThan(Object.keys(calls).length)
     expect(routes.sort()).toEqual([...new Set(fuzzed)].sort())
   })
@@ -237,6 +265,22 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} runs each)`, () => {
   for (const name of Object.keys(calls) as CallName[]) {
     it(`${name}: no 5xx, no internals, always the envelope`, async () => {
       await fuzz(name, requestOf(calls[name], player.token, hints), calls[name])
+    })
+  }
+
+  // The console's calls with an admin's session (the most any operator may do), and without one.
+  for (const def of OPS_CALLS) {
+    it(`ops ${def.method} ${def.path}: no 5xx, no internals, always the envelope`, async () => {
+      const withSession = requestOf(def, player.token, hints).map((req) => ({ ...req, headers: { ...req.headers, cookie: admin.cookie } }))
+      await fc.assert(
+        fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: withSession }, { weight: 1, arbitrary: requestOf(def, player.token, hints) }), async (req) => {
+          await ensureOpsSession()
+          // The cookie read now: a fuzzed logout or re-enrolment may have ended the one the request was drawn with.
+          if (req.headers.cookie !== undefined) req.headers.cookie = admin.cookie
+          await send(req, def)
+        }),
+        { seed: seedOf(def.path), numRuns: RUNS, endOnFailure: true },
+      )
     })
   }
 

@@ -29,6 +29,8 @@ export interface TestApp {
   config: Config
   /** Moves the server's clock forward. */
   advance(ms: number): void
+  /** The server's clock. */
+  now(): number
   close(): Promise<void>
 }
 
@@ -115,6 +117,7 @@ export async function startTestApp(
     advance: (ms) => {
       offset += ms
     },
+    now,
     async close() {
       // A close that hangs says where (CI once timed a test out with no other clue).
       let stage = 'app.close'

@@ -5,6 +5,7 @@ import { APP_MODES, type AppMode } from '../../shared/contract/appInfo'
 import { CASINO_LIMIT_DEFAULTS } from '../../shared/contract/casino'
 import { everyProblem, numberEnv, parseRateRule, problem, reaisEnv, switchEnv, type RateRule } from './env'
 import { loadJurisdictionConfig, type JurisdictionConfig } from './jurisdiction'
+import { loadOpsConsoleConfig, type OpsConsoleConfig } from './opsConsole'
 import { defaultGameProviders, hub88Problems, loadGameAggregator, loadHub88Config, type GameAggregator, type Hub88Config } from './hub88'
 import { loadKycConfig, type KycConfig } from './kyc'
 import { DEV_WEBHOOK_SECRET, MIN_WEBHOOK_SECRET_BYTES } from './pix'
@@ -41,6 +42,11 @@ interface RateLimits {
   noticePerToken: RateRule
   /** Wrong ops tokens per address (RATE_LIMIT_OPS_FAIL_IP): past it the address waits, whatever token it sends. */
   opsFailPerIp: RateRule
+  /** Operators' failed logins per address (RATE_LIMIT_OPS_LOGIN_IP) and per e-mail (RATE_LIMIT_OPS_LOGIN_ACCOUNT). */
+  opsLoginFailPerIp: RateRule
+  opsLoginFailPerAccount: RateRule
+  /** Wrong second-factor codes per operator (RATE_LIMIT_OPS_CODE): six digits must not be tried through. */
+  opsCodeFailPerAccount: RateRule
 }
 
 export interface Config {
@@ -111,6 +117,8 @@ export interface Config {
   kyc: KycConfig
   /** The regulatory profile (JURISDICTION=BR): see JurisdictionConfig. */
   jurisdiction: JurisdictionConfig
+  /** The operators' console (issue 35). */
+  opsConsole: OpsConsoleConfig
   /** Receiving a request, and a connection silent this long, end it (HTTP_TIMEOUT_SECONDS). */
   httpTimeoutMs: number
   /** PostgreSQL's statement_timeout for every query (DB_STATEMENT_TIMEOUT_SECONDS); PGlite has no such timer. */
@@ -395,6 +403,9 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
       setPwdPerIp: rate('SETPWD_IP', '20/1h'),
       noticePerToken: rate('NOTICE', '10/1h'),
       opsFailPerIp: rate('OPS_FAIL_IP', '10/1h'),
+      opsLoginFailPerIp: rate('OPS_LOGIN_IP', '30/15m'),
+      opsLoginFailPerAccount: rate('OPS_LOGIN_ACCOUNT', '10/1h'),
+      opsCodeFailPerAccount: rate('OPS_CODE', '5/15m'),
     },
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     log: env.LOG !== '0',
@@ -408,6 +419,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     sport: loadSportConfig(env, appMode),
     kyc: loadKycConfig(env, appMode),
     jurisdiction: loadJurisdictionConfig(env),
+    opsConsole: loadOpsConsoleConfig(env),
     // 0 would be Node's "no timeout" (and PostgreSQL's), not an instant one.
     httpTimeoutMs: numberEnv(env, 'HTTP_TIMEOUT_SECONDS', 30, true, { min: 1, max: 3600 }) * 1000,
     dbStatementTimeoutMs: numberEnv(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 10, true, { min: 1, max: 3600 }) * 1000,

@@ -188,6 +188,77 @@ CREATE TABLE open_game_locks (
 ALTER TABLE open_game_locks ADD CONSTRAINT open_game_locks_pkey PRIMARY KEY (user_id, ref);
 ALTER TABLE open_game_locks ADD CONSTRAINT open_game_locks_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 
+CREATE TABLE operator_enrolments (
+  token_hash text NOT NULL,
+  operator_id bigint NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  used_at timestamp with time zone
+);
+ALTER TABLE operator_enrolments ADD CONSTRAINT operator_enrolments_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE operator_enrolments ADD CONSTRAINT operator_enrolments_pkey PRIMARY KEY (token_hash);
+CREATE INDEX operator_enrolments_operator ON public.operator_enrolments USING btree (operator_id);
+
+CREATE TABLE operator_recovery_codes (
+  operator_id bigint NOT NULL,
+  code_hash text NOT NULL,
+  used_at timestamp with time zone
+);
+ALTER TABLE operator_recovery_codes ADD CONSTRAINT operator_recovery_codes_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE operator_recovery_codes ADD CONSTRAINT operator_recovery_codes_pkey PRIMARY KEY (operator_id, code_hash);
+
+CREATE TABLE operator_sessions (
+  id bigint NOT NULL DEFAULT nextval('operator_sessions_id_seq'::regclass),
+  token_hash text NOT NULL,
+  operator_id bigint NOT NULL,
+  stage text NOT NULL,
+  ip text NOT NULL DEFAULT ''::text,
+  created_at timestamp with time zone NOT NULL,
+  last_seen_at timestamp with time zone NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  revoked_at timestamp with time zone
+);
+ALTER TABLE operator_sessions ADD CONSTRAINT operator_sessions_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE operator_sessions ADD CONSTRAINT operator_sessions_pkey PRIMARY KEY (id);
+ALTER TABLE operator_sessions ADD CONSTRAINT operator_sessions_stage_check CHECK ((stage = ANY (ARRAY['password'::text, 'full'::text])));
+ALTER TABLE operator_sessions ADD CONSTRAINT operator_sessions_token_hash_key UNIQUE (token_hash);
+CREATE INDEX operator_sessions_operator ON public.operator_sessions USING btree (operator_id) WHERE (revoked_at IS NULL);
+
+CREATE TABLE operators (
+  id bigint NOT NULL DEFAULT nextval('operators_id_seq'::regclass),
+  email text NOT NULL,
+  role text NOT NULL,
+  password_hash text,
+  totp_sealed text,
+  totp_last_step bigint NOT NULL DEFAULT 0,
+  enrolled_at timestamp with time zone,
+  suspended_at timestamp with time zone,
+  created_at timestamp with time zone NOT NULL,
+  created_by bigint
+);
+ALTER TABLE operators ADD CONSTRAINT operators_created_by_fkey FOREIGN KEY (created_by) REFERENCES operators(id);
+ALTER TABLE operators ADD CONSTRAINT operators_email_key UNIQUE (email);
+ALTER TABLE operators ADD CONSTRAINT operators_pkey PRIMARY KEY (id);
+ALTER TABLE operators ADD CONSTRAINT operators_role_check CHECK ((role = ANY (ARRAY['support'::text, 'payments'::text, 'risk'::text, 'admin'::text])));
+
+CREATE TABLE ops_audit (
+  id bigint NOT NULL DEFAULT nextval('ops_audit_id_seq'::regclass),
+  at timestamp with time zone NOT NULL,
+  operator_id bigint,
+  action text NOT NULL,
+  target text NOT NULL DEFAULT ''::text,
+  reason text NOT NULL DEFAULT ''::text,
+  before jsonb,
+  after jsonb,
+  ip text NOT NULL DEFAULT ''::text
+);
+ALTER TABLE ops_audit ADD CONSTRAINT ops_audit_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE ops_audit ADD CONSTRAINT ops_audit_pkey PRIMARY KEY (id);
+CREATE INDEX ops_audit_operator ON public.ops_audit USING btree (operator_id, id);
+CREATE INDEX ops_audit_target ON public.ops_audit USING btree (target, id);
+CREATE TRIGGER ops_audit_append_only BEFORE DELETE OR UPDATE ON public.ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only();
+CREATE TRIGGER ops_audit_no_truncate BEFORE TRUNCATE ON public.ops_audit FOR EACH STATEMENT EXECUTE FUNCTION ops_audit_append_only();
+
 CREATE TABLE orders (
   id bigint NOT NULL DEFAULT nextval('orders_id_seq'::regclass),
   user_id bigint NOT NULL,
@@ -889,6 +960,9 @@ CREATE SEQUENCE ledger_accounts_id_seq;
 CREATE SEQUENCE ledger_entries_id_seq;
 CREATE SEQUENCE ledger_transactions_id_seq;
 CREATE SEQUENCE notices_id_seq;
+CREATE SEQUENCE operator_sessions_id_seq;
+CREATE SEQUENCE operators_id_seq;
+CREATE SEQUENCE ops_audit_id_seq;
 CREATE SEQUENCE orders_id_seq;
 CREATE SEQUENCE price_packages_id_seq;
 CREATE SEQUENCE promo_offers_id_seq;
@@ -1280,6 +1354,15 @@ BEGIN
     RAISE EXCEPTION 'ledger entry names account %, which does not exist', bad USING ERRCODE = 'foreign_key_violation';
   END IF;
   RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.ops_audit_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'ops_audit is append-only: % refused', TG_OP;
 END
 $function$;
 

@@ -66,7 +66,7 @@ export interface CallSteps {
   discard(prepared: unknown): Promise<void>
 }
 
-type ReplyData<C extends CallDef> = C['reply'] extends z.ZodMiniType ? z.input<C['reply']> : unknown
+export type ReplyData<C extends CallDef> = C['reply'] extends z.ZodMiniType ? z.input<C['reply']> : unknown
 
 function header(request: FastifyRequest, name: string, max = 128): string {
   const value = request.headers[name]

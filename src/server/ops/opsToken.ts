@@ -12,20 +12,27 @@ import { AppError } from '../AppError'
  * readable by whoever runs the server; null in production without OPS_TOKEN (every call refused).
  */
 export function opsTokenOf(deps: Pick<Deps, 'config'>): string | null {
-  const { config } = deps
-  if (config.opsToken) return config.opsToken
+  return keptSecret(deps.config, deps.config.opsToken, 'ops-token')
+}
+
+/**
+ * A server secret: the configured one, or (outside production) one made once and kept in
+ * DATA_DIR/<file>, readable only by whoever runs the server; null in production when unset.
+ */
+export function keptSecret(config: Pick<Deps['config'], 'production' | 'dataDir'>, configured: string | null, file: string): string | null {
+  if (configured) return configured
   if (config.production) return null
-  const file = path.join(config.dataDir, 'ops-token')
+  const where = path.join(config.dataDir, file)
   try {
-    const kept = fs.readFileSync(file, 'utf8').trim()
+    const kept = fs.readFileSync(where, 'utf8').trim()
     if (kept.length >= 32) return kept
   } catch {
     // None yet.
   }
-  const token = randomBytes(24).toString('base64url')
+  const secret = randomBytes(24).toString('base64url')
   fs.mkdirSync(config.dataDir, { recursive: true })
-  fs.writeFileSync(file, token, { mode: 0o600 })
-  return token
+  fs.writeFileSync(where, secret, { mode: 0o600 })
+  return secret
 }
 
 /** Whether a request's X-Ops-Token is the token (compared in constant time). */

@@ -169,6 +169,23 @@ export const ERROR_CODES = {
   /** Provider games: the game is not open yet ('Em Breve...'). */
   GAME_STOPPED: { status: 4402, http: 409, key: 'gameStopped' },
 
+  /** Operators' console: no session, or it ended (idle, logged out, revoked): the console shows its login. */
+  OPS_LOGGED_OUT: { status: 6401, http: 401, key: 'opsLoggedOut' },
+  /** Operators' console: the operator's role does not allow the call. */
+  OPS_ROLE: { status: 6403, http: 403, key: 'opsRole' },
+  /** Operators' console: wrong e-mail or password, or an operator suspended or not enrolled (one answer for all). */
+  OPS_BAD_CREDENTIALS: { status: 6001, http: 400, key: 'opsBadCredentials' },
+  /** Operators' console: a wrong, used or expired second-factor or recovery code. */
+  OPS_CODE_WRONG: { status: 6002, http: 400, key: 'opsCodeWrong' },
+  /** Operators' console: an enrolment link unknown, used or expired. */
+  OPS_ENROL_INVALID: { status: 6003, http: 400, key: 'opsEnrolInvalid' },
+  /** Operators' console: an operator with this e-mail exists. */
+  OPS_EMAIL_TAKEN: { status: 6004, http: 409, key: 'opsEmailTaken' },
+  /** Operators' console: an admin cannot suspend or demote themselves (someone must be left to manage operators). */
+  OPS_SELF: { status: 6005, http: 400, key: 'opsSelf' },
+  /** Operators' console: closed, no OPS_SECRET_KEY in production. */
+  OPS_CLOSED: { status: 6503, http: 503, key: 'opsClosed' },
+
   INTERNAL: { status: 5000, http: 500, key: 'internal' },
   UNAVAILABLE: { status: 5003, http: 503, key: 'unavailable' },
 } as const

@@ -1,0 +1,126 @@
+/**
+ * The operators' console's calls (issue 35), under /api/ops. Operators are not players: these
+ * calls take the console's own session (a cookie, HttpOnly, SameSite=Strict, path /api/ops), never
+ * a player's token, and the players' calls never take an operator's. Each call names the least
+ * role it needs (`role`); null: no session (logging in, enrolling).
+ */
+import { z } from 'zod/mini'
+import { defineCall, type CallDef } from './define'
+import { email, password, text } from './fields'
+
+/**
+ * support: reads players, records and KYC, adds notes. payments: also decides withdrawals and
+ * returns payments. risk: also limits, pauses, exclusions at a player's request and harm markers.
+ * admin: everything, with operators, roles, notices and settings.
+ */
+export const OPS_ROLES = ['support', 'payments', 'risk', 'admin'] as const
+export type OpsRole = (typeof OPS_ROLES)[number]
+
+/** Whether an operator of `role` may make a call that needs `need`: support's reads are everyone's; admin may do anything. */
+export function roleAllows(role: OpsRole, need: OpsRole): boolean {
+  return need === 'support' || role === need || role === 'admin'
+}
+
+export type OpsCallDef = CallDef & { role: OpsRole | null }
+const defineOpsCall = <C extends CallDef>(role: OpsRole | null, def: C) => Object.assign(def, { role }) as C & { role: OpsRole | null }
+
+/** A six-digit code of the authenticator app. */
+const totpCode = z.string().check(z.regex(/^\d{6}$/, { message: 'opsCodeFormat' }))
+/** A recovery code as printed: 10 letters or digits, with or without its dash. */
+const recoveryCode = z.string().check(z.regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { message: 'opsCodeFormat' }))
+/** Why: every action an operator takes says it, for the audit trail. */
+export const reason = text(500, 3)
+const enrolToken = z.string().check(z.regex(/^[\w-]{20,100}$/, { message: 'opsEnrolLink' }))
+const role = z.enum(OPS_ROLES)
+
+const operatorView = z.object({ operatorId: z.string(), email: z.string(), role, enrolled: z.boolean(), suspended: z.boolean(), createdAt: z.number() })
+const me = z.object({ operatorId: z.string(), email: z.string(), role })
+
+/** Enrolment, step 1: the link's token and a new password; answers the authenticator's secret. */
+export const opsEnrolBegin = defineOpsCall(null, defineCall({
+  method: 'POST',
+  path: '/api/ops/auth/enrol',
+  auth: false,
+  body: z.strictObject({ token: enrolToken, password }),
+  reply: z.object({ email: z.string(), secret: z.string(), uri: z.string() }),
+}))
+
+/** Enrolment, step 2: a code from the authenticator proves it holds the secret; answers the recovery codes (shown once) and opens a session. */
+export const opsEnrolFinish = defineOpsCall(null, defineCall({
+  method: 'POST',
+  path: '/api/ops/auth/enrol/finish',
+  auth: false,
+  body: z.strictObject({ token: enrolToken, code: totpCode }),
+  reply: z.object({ recoveryCodes: z.array(z.string()), me }),
+}))
+
+/** Login, step 1: e-mail and password; a session that can only take the second factor. */
+export const opsLogin = defineOpsCall(null, defineCall({
+  method: 'POST',
+  path: '/api/ops/auth/login',
+  auth: false,
+  body: z.strictObject({ email, password: text(128, 1) }),
+  reply: z.object({ next: z.literal('code') }),
+}))
+
+/** Login, step 2: the authenticator's code, or one of the recovery codes. */
+export const opsCode = defineOpsCall(null, defineCall({
+  method: 'POST',
+  path: '/api/ops/auth/code',
+  auth: false,
+  body: z.union([z.strictObject({ code: totpCode }), z.strictObject({ recoveryCode })]),
+  reply: z.object({ me, recoveryLeft: z.number() }),
+}))
+
+export const opsLogout = defineOpsCall('support', defineCall({ method: 'POST', path: '/api/ops/auth/logout', auth: false, reply: z.null() }))
+
+export const opsMe = defineOpsCall('support', defineCall({ method: 'GET', path: '/api/ops/me', auth: false, reply: me }))
+
+export const opsOperators = defineOpsCall('admin', defineCall({ method: 'GET', path: '/api/ops/operators', auth: false, reply: z.array(operatorView) }))
+
+/** A new operator: answers the enrolment link to hand them (good for OPS_ENROL_HOURS). */
+export const opsOperatorCreate = defineOpsCall('admin', defineCall({
+  method: 'POST',
+  path: '/api/ops/operators',
+  auth: false,
+  body: z.strictObject({ email, role, reason }),
+  reply: z.object({ operatorId: z.string(), enrolPath: z.string() }),
+}))
+
+/** An operator's role, suspension, or a new enrolment (a lost authenticator: their password and second factor are set again). */
+export const opsOperatorUpdate = defineOpsCall('admin', defineCall({
+  method: 'POST',
+  path: '/api/ops/operators/:operatorId',
+  auth: false,
+  params: z.strictObject({ operatorId: z.string().check(z.regex(/^\d{1,18}$/, { message: 'invalid' })) }),
+  body: z.strictObject({ role: z.optional(role), suspended: z.optional(z.boolean()), reenrol: z.optional(z.literal(true)), reason }),
+  reply: z.object({ operator: operatorView, enrolPath: z.nullable(z.string()) }),
+}))
+
+const auditRow = z.object({ id: z.string(), at: z.number(), operator: z.nullable(z.string()), action: z.string(), target: z.string(), reason: z.string(), before: z.unknown(), after: z.unknown(), ip: z.string() })
+const auditQuery = z.strictObject({
+  target: z.optional(text(80)),
+  operator: z.optional(z.string().check(z.regex(/^\d{1,18}$/, { message: 'invalid' }))),
+  before: z.optional(z.string().check(z.regex(/^\d{1,18}$/, { message: 'invalid' }))),
+})
+
+/** The audit trail, newest first, 100 a page (`before`: the last id seen). */
+export const opsAudit = defineOpsCall('admin', defineCall({ method: 'GET', path: '/api/ops/audit', auth: false, query: auditQuery, reply: z.object({ rows: z.array(auditRow), more: z.boolean() }) }))
+
+/** The audit trail as CSV (every row the filter matches). */
+export const opsAuditCsv = defineOpsCall('admin', defineCall({ method: 'GET', path: '/api/ops/audit.csv', auth: false, query: auditQuery, reply: 'image' as const }))
+
+/**
+ * The first admin (and any other, should every admin be locked out): `npm run ops -- create-admin`,
+ * with the ops token (X-Ops-Token) of whoever runs the server. Answers the enrolment link.
+ */
+export const opsBootstrapAdmin = defineOpsCall(null, defineCall({
+  method: 'POST',
+  path: '/api/ops/operators/bootstrap',
+  auth: false,
+  body: z.strictObject({ email }),
+  reply: z.object({ operatorId: z.string(), enrolPath: z.string() }),
+}))
+
+/** Every console call, for the test that walks each with each role. */
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin]
