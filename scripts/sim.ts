@@ -124,7 +124,7 @@ async function checkData(q: Db, n: number, final: boolean): Promise<void> {
     const m = (k: string) => model.moved[k] ?? 0n
     model.check("the house's books equal stakes less returns", system('house') === m('stakes') - m('returns'), n, () => `house ${system('house')}, stakes ${m('stakes')} less returns ${m('returns')}`)
     model.check('the bank account equals deposits less withdrawals paid', system('clearing') === m('withdrawals paid') - m('deposits'), n, () => `clearing ${system('clearing')}, deposits ${m('deposits')}, withdrawals paid ${m('withdrawals paid')}`)
-    model.check('the promotions paid equal the rewards seen', system('promotions') === -m('sign-in rewards'), n, () => `promotions ${system('promotions')}, rewards ${m('sign-in rewards')}`)
+    model.check('the promotions paid equal the rewards seen', system('promotions') === -(m('sign-in rewards') + m('VIP awards')), n, () => `promotions ${system('promotions')}, rewards ${m('sign-in rewards')} + VIP ${m('VIP awards')}`)
     const uncredited = await q.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_pix x LEFT JOIN credited_payments c ON c.e2e_id = x.e2e_id WHERE c.e2e_id IS NULL`)
     model.check('every payment at the bank credited', BigInt(uncredited.rows[0]!.n) === 0n, n, () => `${uncredited.rows[0]!.n} payments never credited`)
     const sent = await q.query<{ total: bigint }>(`SELECT COALESCE(SUM(valor), 0)::bigint AS total FROM psp_sandbox_sends WHERE status = 'REALIZADO'`)
@@ -228,6 +228,7 @@ try {
     })
   }
   await drain()
+  await players.loadVipLevels(model.players[0]!)
   progress(`${playerCount} players joined`)
   // The crashes' own stream, so a shorter run (--ops) is a prefix of the longer one's plan.
   const crashRng = new Rng(seed, 2)
@@ -283,6 +284,10 @@ try {
     await drain()
     if (model.players.some((p) => p.pending.size > 0)) await new Promise((r) => setTimeout(r, 2000))
   }
+  // The VIP awards job credits within seconds: then every award counted.
+  await new Promise((r) => setTimeout(r, 7000))
+  for (const p of model.players) await launch(ops, [p], () => players.vipAwards(ctxOf(ops), p))
+  await drain()
   for (const p of model.players) {
     model.check('everything on its way arrives', p.pending.size === 0, ops, () => `player ${p.index}: ${JSON.stringify([...p.pending.values()], (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
     await players.balance(ctxOf(ops), p)

@@ -2,8 +2,17 @@
  * What the simulator expects, kept from the answers it received: each player's balance as an
  * interval (exact when nothing is on its way; else widened by what may still arrive: a deposit
  * paid at the bank, a shared round or sports bet not yet settled, a withdrawal the bank may
- * refuse), the money it moved by kind, and the invariants' violations.
+ * refuse; a VIP level's award the player may have reached), the money it moved by kind, and the
+ * invariants' violations.
  */
+
+/** A VIP level as the server's table has it (GET /api/app/vip/info): its award comes once the player's deposits and stakes reach both minimums. */
+export interface VipLevel {
+  level: number
+  award: bigint
+  payMin: bigint
+  gameMin: bigint
+}
 
 export type Pending =
   | { kind: 'deposit'; orderId: string; amount: bigint }
@@ -27,6 +36,11 @@ export interface Player {
   paused: boolean
   /** The provider's session token (the demo game's launch). */
   providerToken: string | null
+  /** The highest VIP level whose award the model has counted in `known`. */
+  vipCounted: number
+  /** At least the player's deposits and stakes so far (every deposit asked, every stake taken): what VIP levels they may have reached. */
+  paidMost: bigint
+  stakedMost: bigint
   /** The player's last operations and what the model made of them (printed with a violation). */
   trail?: string[]
 }
@@ -43,12 +57,25 @@ export class Model {
   readonly checks: Record<string, number> = {}
   readonly moved: Record<string, bigint> = {}
   readonly ops: Record<string, number> = {}
+  /** The VIP levels (read once from the server). */
+  vipLevels: VipLevel[] = []
 
   /** The least and most the player's balance may be now. */
   bounds(p: Player): { lo: bigint; hi: bigint } {
-    let hi = p.known
+    let hi = p.known + this.vipMost(p)
     for (const x of p.pending.values()) hi += x.kind === 'deposit' || x.kind === 'withdraw' ? x.amount : x.most
     return { lo: p.known, hi }
+  }
+
+  /**
+   * The VIP awards that may have reached the player's balance uncounted: those of every level above
+   * the last one counted whose minimums their deposits and stakes may have met. The server credits
+   * them after a deposit, or by its job every few seconds, so any balance may already hold them.
+   */
+  vipMost(p: Player): bigint {
+    let most = 0n
+    for (const l of this.vipLevels) if (l.level > p.vipCounted && l.payMin <= p.paidMost && l.gameMin <= p.stakedMost) most += l.award
+    return most
   }
 
   check(what: string, ok: boolean, op: number, detail: () => string): boolean {

@@ -102,6 +102,8 @@ export class Players {
   taken(ctx: OpContext, p: Player, amount: bigint, where: string): void {
     const { hi } = this.model.bounds(p)
     this.model.check('no stake above the balance', hi >= amount, ctx.n, () => `player ${p.index} ${where}: took ${amount} with at most ${hi}`)
+    // Every stake may count towards the VIP levels (a transfer too, for a bound that only has to hold).
+    p.stakedMost += amount
   }
 
   /** Whether a refusal is one this player may meet; a paused player's bet must be refused so. */
@@ -144,7 +146,7 @@ export class Players {
       r = await this.world.call('POST', '/api/auth/user/restLogin', { body: { username: email, pwd: PASSWORD, codeId: loginId, captCode: CAPTCHA } })
     }
     if (r.status !== 200) throw new Error(`player ${index} could not join: ${r.text.slice(0, 300)}`)
-    const p: Player = { index, email, token: r.data.access_token, cpf: cpfOf((ctx.rng.u32() ^ index) >>> 0), name: 'Ana Souza', known: 0n, pending: new Map(), busy: false, bonus: false, limited: false, paused: false, providerToken: null }
+    const p: Player = { index, email, token: r.data.access_token, cpf: cpfOf((ctx.rng.u32() ^ index) >>> 0), name: 'Ana Souza', known: 0n, pending: new Map(), vipCounted: 0, paidMost: 0n, stakedMost: 0n, busy: false, bonus: false, limited: false, paused: false, providerToken: null }
     const kyc = await this.world.call('POST', '/api/app/user/updateKyc', { body: { name: p.name, cardNo: p.cpf }, token: p.token })
     if (kyc.status !== 200 && kyc.status !== 3303) throw new Error(`player ${index}'s KYC failed: ${kyc.text.slice(0, 300)}`)
     if (this.packages.length === 0) {
@@ -163,6 +165,7 @@ export class Players {
     const r = await this.keyed(ctx, p, `/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, `dep-${ctx.n}`)
     if (r.status !== 200) return void this.note('deposit', r)
     // The payer's bank pays (the emulator's bank page).
+    p.paidMost += pkg.price
     const paid = await this.world.call('POST', `/api/pay/sandbox/pix/${r.data.payNo}/pay`, { raw: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     if (paid.http !== 303) return void this.note('deposit payment', paid)
     p.pending.set(`d${r.data.orderId}`, { kind: 'deposit', orderId: r.data.orderId, amount: pkg.price })
@@ -419,7 +422,34 @@ export class Players {
   // ---- what the model learns later ----
 
   /** Asks how each pending item ended and applies what did. */
+  /** Reads the VIP table once: the model bounds what awards a player may have had by it. */
+  async loadVipLevels(p: Player): Promise<void> {
+    const r = await this.world.call('GET', '/api/app/vip/info', { token: p.token })
+    if (r.status !== 200) throw new Error(`vip info: ${r.text}`)
+    this.model.vipLevels = (r.data.levels as { level: number; award: number; payMin: number; gameMin: number }[]).map((l) => ({ level: l.level, award: centavosOf(l.award), payMin: centavosOf(l.payMin), gameMin: centavosOf(l.gameMin) }))
+  }
+
+  /** Counts the VIP awards the server says it credited (in level order; a paused player's wait, uncredited). */
+  async vipAwards(ctx: OpContext, p: Player): Promise<void> {
+    if (this.model.vipMost(p) === 0n) return
+    const r = await this.world.call('GET', '/api/app/vip/info', { token: p.token })
+    if (r.status !== 200) return void this.note('vip info', r)
+    for (const a of (r.data.awards as { level: number; award: number; credited: boolean }[]).sort((x, y) => x.level - y.level)) {
+      if (a.level <= p.vipCounted) continue
+      if (!a.credited) break
+      const award = centavosOf(a.award)
+      const known = this.model.vipLevels.find((l) => l.level === a.level)
+      this.model.check('a VIP award is its level\'s, for a level the player may reach', known !== undefined && known.award === award && this.model.vipMost(p) >= award, ctx.n, () => `player ${p.index}: VIP level ${a.level} award ${award}`)
+      p.known += award
+      p.vipCounted = a.level
+      p.bonus = true
+      this.model.move('VIP awards', award)
+      this.model.trail(p, `  VIP level ${a.level}: award ${award}`)
+    }
+  }
+
   async resolve(ctx: OpContext, p: Player): Promise<void> {
+    await this.vipAwards(ctx, p)
     const before = p.pending.size
     const kinds = new Set([...p.pending.values()].map((x) => x.kind))
     if (kinds.has('deposit')) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { cpfOf, Model, type Player } from '../../scripts/sim/model'
 import { Rng } from '../../scripts/sim/rng'
 
-const player = (known: bigint): Player => ({ index: 0, email: 'a@example.com', token: 't', cpf: cpfOf(1), name: 'Ana', known, pending: new Map(), busy: false, bonus: false, limited: false, paused: false, providerToken: null })
+const player = (known: bigint): Player => ({ index: 0, email: 'a@example.com', token: 't', cpf: cpfOf(1), name: 'Ana', known, pending: new Map(), vipCounted: 0, paidMost: 0n, stakedMost: 0n, busy: false, bonus: false, limited: false, paused: false, providerToken: null })
 
 describe('the simulator', () => {
   it('draws the same plan from the same seed and stream, another from another', () => {
@@ -40,5 +40,23 @@ describe('the simulator', () => {
     m.balanceSeen(p, 1500n, 3, 'credited')
     m.balanceSeen(p, 1501n, 4, 'more than credited')
     expect(m.violations.map((v) => v.op)).toEqual([2, 4])
+  })
+
+  it("widens the interval by the VIP awards the player's deposits and stakes may have reached, no more", () => {
+    const m = new Model()
+    m.vipLevels = [
+      { level: 0, award: 0n, payMin: 0n, gameMin: 0n },
+      { level: 1, award: 1000n, payMin: 10_000n, gameMin: 50_000n },
+      { level: 2, award: 5000n, payMin: 50_000n, gameMin: 400_000n },
+    ]
+    const p = player(100n)
+    p.paidMost = 60_000n
+    p.stakedMost = 49_999n
+    expect(m.bounds(p)).toEqual({ lo: 100n, hi: 100n })
+    p.stakedMost = 400_000n
+    // Both levels at once: a deposit may take the player over two.
+    expect(m.bounds(p)).toEqual({ lo: 100n, hi: 6100n })
+    p.vipCounted = 1
+    expect(m.bounds(p)).toEqual({ lo: 100n, hi: 5100n })
   })
 })
