@@ -100,10 +100,11 @@ describe('carrying a database of the first migration series over to the baseline
       // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
       // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty);
       // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty); 010 the
-      // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here).
+      // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here); 011 the operators' console's tables (empty).
       const { daily_stakes: oldDays = '', users: oldUsers = '', ...kept } = before
-      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...now } = after
-      expect([limits, blocked, reality, marks, marked, revisions]).toEqual(['', '', '', '', '', ''])
+      const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...rest } = after
+      const { operators = '', operator_enrolments: enrolments = '', operator_recovery_codes: recovery = '', operator_sessions: opsSessions = '', ops_audit: audit = '', ...now } = rest
+      expect([limits, blocked, reality, marks, marked, revisions, operators, enrolments, recovery, opsSessions, audit]).toEqual(['', '', '', '', '', '', '', '', '', '', ''])
       expect(users).toBe(oldUsers.replace(/\)$/gm, ',,,,,,)'))
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()
