@@ -224,12 +224,13 @@ describe('WITHDRAW_CNPJ', () => {
     return []
   }
 
-  it('is off by default, on in demo when asked, refused on in production, and nonsense is refused', () => {
+  it('is off by default, on when asked (production too: the operators\' console reviews them), and nonsense is refused', () => {
     expect(loadConfig({}).wallet.withdrawCnpj).toBe(false)
     expect(loadConfig({ WITHDRAW_CNPJ: 'on' }).wallet.withdrawCnpj).toBe(true)
     expect(loadConfig({ WITHDRAW_CNPJ: 'off' }).wallet.withdrawCnpj).toBe(false)
     expect(loadConfig(production).wallet.withdrawCnpj).toBe(false)
-    expect(refusal({ ...production, WITHDRAW_CNPJ: 'on' })).toEqual([expect.stringMatching(/^WITHDRAW_CNPJ is on: /)])
+    expect(refusal({ ...production, WITHDRAW_CNPJ: 'on' })).toEqual([])
+    expect(loadConfig({ ...production, WITHDRAW_CNPJ: 'on' }).wallet.withdrawCnpj).toBe(true)
     expect(refusal({ WITHDRAW_CNPJ: 'sometimes' })).toEqual(['WITHDRAW_CNPJ must be 1 or 0, not "sometimes"'])
   })
 })

@@ -181,9 +181,6 @@ function productionProblems(config: Config): string[] {
       }).`,
     )
   }
-  if (wallet.withdrawCnpj) {
-    problems.push("WITHDRAW_CNPJ is on: CNPJ withdrawals wait for a person's approval, and there is no operators' console to give it yet (they would stay held). Set WITHDRAW_CNPJ=off.")
-  }
   if (config.demoProviderFaults) problems.push('DEMO_PROVIDER_FAULTS is on: the demo provider would misbehave on request. It is for tests only; unset it.')
   let hub88Codes = 0
   for (const part of config.gameProviders.split(',').map((x) => x.trim()).filter(Boolean)) {

@@ -56,10 +56,17 @@ export interface WalletConfig {
   passwordChangeHoldMs: number
   /**
    * WITHDRAW_CNPJ (off): CNPJ withdrawals (the spec's type) are taken, and then wait, held, for a
-   * person's approval before any payout; off, they are refused. Demo only until the operators'
-   * console can approve them (production refuses it on).
+   * person's approval before any payout (the operators' console's queue); off, they are refused.
    */
   withdrawCnpj: boolean
+  /** WITHDRAW_REVIEW_OVER (5000 reais; 0: off): a withdrawal above it waits for an operator's review (the console's queue) before any payout. */
+  withdrawReviewOver: bigint
+  /**
+   * WITHDRAW_REVIEW (on in production, off in demo): an account's first withdrawal, and one the
+   * rules flag (identity verified in the last 7 days, a harm marker in the last 7 days, two or more
+   * deposits refused in 30 days because another CPF paid them), waits for an operator's review.
+   */
+  withdrawReview: boolean
 }
 
 /** SIGNIN_REWARDS: seven amounts in reais, one per day of the cycle. */
@@ -108,6 +115,8 @@ export function loadWalletConfig(env: NodeJS.ProcessEnv, mode: AppMode): WalletC
     transferCountPerDay: numberEnv(env, 'TRANSFER_COUNT_PER_DAY', 20, true, { max: 1_000_000 }),
     passwordChangeHoldMs: numberEnv(env, 'PASSWORD_CHANGE_HOLD_HOURS', 24, true, { max: 720 }) * 3_600_000,
     withdrawCnpj: switchEnv(env, 'WITHDRAW_CNPJ', false),
+    withdrawReviewOver: (env.WITHDRAW_REVIEW_OVER ?? '').trim() === '0' ? 0n : reaisEnv(env, 'WITHDRAW_REVIEW_OVER', '5000'),
+    withdrawReview: switchEnv(env, 'WITHDRAW_REVIEW', !demo),
   }
   if (wallet.withdrawMin > wallet.withdrawMax) problem('WITHDRAW_MIN must not exceed WITHDRAW_MAX', null)
   return wallet

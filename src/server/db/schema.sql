@@ -287,7 +287,10 @@ CREATE TABLE orders (
   paid_amount bigint,
   e2e_id text,
   approval text,
-  payer_tax_id text
+  payer_tax_id text,
+  review_reasons text[],
+  reviewed_by bigint,
+  reviewed_at timestamp with time zone
 );
 ALTER TABLE orders ADD CONSTRAINT orders_amount_check CHECK ((amount > 0));
 ALTER TABLE orders ADD CONSTRAINT orders_approval_check CHECK ((approval = ANY (ARRAY['waiting'::text, 'approved'::text])));
@@ -296,12 +299,14 @@ ALTER TABLE orders ADD CONSTRAINT orders_offer_id_fkey FOREIGN KEY (offer_id) RE
 ALTER TABLE orders ADD CONSTRAINT orders_pay_no_key UNIQUE (pay_no);
 ALTER TABLE orders ADD CONSTRAINT orders_pkey PRIMARY KEY (id);
 ALTER TABLE orders ADD CONSTRAINT orders_pkg_id_fkey FOREIGN KEY (pkg_id) REFERENCES price_packages(id);
+ALTER TABLE orders ADD CONSTRAINT orders_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES operators(id);
 ALTER TABLE orders ADD CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['00'::text, '01'::text, '10'::text])));
 ALTER TABLE orders ADD CONSTRAINT orders_turnover_x_check CHECK ((turnover_x >= 0));
 ALTER TABLE orders ADD CONSTRAINT orders_type_check CHECK ((type = ANY (ARRAY[10, 11])));
 ALTER TABLE orders ADD CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 CREATE UNIQUE INDEX orders_one_open_deposit ON public.orders USING btree (user_id) WHERE ((type = 10) AND (status = '00'::text));
 CREATE INDEX orders_pending_idx ON public.orders USING btree (type, created_at) WHERE (status = '00'::text);
+CREATE INDEX orders_review_queue ON public.orders USING btree (created_at) WHERE ((type = 11) AND (status = '00'::text) AND (approval = 'waiting'::text));
 CREATE INDEX orders_user_idx ON public.orders USING btree (user_id, created_at);
 
 CREATE TABLE password_resets (

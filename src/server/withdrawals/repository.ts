@@ -30,12 +30,14 @@ export async function withdrawalsSince(q: Queryable, userId: bigint, since: Date
 
 export async function insertWithdrawal(
   q: Queryable,
-  w: { userId: bigint; amount: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date; approval: 'waiting' | null },
+  w: { userId: bigint; amount: bigint; type: string; account: string; ifsc: string; name: string; whatsapp: string; at: Date; reviewReasons: readonly string[] },
 ): Promise<bigint> {
+  // A withdrawal with reasons for review waits ('waiting') for an operator; the payout processor never sends it before.
+  const waiting = w.reviewReasons.length > 0
   const r = await q.query<{ id: bigint }>(
-    `INSERT INTO orders (user_id, type, status, amount, pay_card_bank, pay_card_no, ifsc, holder_name, whatsapp, created_at, approval)
-     VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at, w.approval],
+    `INSERT INTO orders (user_id, type, status, amount, pay_card_bank, pay_card_no, ifsc, holder_name, whatsapp, created_at, approval, review_reasons)
+     VALUES ($1, 11, '00', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [w.userId, w.amount, w.type, w.account, w.ifsc, w.name, w.whatsapp, w.at, waiting ? 'waiting' : null, waiting ? [...w.reviewReasons] : null],
   )
   return BigInt(one(r.rows, 'INSERT INTO orders (withdrawal)').id)
 }

@@ -12,6 +12,7 @@ import { pushWallet } from '../wallet/walletInfo'
 import { withdrawalOptions } from '../protection/brazil'
 import { destinationFailure, firstWithdrawFailure, withdrawDestination, type WithdrawState, withdrawTypesFor } from './checks'
 import * as repo from './repository'
+import { reviewReasons } from './review'
 
 /** What the user sees before withdrawing, and what the checks judge. */
 async function withdrawState(deps: Deps, q: Queryable, userId: bigint): Promise<WithdrawState> {
@@ -111,8 +112,8 @@ export async function requestWithdrawal(deps: Deps, q: Queryable, userId: bigint
   if (wrongDestination) throw wrongDestination
   const at = new Date(deps.now())
   const card = { userId, type: dest.type, account: dest.account, ifsc: dest.ifsc, name: (input.name ?? '').trim(), whatsapp: (input.whatsapp ?? '').trim(), at }
-  // A CNPJ withdrawal waits, held, for a person's approval: the payout processor never sends it before.
-  const id = await repo.insertWithdrawal(q, { ...card, amount, approval: dest.type === 'CNPJ' ? 'waiting' : null })
+  // A CNPJ withdrawal, one above WITHDRAW_REVIEW_OVER and one the review rules flag wait, held, for an operator's decision.
+  const id = await repo.insertWithdrawal(q, { ...card, amount, reviewReasons: await reviewReasons(q, deps.config.wallet, { userId, amount, type: dest.type, at }) })
   await post(
     q,
     {
@@ -138,37 +139,55 @@ export type PayoutOutcome = 'paid' | 'failed'
  * Returns the status it ends with, or null when there is no such withdrawal.
  */
 export async function settleWithdrawal(deps: Deps, id: bigint, outcome: PayoutOutcome, reason: string | null = null): Promise<'01' | '10' | null> {
-  const at = new Date(deps.now())
-  const done = await deps.db.tx(async (q) => {
-    const order = await repo.lockWithdrawal(q, id)
-    if (!order) return null
-    if (order.status !== '00') return { status: order.status as '01' | '10', userId: null, amount: 0n }
-    const userId = BigInt(order.user_id)
-    const amount = BigInt(order.amount)
-    const hold = await userAccountId(q, userId, 'hold')
-    const to = outcome === 'paid' ? await systemAccountId(q, 'clearing') : await userAccountId(q, userId, 'cash')
-    await post(
-      q,
-      {
-        kind: outcome === 'paid' ? 'withdrawal' : 'withdrawal_refund',
-        userId,
-        ref: recordId('W', id),
-        entries: [
-          { accountId: hold, amount: -amount },
-          { accountId: to, amount },
-        ],
-      },
-      at,
-    )
-    const status = outcome === 'paid' ? '10' : '01'
-    await repo.closeWithdrawal(q, id, status, at, reason)
-    return { status, userId, amount } as const
-  })
+  const done = await deps.db.tx((q) => closeWithdrawalIn(q, deps, id, outcome, reason))
   if (!done) return null
-  if (done.userId !== null) {
-    deps.metrics.payout(outcome)
-    deps.metrics.money(outcome === 'paid' ? 'withdrawal' : 'withdrawal_refunded', done.amount)
-    await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
-  }
+  if (done.userId !== null) await afterWithdrawalClosed(deps, done, outcome, true)
   return done.status
+}
+
+export interface ClosedWithdrawal {
+  status: '01' | '10'
+  /** Null when it was closed already (nothing moved now). */
+  userId: bigint | null
+  amount: bigint
+}
+
+/**
+ * settleWithdrawal's work in the caller's transaction (an operator's rejection closes it with the
+ * audit line): paid, the held money leaves through clearing; failed, it goes back to cash. Null:
+ * no such withdrawal. Call afterWithdrawalClosed once committed.
+ */
+export async function closeWithdrawalIn(q: Queryable, deps: Pick<Deps, 'now'>, id: bigint, outcome: PayoutOutcome, reason: string | null): Promise<ClosedWithdrawal | null> {
+  const at = new Date(deps.now())
+  const order = await repo.lockWithdrawal(q, id)
+  if (!order) return null
+  if (order.status !== '00') return { status: order.status as '01' | '10', userId: null, amount: 0n }
+  const userId = BigInt(order.user_id)
+  const amount = BigInt(order.amount)
+  const hold = await userAccountId(q, userId, 'hold')
+  const to = outcome === 'paid' ? await systemAccountId(q, 'clearing') : await userAccountId(q, userId, 'cash')
+  await post(
+    q,
+    {
+      kind: outcome === 'paid' ? 'withdrawal' : 'withdrawal_refund',
+      userId,
+      ref: recordId('W', id),
+      entries: [
+        { accountId: hold, amount: -amount },
+        { accountId: to, amount },
+      ],
+    },
+    at,
+  )
+  const status = outcome === 'paid' ? '10' : '01'
+  await repo.closeWithdrawal(q, id, status, at, reason)
+  return { status, userId, amount }
+}
+
+/** What follows a closed withdrawal's commit: the counters (a payout's outcome only when a payout was tried) and the player's wallet, live. */
+export async function afterWithdrawalClosed(deps: Deps, done: ClosedWithdrawal, outcome: PayoutOutcome, byPayout: boolean): Promise<void> {
+  if (done.userId === null) return
+  if (byPayout) deps.metrics.payout(outcome)
+  deps.metrics.money(outcome === 'paid' ? 'withdrawal' : 'withdrawal_refunded', done.amount)
+  await pushWallet(deps.db, deps.realtime, done.userId).catch(() => undefined)
 }

@@ -183,6 +183,8 @@ export const ERROR_CODES = {
   OPS_EMAIL_TAKEN: { status: 6004, http: 409, key: 'opsEmailTaken' },
   /** Operators' console: an admin cannot suspend or demote themselves (someone must be left to manage operators). */
   OPS_SELF: { status: 6005, http: 400, key: 'opsSelf' },
+  /** Operators' console: another operator decided this (a withdrawal, a payment) first. */
+  OPS_ALREADY_DECIDED: { status: 6006, http: 409, key: 'opsAlreadyDecided' },
   /** Operators' console: closed, no OPS_SECRET_KEY in production. */
   OPS_CLOSED: { status: 6503, http: 503, key: 'opsClosed' },
 

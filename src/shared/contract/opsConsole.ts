@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini'
 import { defineCall, type CallDef } from './define'
-import { email, password, text } from './fields'
+import { email, password, reais, text } from './fields'
 
 /**
  * support: reads players, records and KYC, adds notes. payments: also decides withdrawals and
@@ -122,5 +122,33 @@ export const opsBootstrapAdmin = defineOpsCall(null, defineCall({
   reply: z.object({ operatorId: z.string(), enrolPath: z.string() }),
 }))
 
+/** Why a withdrawal waits for review (withdrawals/review.ts). */
+export const REVIEW_REASONS = ['cnpj', 'over', 'first', 'kycRecent', 'harmMarkers', 'foreignPayers'] as const
+const withdrawalId = z.string().check(z.regex(/^W\d{1,18}$/, { message: 'invalid' }))
+const queuedWithdrawal = z.object({
+  orderId: z.string(),
+  player: z.object({ uId: z.string(), email: z.string(), name: z.string() }),
+  amount: reais,
+  type: z.string(),
+  /** The destination: a CPF or CNPJ masked for support, whole for payments and admin. */
+  account: z.string(),
+  holderName: z.string(),
+  reasons: z.array(z.enum(REVIEW_REASONS)),
+  createdAt: z.number(),
+})
+
+/** The withdrawals waiting for review, oldest first. */
+export const opsWithdrawals = defineOpsCall('support', defineCall({ method: 'GET', path: '/api/ops/withdrawals', auth: false, reply: z.array(queuedWithdrawal) }))
+
+/** Approves a waiting withdrawal (it goes to the payout provider) or rejects it (the hold returns to the player's cash, with the reason). */
+export const opsWithdrawalDecide = defineOpsCall('payments', defineCall({
+  method: 'POST',
+  path: '/api/ops/withdrawals/:orderId',
+  auth: false,
+  params: z.strictObject({ orderId: withdrawalId }),
+  body: z.strictObject({ decision: z.enum(['approve', 'reject']), reason }),
+  reply: z.object({ orderId: z.string(), status: z.enum(['00', '01']) }),
+}))
+
 /** Every console call, for the test that walks each with each role. */
-export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin]
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide]
