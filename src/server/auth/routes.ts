@@ -28,7 +28,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     enforce(limiter, pairKey, limits.loginFailPerAccountIp, false)
     enforce(limiter, accountKey, limits.loginFailPerAccount, false)
     if (!(await captcha.verify(body.codeId, ctx.ip, body.captCode))) throw new AppError('CAPTCHA_INVALID')
-    const r = await db.query<{ id: bigint; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [
+    const r = await db.query<{ id: bigint; password_hash: string; disabled_at: Date | null }>('SELECT id, password_hash, disabled_at FROM users WHERE email = $1', [
       body.username,
     ])
     const user = r.rows[0]
@@ -38,6 +38,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       limiter.hit(accountKey, limits.loginFailPerAccount)
       throw new AppError('BAD_CREDENTIALS')
     }
+    // A suspended account (by an operator) is told so, only once its password was right.
+    if (user.disabled_at) throw new AppError('ACCOUNT_SUSPENDED')
     // The ceiling is not reset: the owner getting in does not wipe a distributed attack's count.
     limiter.reset(pairKey)
     const token = await db.tx((q) => sessions.create(q, user.id, ctx.deviceId, ctx.ip, deviceLabel(ctx.userAgent)))

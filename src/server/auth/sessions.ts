@@ -97,8 +97,8 @@ export function createSessionStore(db: Db, config: Pick<Config, 'sessionIdleMs' 
         remembered.delete(hash)
       }
       const r = await db.query<{ id: bigint; user_id: bigint; last_seen_at: Date; expires_at: Date }>(
-        `SELECT id, user_id, last_seen_at, expires_at FROM sessions
-         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3`,
+        `SELECT s.id, s.user_id, s.last_seen_at, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3 AND u.disabled_at IS NULL`,
         [hash, new Date(at), new Date(at - config.sessionIdleMs)],
       )
       const row = r.rows[0]

@@ -395,6 +395,18 @@ ALTER TABLE player_debts ADD CONSTRAINT player_debts_amount_check CHECK ((amount
 ALTER TABLE player_debts ADD CONSTRAINT player_debts_pkey PRIMARY KEY (user_id);
 ALTER TABLE player_debts ADD CONSTRAINT player_debts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 
+CREATE TABLE player_notes (
+  id bigint NOT NULL DEFAULT nextval('player_notes_id_seq'::regclass),
+  user_id bigint NOT NULL,
+  operator_id bigint NOT NULL,
+  at timestamp with time zone NOT NULL,
+  text text NOT NULL
+);
+ALTER TABLE player_notes ADD CONSTRAINT player_notes_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE player_notes ADD CONSTRAINT player_notes_pkey PRIMARY KEY (id);
+ALTER TABLE player_notes ADD CONSTRAINT player_notes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
+CREATE INDEX player_notes_user ON public.player_notes USING btree (user_id, id);
+
 CREATE TABLE price_packages (
   id integer NOT NULL DEFAULT nextval('price_packages_id_seq'::regclass),
   currency text NOT NULL,
@@ -886,7 +898,8 @@ CREATE TABLE users (
   address jsonb,
   registered_ip text,
   terms_version text,
-  terms_accepted_at timestamp with time zone
+  terms_accepted_at timestamp with time zone,
+  disabled_reason text
 );
 ALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE (email);
 ALTER TABLE users ADD CONSTRAINT users_gender_check CHECK ((gender = ANY (ARRAY['F'::text, 'M'::text, 'O'::text, 'N'::text])));
@@ -969,6 +982,7 @@ CREATE SEQUENCE operator_sessions_id_seq;
 CREATE SEQUENCE operators_id_seq;
 CREATE SEQUENCE ops_audit_id_seq;
 CREATE SEQUENCE orders_id_seq;
+CREATE SEQUENCE player_notes_id_seq;
 CREATE SEQUENCE price_packages_id_seq;
 CREATE SEQUENCE promo_offers_id_seq;
 CREATE SEQUENCE provider_sessions_id_seq;

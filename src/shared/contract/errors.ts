@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   OLD_PASSWORD_WRONG: { status: 2010, http: 400, key: 'oldPasswordWrong' },
   /** A new password among the most common ones or too easy to guess (judged on the server only). */
   PASSWORD_TOO_WEAK: { status: 2011, http: 400, key: 'passwordTooWeak' },
+  /** The account was suspended by an operator: no login until it is lifted. */
+  ACCOUNT_SUSPENDED: { status: 2012, http: 403, key: 'accountSuspended' },
   /** Play money never meets real money: test accounts cannot deposit, withdraw or transfer. */
   TEST_ACCOUNT_REFUSED: { status: 2009, http: 403, key: 'testAccountRefused' },
 

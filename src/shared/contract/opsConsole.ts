@@ -150,5 +150,65 @@ export const opsWithdrawalDecide = defineOpsCall('payments', defineCall({
   reply: z.object({ orderId: z.string(), status: z.enum(['00', '01']) }),
 }))
 
+const uId = z.string().check(z.regex(/^\d{8,10}$/, { message: 'invalid' }))
+const playerRow = z.object({ uId: z.string(), email: z.string(), name: z.string(), cpf: z.string(), kyc: z.boolean(), createdAt: z.number(), suspended: z.boolean() })
+
+/** Players by e-mail (or its start), uId, CPF (11 digits, exact) or name (a part of it): at most 50. */
+export const opsPlayers = defineOpsCall('support', defineCall({
+  method: 'GET',
+  path: '/api/ops/players',
+  auth: false,
+  query: z.strictObject({ q: text(120, 2) }),
+  reply: z.array(playerRow),
+}))
+
+const money = { cash: reais, bonus: reais, hold: reais }
+/** A player's page: identity (the CPF masked for support), balances, the last ledger entries, limits, pauses and exclusions, harm markers, open sessions and notes. Each read is an audit line. */
+export const opsPlayer = defineOpsCall('support', defineCall({
+  method: 'GET',
+  path: '/api/ops/players/:uId',
+  auth: false,
+  params: z.strictObject({ uId }),
+  reply: z.object({
+    player: z.extend(playerRow, { phone: z.string(), birthDate: z.nullable(z.string()), level: z.number(), suspendedReason: z.nullable(z.string()) }),
+    balances: z.object(money),
+    entries: z.array(z.object({ txId: z.string(), kind: z.string(), ref: z.nullable(z.string()), account: z.string(), amount: reais, at: z.number() })),
+    limits: z.array(z.object({ kind: z.string(), period: z.string(), value: z.nullable(reais), pendingValue: z.nullable(reais) })),
+    blocks: z.array(z.object({ kind: z.string(), startsAt: z.number(), endsAt: z.nullable(z.number()) })),
+    markers: z.array(z.object({ day: z.string(), marker: z.string(), strength: z.number() })),
+    sessions: z.array(z.object({ device: z.string(), ip: z.string(), createdAt: z.number(), lastSeenAt: z.number() })),
+    notes: z.array(z.object({ at: z.number(), operator: z.string(), text: z.string() })),
+  }),
+}))
+
+export const opsPlayerNote = defineOpsCall('support', defineCall({
+  method: 'POST',
+  path: '/api/ops/players/:uId/notes',
+  auth: false,
+  params: z.strictObject({ uId }),
+  body: z.strictObject({ text: text(2000, 1) }),
+  reply: z.null(),
+}))
+
+/** Closes every session of the player (a lost phone, an account taken over). */
+export const opsPlayerRevokeSessions = defineOpsCall('support', defineCall({
+  method: 'POST',
+  path: '/api/ops/players/:uId/sessions/revoke',
+  auth: false,
+  params: z.strictObject({ uId }),
+  body: z.strictObject({ reason }),
+  reply: z.object({ revoked: z.number() }),
+}))
+
+/** Suspends an account (no login, its sessions closed, provider games refuse it) or lifts the suspension, with the reason. */
+export const opsPlayerSuspend = defineOpsCall('risk', defineCall({
+  method: 'POST',
+  path: '/api/ops/players/:uId/suspend',
+  auth: false,
+  params: z.strictObject({ uId }),
+  body: z.strictObject({ suspended: z.boolean(), reason }),
+  reply: z.object({ suspended: z.boolean() }),
+}))
+
 /** Every console call, for the test that walks each with each role. */
-export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide]
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend]

@@ -16,6 +16,7 @@ import { enrolPathOf, OPERATOR_COLUMNS, Operators, type OperatorRow } from './op
 import { opsScope, type OpsRouter } from './opsRoute'
 import { opsCookieHeader, OpsSessions } from './opsSessions'
 import { SecretBox } from './secretBox'
+import { playersConsoleRoutes } from './playersConsole'
 import { withdrawalReviewRoutes } from './withdrawalReview'
 
 const view = (o: OperatorRow) => ({ operatorId: String(o.id), email: o.email, role: o.role, enrolled: o.enrolled_at !== null, suspended: o.suspended_at !== null, createdAt: new Date(o.created_at).getTime() })
@@ -114,6 +115,7 @@ export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, more: (
     })
 
     withdrawalReviewRoutes(route, deps)
+    playersConsoleRoutes(route, deps)
     more(route, { operators, sessions })
   })
 }
