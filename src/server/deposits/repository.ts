@@ -145,6 +145,17 @@ export async function recordPaymentEvent(
 }
 
 /** A payment credited before, by its end-to-end id: kept for good (credited_payments), unlike its event row. */
+/** Which of these payment events (end-to-end ids) this server has applied before: recorded, or credited (whose event row the retention job may have purged). */
+export async function knownPaymentEvents(q: Queryable, provider: string, eventIds: readonly string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set()
+  const r = await q.query<{ id: string }>(
+    `SELECT event_id AS id FROM payment_events WHERE provider = $1 AND event_id = ANY($2::text[])
+     UNION SELECT e2e_id FROM credited_payments WHERE provider = $1 AND e2e_id = ANY($2::text[])`,
+    [provider, [...eventIds]],
+  )
+  return new Set(r.rows.map((row) => row.id))
+}
+
 export async function wasCredited(q: Queryable, provider: string, e2eId: string): Promise<boolean> {
   const r = await q.query('SELECT 1 FROM credited_payments WHERE provider = $1 AND e2e_id = $2', [provider, e2eId])
   return r.rows.length > 0
