@@ -163,6 +163,8 @@ export class Players {
     if ([...p.pending.values()].some((x) => x.kind === 'deposit')) return this.resolve(ctx, p)
     const pkg = ctx.rng.pick(this.packages.filter((x) => x.price <= 50_000n).length ? this.packages.filter((x) => x.price <= 50_000n) : this.packages)
     const r = await this.keyed(ctx, p, `/api/app/order/prePay/${pkg.pkgId}`, { gift: 0, pkgId: pkg.pkgId, isapp: 0 }, `dep-${ctx.n}`)
+    // A paused player may not deposit either (the pause stops deposits too); anyone else's refusal is reported.
+    if (r.status === CODE.RG_PAUSED) return void this.model.check('a refusal for a pause is right', p.paused, ctx.n, () => `player ${p.index} deposit: RG_PAUSED, not paused`)
     if (r.status !== 200) return void this.note('deposit', r)
     // The payer's bank pays (the emulator's bank page).
     p.paidMost += pkg.price
