@@ -26,6 +26,7 @@ import type { Db } from '../src/server/db/connection'
 import { Model, type Player } from './sim/model'
 import { Players, type OpContext } from './sim/players'
 import { Rng } from './sim/rng'
+import { loadVipLevels, vipAwards } from './sim/vip'
 import { World } from './sim/world'
 
 function arg(name: string, fallback: string): string {
@@ -228,7 +229,7 @@ try {
     })
   }
   await drain()
-  await players.loadVipLevels(model.players[0]!)
+  await loadVipLevels(players, model.players[0]!)
   progress(`${playerCount} players joined`)
   // The crashes' own stream, so a shorter run (--ops) is a prefix of the longer one's plan.
   const crashRng = new Rng(seed, 2)
@@ -286,7 +287,7 @@ try {
   }
   // The VIP awards job credits within seconds: then every award counted.
   await new Promise((r) => setTimeout(r, 7000))
-  for (const p of model.players) await launch(ops, [p], () => players.vipAwards(ctxOf(ops), p))
+  for (const p of model.players) await launch(ops, [p], () => vipAwards(players, ctxOf(ops), p))
   await drain()
   for (const p of model.players) {
     model.check('everything on its way arrives', p.pending.size === 0, ops, () => `player ${p.index}: ${JSON.stringify([...p.pending.values()], (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)

@@ -11,6 +11,7 @@ import { ROUND_GAME_IDS } from '../../src/shared/games/rounds/types'
 import { centavosOf } from '../../tests/centavos'
 import { cpfOf, type Model, type Player } from './model'
 import { providerRound } from './provider'
+import { vipAwards } from './vip'
 import type { Rng } from './rng'
 import { CAPTCHA, OPS_TOKEN, simSportSeed, type Reply, type World } from './world'
 import { mainMarket } from '../../src/server/sport/mainMarket'
@@ -424,34 +425,8 @@ export class Players {
   // ---- what the model learns later ----
 
   /** Asks how each pending item ended and applies what did. */
-  /** Reads the VIP table once: the model bounds what awards a player may have had by it. */
-  async loadVipLevels(p: Player): Promise<void> {
-    const r = await this.world.call('GET', '/api/app/vip/info', { token: p.token })
-    if (r.status !== 200) throw new Error(`vip info: ${r.text}`)
-    this.model.vipLevels = (r.data.levels as { level: number; award: number; payMin: number; gameMin: number }[]).map((l) => ({ level: l.level, award: centavosOf(l.award), payMin: centavosOf(l.payMin), gameMin: centavosOf(l.gameMin) }))
-  }
-
-  /** Counts the VIP awards the server says it credited (in level order; a paused player's wait, uncredited). */
-  async vipAwards(ctx: OpContext, p: Player): Promise<void> {
-    if (this.model.vipMost(p) === 0n) return
-    const r = await this.world.call('GET', '/api/app/vip/info', { token: p.token })
-    if (r.status !== 200) return void this.note('vip info', r)
-    for (const a of (r.data.awards as { level: number; award: number; credited: boolean }[]).sort((x, y) => x.level - y.level)) {
-      if (a.level <= p.vipCounted) continue
-      if (!a.credited) break
-      const award = centavosOf(a.award)
-      const known = this.model.vipLevels.find((l) => l.level === a.level)
-      this.model.check('a VIP award is its level\'s, for a level the player may reach', known !== undefined && known.award === award && this.model.vipMost(p) >= award, ctx.n, () => `player ${p.index}: VIP level ${a.level} award ${award}`)
-      p.known += award
-      p.vipCounted = a.level
-      p.bonus = true
-      this.model.move('VIP awards', award)
-      this.model.trail(p, `  VIP level ${a.level}: award ${award}`)
-    }
-  }
-
   async resolve(ctx: OpContext, p: Player): Promise<void> {
-    await this.vipAwards(ctx, p)
+    await vipAwards(this, ctx, p)
     const before = p.pending.size
     const kinds = new Set([...p.pending.values()].map((x) => x.kind))
     if (kinds.has('deposit')) {

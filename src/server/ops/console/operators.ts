@@ -125,7 +125,8 @@ export class Operators {
    * and per e-mail.
    */
   async checkPassword(email: string, password: string, ip: string): Promise<bigint> {
-    void this.box
+    // Closed (production without OPS_SECRET_KEY): no login, before any password is tried.
+    if (!this.o.box) throw new AppError('OPS_CLOSED')
     const { limiter, config, hasher, db } = this.o.deps
     const ipKey = `opsLogin:ip:${ip}`
     const accountKey = `opsLogin:account:${email.toLowerCase()}`
