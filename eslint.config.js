@@ -40,11 +40,11 @@ export default defineConfig(
   },
   {
     // Client tests run in jsdom and e2e tests pass functions to the browser, so both worlds apply there.
-    files: ['src/client/**', 'tests/client/**', 'tests/e2e/**', 'tests/visual/**'],
+    files: ['src/client/**', 'src/ops/**', 'tests/client/**', 'tests/e2e/**', 'tests/visual/**'],
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/ops/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
   {
@@ -52,6 +52,11 @@ export default defineConfig(
     files: ['src/client/**'],
     ignores: ['src/client/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [barrel] }] },
+  },
+  {
+    // The operators' console is an app of its own: it takes nothing of the players' client but its pure formatting.
+    files: ['src/ops/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [barrel, { regex: '^(\\.\\./)+client/(?!format/|pages/loyalty/QrCode$)', message: "src/ops takes nothing of the players' client but client/format and the QR code (its own bundle: the players' must not carry it, nor it theirs)." }] }] },
   },
   {
     // The client's layers import downward only (DESIGN.md): the engine knows nothing of the app.

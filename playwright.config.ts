@@ -45,7 +45,8 @@ export default defineConfig({
     // REALITY_CHECK_MINUTE_SECONDS 2: a reality check's minute lasts 2 s, so the 15-minute check comes after 30 s of play
     // (the default 60-minute one after 2 minutes, longer than any test's session: each test plays as a new player).
     // DEV_TUNING_DIR: the scene switcher's saves go to copies in the run's data folder, never into src/client/scenes.
+    // WITHDRAW_REVIEW_OVER 50: a withdrawal above R$ 50 waits for the console's review (tests/e2e/ops.spec.ts); the cashier's flows withdraw R$ 30.
     // WAGER_CONTRIBUTION: the defaults but sport at 100 %, so the loyalty flow's one R$ 500 sport bet reaches VIP 1 (30 % by default).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', VITE_DEV_SCENES: '1', DEV_TUNING_DIR: path.join(dataDir, 'tuning'), BOOST_AFTER_WAGERED: '15', DEPOSIT_TURNOVER: '0', ROUND_CHAIN_LENGTH: '20000', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS: 'double=8/3/2', SPORT_CLOCK: '2026-11-28T19:40:00Z', SPORT_SEED: '1', OPS_TOKEN: E2E_OPS_TOKEN, REALITY_CHECK_MINUTE_SECONDS: '2', WAGER_CONTRIBUTION: 'dice=10,limbo=9,mines=10,double=65,rowDouble=65,luckyColor=20,sport=100,slots=35' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_FIXED_ANSWER: 'teste', LOG: '0', VITE_DEV_SCENES: '1', DEV_TUNING_DIR: path.join(dataDir, 'tuning'), BOOST_AFTER_WAGERED: '15', DEPOSIT_TURNOVER: '0', ROUND_CHAIN_LENGTH: '20000', ROUND_SALT_WAIT_SECONDS: '0', ROUND_TIMINGS: 'double=8/3/2', SPORT_CLOCK: '2026-11-28T19:40:00Z', SPORT_SEED: '1', OPS_TOKEN: E2E_OPS_TOKEN, REALITY_CHECK_MINUTE_SECONDS: '2', WITHDRAW_REVIEW_OVER: '50', WAGER_CONTRIBUTION: 'dice=10,limbo=9,mines=10,double=65,rowDouble=65,luckyColor=20,sport=100,slots=35' },
   },
 })

@@ -88,13 +88,34 @@ export function precompress(): Plugin {
   }
 }
 
+/**
+ * `locales/<x>.json?<query>` as a module exporting only one section of that locale (an empty table
+ * when the file has none yet), for the apps built apart from the players' one: the demo provider's
+ * game page (demoProvider, `?demo`) and the operators' console (ops, `?ops`).
+ */
+export function localeSection(section: string, query: string): Plugin {
+  const localeFile = new RegExp(`[\\\\/]locales[\\\\/]\\w+\\.json\\?${query}$`)
+  return {
+    name: `aposta-locale-section-${query}`,
+    enforce: 'pre',
+    load(id) {
+      if (!localeFile.test(id)) return null
+      const file = id.replace(/\?.*$/, '')
+      this.addWatchFile(file)
+      const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
+      // The '?<query>' id is no .json to the bundler: a module of our own.
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(table[section] ?? {}))})`, moduleType: 'js' }
+    },
+  }
+}
+
 /** The locale sections the first paint of any page needs (the shell, /home, the titled pages); the rest loads after. */
 const FIRST_PAINT_SECTIONS = ['app', 'shell', 'nav', 'guard', 'common', 'errors', 'notice', 'sideMenu', 'account', 'changePassword', 'forgot', 'testAccount', 'footer', 'support', 'home', 'games', 'pages', 'language', 'audio', 'tabs', 'lobby']
 
 /**
  * The client's locale tables: every `locales/*.json` loses its "server" section (the server's
- * messages: the client never shows them) and its "demoProvider" one (the demo provider's game
- * page has its own build), and `locales/<x>.json?first` is only the FIRST_PAINT_SECTIONS
+ * messages: the client never shows them), its "demoProvider" and "ops" ones (the demo provider's
+ * game page and the operators' console have their own builds), and `locales/<x>.json?first` is only the FIRST_PAINT_SECTIONS
  * (src/client/i18n/i18n.ts bundles that much of pt_BR and loads the rest later).
  */
 export function clientLocales(): Plugin {
@@ -107,8 +128,9 @@ export function clientLocales(): Plugin {
       if (!m) return null
       const table = JSON.parse(fs.readFileSync(id.replace(/\?.*$/, ''), 'utf8')) as Record<string, unknown>
       delete table.server
-      // The demo provider's game page (its own build, demo-provider/vite.config.ts) is not the app's.
+      // The demo provider's game page and the operators' console (their own builds) are not the app's.
       delete table.demoProvider
+      delete table.ops
       if (!new URLSearchParams(m[1]?.slice(1) ?? '').has('first')) return JSON.stringify(table)
       // The '?first' id is no .json to the bundler: a module of our own.
       const first = Object.fromEntries(FIRST_PAINT_SECTIONS.filter((k) => k in table).map((k) => [k, table[k]]))

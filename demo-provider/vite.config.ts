@@ -5,44 +5,20 @@
  *
  *   node node_modules/vite/bin/vite.js build -c demo-provider/vite.config.ts
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 // The casino's build writes .br and .gz copies the same way; the server sends them by Accept-Encoding.
-import { precompress } from '../vite.config'
+// `locales/<x>.json?demo` is only the demoProvider section: the page never ships the casino's texts.
+import { localeSection, precompress } from '../vite.config'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '..')
 
-/** The locale section the page shows: the rest of a locale file is the casino's. */
-const SECTION = 'demoProvider'
-
-/**
- * `locales/<x>.json?demo` is a module exporting only the demoProvider section of that locale (an
- * empty table when the file has none yet), so the page never ships the casino's texts.
- */
-function demoLocales(): Plugin {
-  const localeFile = /[\\/]locales[\\/]\w+\.json\?demo$/
-  return {
-    name: 'demo-provider-locales',
-    enforce: 'pre',
-    load(id) {
-      if (!localeFile.test(id)) return null
-      const file = id.replace(/\?.*$/, '')
-      this.addWatchFile(file)
-      const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
-      const section = table[SECTION] ?? {}
-      // The '?demo' id is no .json to the bundler: a module of our own.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(section))})`, moduleType: 'js' }
-    },
-  }
-}
-
 export default defineConfig({
   root: path.join(here, 'client'),
   base: '/demo-provider/',
-  plugins: [demoLocales(), precompress()],
+  plugins: [localeSection('demoProvider', 'demo'), precompress()],
   // client/public (the games' thumbnails, thumbs/{game}.svg, shown by the casino's game lists) is
   // copied as is to dist/demo-provider; the page itself draws everything it shows.
   publicDir: path.join(here, 'client/public'),

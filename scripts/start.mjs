@@ -37,14 +37,20 @@ if (stale && process.env.SKIP_CLIENT_BUILD !== '1') {
   fs.writeFileSync(marker, flavour)
 }
 
-// The built-in demo game provider's page (its own app: demo-provider/client), built the same way.
-const demoBuilt = path.join(root, 'dist/demo-provider/index.html')
-const demoSources = ['demo-provider/client', 'demo-provider/shared', 'demo-provider/vite.config.ts', 'locales'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
-const demoStale = !fs.existsSync(demoBuilt) || Math.max(...demoSources.map(newestMtime)) > fs.statSync(demoBuilt).mtimeMs
-if (demoStale && process.env.SKIP_CLIENT_BUILD !== '1' && fs.existsSync(path.join(root, 'demo-provider/vite.config.ts'))) {
-  console.log('Building the demo provider\'s game page (vite build)...')
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'demo-provider/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+/** Builds an app of its own (a vite config of its own) when its build is missing or older than its sources. */
+function buildApart(label, config, builtDir, sourcePaths) {
+  const index = path.join(builtDir, 'index.html')
+  const existing = sourcePaths.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p))
+  const stale = !fs.existsSync(index) || Math.max(...existing.map(newestMtime)) > fs.statSync(index).mtimeMs
+  if (!stale || process.env.SKIP_CLIENT_BUILD === '1' || !fs.existsSync(path.join(root, config))) return
+  console.log(`Building ${label} (vite build)...`)
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '-c', config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
 }
+
+// The built-in demo game provider's page (its own app: demo-provider/client), built the same way.
+buildApart("the demo provider's game page", 'demo-provider/vite.config.ts', path.join(root, 'dist/demo-provider'), ['demo-provider/client', 'demo-provider/shared', 'demo-provider/vite.config.ts', 'locales'])
+// The operators' console (/ops: src/ops), with the contract and formatting it shares with the players' client.
+buildApart("the operators' console", 'vite.ops.config.ts', path.resolve(root, process.env.OPS_CLIENT_DIR || 'dist/ops'), ['src/ops', 'src/shared', 'src/client/format', 'src/client/pages/loyalty/QrCode.tsx', 'vite.ops.config.ts', 'vite.config.ts', 'locales'])
 
 const { register } = await import('tsx/esm/api')
 register()

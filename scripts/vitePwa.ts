@@ -11,9 +11,9 @@
  * - answers a page (a navigation) from the network only, and the offline page when the network
  *   fails: every screen needs the server (balances, bets), so a shell shown offline would only
  *   show stale money;
- * - never touches an API answer, the socket, the demo provider or any money: /api/, /gamecenter-siop
- *   and /demo-provider/ match none of its routes, so the browser fetches them itself, and nothing
- *   of theirs is ever put in a cache;
+ * - never touches an API answer, the socket, the demo provider, the operators' console or any
+ *   money: /api/, /gamecenter-siop, /demo-provider/ and /ops/ match none of its routes, so the
+ *   browser fetches them itself, and nothing of theirs is ever put in a cache;
  * - waits when a new version is deployed (prompt mode): the app offers 'Atualizar'
  *   (app/UpdatePrompt), and only that reloads the page, never in the middle of a bet.
  */
@@ -150,8 +150,8 @@ export function pwa(): Plugin[] {
         skipWaiting: false,
         runtimeCaching: [
           {
-            // A page: from the network; the offline page when it fails. Never the API, the socket or the demo provider.
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !/^\/(api|gamecenter-siop|demo-provider)(\/|$)/.test(url.pathname),
+            // A page: from the network; the offline page when it fails. Never the API, the socket, the demo provider or the operators' console.
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !/^\/(api|gamecenter-siop|demo-provider|ops)(\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
           },

@@ -21,6 +21,7 @@ import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
 import { indexPages, pickEncoding, showsHome } from './http/indexHtml'
+import { serveOpsClient } from './http/opsClient'
 import { endConnectionsOnClose } from './http/endConnectionsOnClose'
 import { loggerOptions } from './http/logging'
 import { installSecurityHeaders, withHeadersBeforeRouting } from './http/securityHeaders'
@@ -198,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   realtime = attached.realtime
   sockets = () => attached.io.engine.clientsCount
 
+  // The operators' console's page before the players' client, whose fallback takes every other path.
+  await serveOpsClient(app, config)
   await serveClient(app, config.clientDir, config.production)
   return app
 }

@@ -132,7 +132,7 @@ test('the service worker installs (a test build registers it on ?sw); offline, a
   // Nothing of the API, the socket or the demo provider is in any of its caches.
   const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat())
   expect(cached.length).toBeGreaterThan(0)
-  expect(cached.filter((p) => /^\/(api|gamecenter-siop|demo-provider)\b/.test(p))).toEqual([])
+  expect(cached.filter((p) => /^\/(api|gamecenter-siop|demo-provider|ops)\b/.test(p))).toEqual([])
 
   await context.setOffline(true)
   // An API call fails as the network does: the worker never answers it from a cache.

@@ -20,6 +20,7 @@ let player: Player
 let payUrl: string
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-client-'))
 const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-demo-provider-'))
+const opsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-ops-client-'))
 
 type Reply = LightMyRequestResponse
 
@@ -78,7 +79,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(demoDir, 'assets/slot-9f8e7d6c.js'), 'console.log("slot")\n')
   fs.mkdirSync(path.join(demoDir, 'thumbs'))
   fs.writeFileSync(path.join(demoDir, 'thumbs/demo-fruits.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, CSP_FRAME_SRC: 'https://chat.example.com', CSP_IMG_SRC: 'https://cdn.hub88.example', PUBLIC_ORIGIN: 'https://aposta.example, http://127.0.0.1:5173', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
+  fs.writeFileSync(path.join(opsDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/ops/assets/index-5e6f7a8b.js"></script></head><body><div id="root"></div></body></html>')
+  fs.mkdirSync(path.join(opsDir, 'assets'))
+  fs.writeFileSync(path.join(opsDir, 'assets/index-5e6f7a8b.js'), 'console.log("ops")\n')
+  t = await startTestApp({}, { CLIENT_DIR: clientDir, DEMO_PROVIDER_DIR: demoDir, OPS_CLIENT_DIR: opsDir, CSP_FRAME_SRC: 'https://chat.example.com', CSP_IMG_SRC: 'https://cdn.hub88.example', PUBLIC_ORIGIN: 'https://aposta.example, http://127.0.0.1:5173', VITE_CHAT_URL: 'https://widget.example.net/chat?licence={licence}&name={name}' })
   // Production's headers, on the same database: built straight from the config (production mode's own start-up checks are not ours here).
   // (A production demo provider would be refused at start; its page's headers are what is looked at here.)
   prod = await buildApp({ ...t.config, production: true, captchaFixedAnswer: null, providerSecrets: { PG: 'p'.repeat(32) }, publicOrigins: ['https://aposta.example'] }, { db: t.db })
@@ -95,6 +99,7 @@ afterAll(async () => {
   await t?.close()
   fs.rmSync(clientDir, { recursive: true, force: true })
   fs.rmSync(demoDir, { recursive: true, force: true })
+  fs.rmSync(opsDir, { recursive: true, force: true })
 })
 
 const get = (app: App, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: 'aposta.example', ...headers } })
@@ -170,6 +175,35 @@ describe('security headers', () => {
     expect(missing.statusCode).toBe(404)
     expectNotFramable(missing, 'missing asset')
     expect(missing.headers['cache-control']).toBe('no-store')
+  })
+
+  it("the operators' console (/ops): its own page for its routes, its own files, a stricter policy (no socket, no frame) and no Referer", async () => {
+    for (const url of ['/ops', '/ops/', '/ops/login', '/ops/players/12345678', '/ops/enrol']) {
+      const res = await get(t.app, url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toContain('/ops/assets/index-5e6f7a8b.js')
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+      const policy = csp(res)
+      expect(policy['connect-src'], url).toEqual(["'self'"])
+      expect(policy['frame-src'] ?? policy['default-src'], url).toEqual(["'none'"])
+      expect(policy['frame-ancestors'], url).toEqual(["'none'"])
+      expect(policy['script-src'], url).toEqual(["'self'"])
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+    }
+    // The players' page is still theirs, with the players' policy.
+    const home = await get(t.app, '/home')
+    expect(home.body).not.toContain('/ops/assets/')
+    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    const asset = await get(t.app, '/ops/assets/index-5e6f7a8b.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    expect(asset.headers['cache-control']).toMatch(/immutable/)
+    for (const missing of ['/ops/assets/missing-1234.js', '/ops/missing.js']) {
+      const res = await get(t.app, missing)
+      expect(res.statusCode, missing).toBe(404)
+      expect(res.headers['cache-control'], missing).toBe('no-store')
+    }
   })
 
   it('the sandbox pay page may be framed by the app only, and allows its own inline script and style by hash alone', async () => {

@@ -82,6 +82,7 @@ export async function startTestApp(
       LOG: '0',
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       DEMO_PROVIDER_DIR: path.join(dataDir, 'no-demo-provider'),
+      OPS_CLIENT_DIR: path.join(dataDir, 'no-ops-client'),
       PAYOUT_SANDBOX_SETTLE_SECONDS: 'off',
       RETENTION_INTERVAL_MINUTES: '0',
       // Deposits may leave at once unless a suite tests the turnover itself.

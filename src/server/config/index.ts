@@ -97,6 +97,8 @@ export interface Config {
   clientDir: string | null
   /** The demo game provider's built page (DEMO_PROVIDER_DIR, default dist/demo-provider); served when it holds a build. */
   demoProviderDir: string
+  /** The operators' console's build (OPS_CLIENT_DIR, default dist/ops; vite.ops.config.ts); served at /ops when it holds one. */
+  opsClientDir: string
   sessionIdleMs: number
   sessionMaxMs: number
   captchaTtlMs: number
@@ -380,6 +382,7 @@ function readConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config>): Config 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     demoProviderDir: path.resolve(env.DEMO_PROVIDER_DIR || 'dist/demo-provider'),
+    opsClientDir: path.resolve(env.OPS_CLIENT_DIR || 'dist/ops'),
     sessionIdleMs: numberEnv(env, 'SESSION_IDLE_HOURS', 72, false, { min: 0.1, max: 720 }) * 3_600_000,
     sessionMaxMs: numberEnv(env, 'SESSION_MAX_DAYS', 30, false, { min: 0.01, max: 365 }) * 86_400_000,
     captchaTtlMs: 5 * 60_000,

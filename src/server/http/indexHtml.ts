@@ -22,7 +22,8 @@ export interface PageForm {
   etag: string
 }
 
-function form(html: string): PageForm {
+/** A page as sent: its body, its brotli and gzip forms (made once) and its ETag. */
+export function pageForm(html: string): PageForm {
   const body = Buffer.from(html)
   return {
     body,
@@ -35,7 +36,7 @@ function form(html: string): PageForm {
 /** The page's two forms, from the built index.html. */
 export function indexPages(file: string): { home: PageForm; other: PageForm } {
   const html = fs.readFileSync(file, 'utf8')
-  return { home: form(html.replace(/[ \t]*<!-- \/?home-only -->\n?/g, '')), other: form(html.replace(HOME_ONLY, '')) }
+  return { home: pageForm(html.replace(/[ \t]*<!-- \/?home-only -->\n?/g, '')), other: pageForm(html.replace(HOME_ONLY, '')) }
 }
 
 /** The encoding to send: brotli, then gzip, by the request's Accept-Encoding; null for none. */

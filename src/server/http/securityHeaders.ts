@@ -108,6 +108,28 @@ export function providerPage(config: HeaderConfig): HelmetOptions {
   return helmetOptions(config, { ...appDirectives(config), 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"], sandbox: ['allow-scripts'] }, true)
 }
 
+/**
+ * The helmet options of the operators' console's page (/ops): its own files and its own calls
+ * only (no socket, no frame, no worker, no media), framed by nobody, and no Referer at all (an
+ * enrolment link's token is in the fragment, which no Referer carries; the rest of the address
+ * names a player's page).
+ */
+export function opsPage(config: HeaderConfig): HelmetOptions {
+  const directives: Directives = {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'upgrade-insecure-requests': config.production ? [] : null,
+  }
+  return { ...helmetOptions(config, directives, false), referrerPolicy: { policy: 'no-referrer' } }
+}
+
 const isApi = (url: string) => url.startsWith('/api') || url.startsWith('/gamecenter-siop')
 
 /**

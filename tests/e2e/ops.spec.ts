@@ -1,0 +1,100 @@
+/**
+ * The operators' console (/ops) on a laptop's screen: the first admin enrols their authenticator
+ * (the test computes the codes from the secret the page shows), signs out and in again with the
+ * password and a code, and approves a player's withdrawal held for review, which then reaches the
+ * payout provider; the audit trail shows who did it and why.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { generate } from 'otplib'
+import { kycAndDeposit100, openAccountItem, registerNewUser } from './helpers'
+import { E2E_OPS_TOKEN } from './opsToken'
+
+const PASSWORD = 'Console-de-operacao-2026'
+
+test.use({ viewport: { width: 1280, height: 800 } })
+
+/** The authenticator's code for now, or for the next 30-second step (a code is good once: a second sign-in needs the next). */
+const totp = (secret: string, ahead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 })
+
+async function enrolAdmin(page: Page, email: string): Promise<string> {
+  const made = await page.request.post('/api/ops/operators/bootstrap', { headers: { 'x-ops-token': E2E_OPS_TOKEN }, data: { email } })
+  const body = (await made.json()) as { status: number; data: { enrolPath: string } }
+  expect(body.status).toBe(200)
+  await page.goto(body.data.enrolPath)
+  await expect(page.getByRole('heading', { name: 'Cadastro de operador' })).toBeVisible()
+  await page.getByLabel('Nova senha').fill(PASSWORD)
+  await page.getByLabel('Repita a senha').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page.getByRole('img', { name: 'Código QR do autenticador' })).toBeVisible()
+  const secret = (await page.getByLabel('Chave do autenticador').textContent())!.replace(/\s/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  await page.getByLabel('Código do autenticador').fill(await totp(secret))
+  await page.getByRole('button', { name: 'Confirmar código' }).click()
+  const codes = page.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem')
+  await expect(codes).toHaveCount(10)
+  const next = page.getByRole('button', { name: 'Continuar' })
+  await expect(next).toBeDisabled()
+  await page.getByLabel('Guardei os códigos de recuperação').check()
+  await next.click()
+  // The token leaves the address once enrolled.
+  await expect(page).toHaveURL(/\/ops\/withdrawals$/)
+  return secret
+}
+
+test('an admin enrols TOTP, signs in again with a code, and approves a withdrawal held for review', async ({ page, browser }) => {
+  const adminEmail = `admin.${Date.now()}@ops.example.com`
+  const secret = await enrolAdmin(page, adminEmail)
+  await expect(page.getByRole('banner')).toContainText(adminEmail)
+  const nav = page.getByRole('navigation', { name: 'Seções do console' })
+  await expect(nav.getByRole('link')).toHaveText(['Saques em revisão', 'Jogadores', 'Auditoria', 'Operadores'])
+
+  // Out, and in again: the password alone opens nothing; the next step's code does.
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expect(page).toHaveURL(/\/ops\/login$/)
+  await page.getByLabel('E-mail').fill(adminEmail)
+  await page.getByLabel('Senha').fill('senha-errada-123')
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos')
+  await page.getByLabel('Senha').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  // The password's session reaches no console call.
+  expect((await (await page.request.get('/api/ops/withdrawals')).json()).status).toBe(6401)
+  await page.getByLabel('Código do autenticador').fill(await totp(secret, 1))
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('heading', { name: 'Saques em revisão' })).toBeVisible()
+
+  // A player's withdrawal above WITHDRAW_REVIEW_OVER (R$ 50 in the e2e server) waits for review.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const player = await phone.newPage()
+  await registerNewUser(player)
+  await kycAndDeposit100(player)
+  await openAccountItem(player, 'Saque')
+  const withdraw = player.getByRole('dialog', { name: 'Saque' })
+  await withdraw.getByLabel('WhatsApp').fill('11987654321')
+  await withdraw.getByLabel('Valor do saque').fill('80,00')
+  await withdraw.getByRole('button', { name: 'Sacar' }).click()
+  await expect(player.getByRole('alertdialog')).toContainText('Solicitação de saque bem-sucedida!')
+
+  await page.getByRole('button', { name: 'Atualizar' }).click()
+  const row = page.getByRole('row').filter({ hasText: 'Acima do limite de revisão' }).filter({ hasText: 'R$ 80,00' })
+  await expect(row).toHaveCount(1)
+  const orderId = (await row.getByRole('cell').first().textContent())!.trim()
+  expect(orderId).toMatch(/^W\d+$/)
+  await row.getByRole('button', { name: 'Aprovar' }).click()
+  const dialog = page.getByRole('dialog', { name: `Aprovar o saque ${orderId}` })
+  const confirm = dialog.getByRole('button', { name: 'Aprovar' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel('Motivo').fill('Titular conferido; valor compatível com os depósitos')
+  await confirm.click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: `Saque ${orderId} aprovado` })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: orderId })).toHaveCount(0)
+
+  // The audit trail: who, what, why.
+  await page.getByRole('navigation', { name: 'Seções do console' }).getByRole('link', { name: 'Auditoria' }).click()
+  const line = page.getByRole('row').filter({ hasText: `withdrawal:${orderId}` })
+  await expect(line).toContainText('Aprovou saque')
+  await expect(line).toContainText(adminEmail)
+  await expect(line).toContainText('Titular conferido; valor compatível com os depósitos')
+  await phone.close()
+})
