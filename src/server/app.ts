@@ -161,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('deps', deps)
   app.decorate('pixRails', rails)
 
+  // Notices: the ops token's call and the console's post through one board.
+  const notices = new NoticeBoard(deps)
   // The domains, each with its routes and its jobs (src/server/domain.ts).
   const domains: Domain[] = [
     appInfoRoutes,
@@ -182,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => metricsRoutes(app, deps.config.metricsToken, deps.metrics, { sockets: () => sockets() }),
     loyaltyDomain,
     // The operators' console (issue 35): its own sessions and roles (ops/console/).
-    (app, deps) => opsConsoleRoutes(app, deps),
+    (app, deps) => opsConsoleRoutes(app, deps, notices),
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,
     startRetention,
@@ -190,7 +192,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]
   for (const domain of domains) await domain(app, deps)
   const feed = await sportDomain(app, deps)
-  const notices = new NoticeBoard(deps)
   await notices.load()
   notices.routes(app)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a

@@ -56,14 +56,34 @@ export class NoticeBoard {
       requireOpsToken(this.deps, token, request)
       // Even the right token posts only so many: a leaked one must not flood every screen.
       enforce(limiter, 'notice:sent', config.rateLimits.noticePerToken)
-      const at = new Date(this.deps.now())
-      const marketing = body.marketing === true
-      const r = await this.deps.db.query<{ id: bigint }>('INSERT INTO notices (text, created_at, marketing) VALUES ($1, $2, $3) RETURNING id', [body.text, at, marketing])
-      const notice = { id: String(r.rows[0]?.id), text: body.text, time: at.getTime() }
-      this.last = { ...notice, marketing }
-      if (marketing) this.deps.realtime.toAllExcept(await blockedPlayers(this.deps.db, at), 'notice', notice)
-      else this.deps.realtime.toAll('notice', notice)
+      const notice = await this.post(body.text, body.marketing === true)
       return { id: notice.id, time: notice.time }
     })
+  }
+
+  /**
+   * Saves a notice and sends it on the socket to everyone online (a marketing one to all but the
+   * players a pause or self-exclusion stands on); it is the banner for a day. The ops token's call
+   * and the console's (ops/console/riskConsole.ts) both post through here; `alsoIn` writes in the
+   * notice's transaction (the console's audit line), and nothing is sent before it commits.
+   */
+  async post(text: string, marketing: boolean, alsoIn?: (q: Queryable, notice: Notice) => Promise<void>): Promise<Notice> {
+    const at = new Date(this.deps.now())
+    const notice = await this.deps.db.tx(async (q) => {
+      const r = await q.query<{ id: bigint }>('INSERT INTO notices (text, created_at, marketing) VALUES ($1, $2, $3) RETURNING id', [text, at, marketing])
+      const saved = { id: String(r.rows[0]?.id), text, time: at.getTime() }
+      await alsoIn?.(q, saved)
+      return saved
+    })
+    this.last = { ...notice, marketing }
+    if (marketing) this.deps.realtime.toAllExcept(await blockedPlayers(this.deps.db, at), 'notice', notice)
+    else this.deps.realtime.toAll('notice', notice)
+    return notice
+  }
+
+  /** The last 50 notices, newest first. */
+  async recent(): Promise<(Notice & { marketing: boolean })[]> {
+    const r = await this.deps.db.query<{ id: bigint; text: string; created_at: Date; marketing: boolean }>('SELECT id, text, created_at, marketing FROM notices ORDER BY id DESC LIMIT 50')
+    return r.rows.map((n) => ({ id: String(n.id), text: n.text, time: new Date(n.created_at).getTime(), marketing: n.marketing }))
   }
 }

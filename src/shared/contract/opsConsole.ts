@@ -6,7 +6,8 @@
  */
 import { z } from 'zod/mini'
 import { defineCall, type CallDef } from './define'
-import { email, password, reais, text } from './fields'
+import { email, password, positiveAmount, reais, text } from './fields'
+import { RG_EXCLUSION_MONTHS, RG_KINDS, RG_PAUSE_DAYS, RG_PERIODS } from './rg'
 
 /**
  * support: reads players, records and KYC, adds notes. payments: also decides withdrawals and
@@ -210,5 +211,71 @@ export const opsPlayerSuspend = defineOpsCall('risk', defineCall({
   reply: z.object({ suspended: z.boolean() }),
 }))
 
+/** How an operator reached a player at risk. */
+export const CONTACT_CHANNELS = ['phone', 'email', 'chat', 'whatsapp'] as const
+const riskRow = z.object({
+  uId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** The sum of the markers' strengths over the window: the list's order, strongest first. */
+  strength: z.number(),
+  markers: z.array(z.object({ marker: z.string(), days: z.number(), strength: z.number(), lastDay: z.string() })),
+  /** A pause or self-exclusion in force, and the limits set. */
+  blocked: z.boolean(),
+  limits: z.number(),
+  lastContact: z.nullable(z.object({ at: z.number(), operator: z.nullable(z.string()), channel: z.string() })),
+})
+
+/** The players with harm markers in the last `days` (7 to 90; 30 by default), strongest first, with what triggered them and the last contact. */
+export const opsRisk = defineOpsCall('risk', defineCall({
+  method: 'GET',
+  path: '/api/ops/risk',
+  auth: false,
+  query: z.strictObject({ days: z.optional(z.string().check(z.regex(/^(?:[7-9]|[1-8]\d|90)$/, { message: 'invalid' }))) }),
+  reply: z.array(riskRow),
+}))
+
+/** A contact with a player noted (who, how, what was said): the risk list shows the last. */
+export const opsPlayerContact = defineOpsCall('risk', defineCall({
+  method: 'POST',
+  path: '/api/ops/players/:uId/contact',
+  auth: false,
+  params: z.strictObject({ uId }),
+  body: z.strictObject({ channel: z.enum(CONTACT_CHANNELS), text: text(2000, 3) }),
+  reply: z.null(),
+}))
+
+/**
+ * A limit, a pause or a self-exclusion set at the player's request (by phone, chat...), through the
+ * same rules as the player's own: a lower limit at once, a higher one 24 hours later; a pause or
+ * exclusion never shortened. The player is told by e-mail as when they set it themselves.
+ */
+export const opsPlayerProtection = defineOpsCall('risk', defineCall({
+  method: 'POST',
+  path: '/api/ops/players/:uId/protection',
+  auth: false,
+  params: z.strictObject({ uId }),
+  body: z.union([
+    z.strictObject({ limit: z.strictObject({ kind: z.enum(RG_KINDS), period: z.enum(RG_PERIODS), value: z.nullable(positiveAmount) }), reason }),
+    z.strictObject({ pause: z.strictObject({ days: z.literal(RG_PAUSE_DAYS) }), reason }),
+    z.strictObject({ exclusion: z.strictObject({ months: z.nullable(z.literal(RG_EXCLUSION_MONTHS)) }), reason }),
+  ]),
+  reply: z.null(),
+}))
+
+const noticeRow = z.object({ id: z.string(), text: z.string(), marketing: z.boolean(), at: z.number() })
+
+/** The last 50 notices, newest first. */
+export const opsNotices = defineOpsCall('support', defineCall({ method: 'GET', path: '/api/ops/notices', auth: false, reply: z.array(noticeRow) }))
+
+/** Posts a notice to every player (`npm run notice` does the same with the ops token): saved, sent on the socket, shown as the banner for a day. */
+export const opsNoticePost = defineOpsCall('admin', defineCall({
+  method: 'POST',
+  path: '/api/ops/notices',
+  auth: false,
+  body: z.strictObject({ text: text(500, 1), marketing: z.boolean(), reason }),
+  reply: z.object({ id: z.string(), time: z.number() }),
+}))
+
 /** Every console call, for the test that walks each with each role. */
-export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend]
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, opsRisk, opsPlayerContact, opsPlayerProtection, opsNotices, opsNoticePost]

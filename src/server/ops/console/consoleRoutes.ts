@@ -1,7 +1,7 @@
 /**
  * The operators' console's own calls (issue 35): enrolment, the two-step login, the operators and
- * their roles, the audit trail. The console's work on players, payments and books registers beside
- * these through the same scope (opsRoute.ts).
+ * their roles, the audit trail. The console's work on players, payments, risk, notices and books
+ * registers beside these through the same scope (opsRoute.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import * as ops from '../../../shared/contract/opsConsole'
@@ -13,15 +13,17 @@ import { keptSecret, opsTokenOf, requireOpsToken } from '../opsToken'
 import { writeAudit } from './audit'
 import { auditCsv, auditPage } from './auditTrail'
 import { enrolPathOf, OPERATOR_COLUMNS, Operators, type OperatorRow } from './operators'
-import { opsScope, type OpsRouter } from './opsRoute'
+import { opsScope } from './opsRoute'
 import { opsCookieHeader, OpsSessions } from './opsSessions'
 import { SecretBox } from './secretBox'
 import { playersConsoleRoutes } from './playersConsole'
 import { withdrawalReviewRoutes } from './withdrawalReview'
+import { riskConsoleRoutes } from './riskConsole'
+import type { NoticeBoard } from '../notices'
 
 const view = (o: OperatorRow) => ({ operatorId: String(o.id), email: o.email, role: o.role, enrolled: o.enrolled_at !== null, suspended: o.suspended_at !== null, createdAt: new Date(o.created_at).getTime() })
 
-export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, more: (route: OpsRouter, tools: { operators: Operators; sessions: OpsSessions }) => void = () => {}): Promise<void> {
+export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, notices: NoticeBoard): Promise<void> {
   const { config, db } = deps
   const sessions = new OpsSessions(db, config.opsConsole, deps.now)
   const key = keptSecret(config, config.opsConsole.secretKey, 'ops-secret-key')
@@ -116,6 +118,6 @@ export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, more: (
 
     withdrawalReviewRoutes(route, deps)
     playersConsoleRoutes(route, deps)
-    more(route, { operators, sessions })
+    riskConsoleRoutes(route, deps, notices)
   })
 }

@@ -44,7 +44,8 @@ function row(p: PlayerDb, operator: OpsSession) {
   }
 }
 
-async function playerOf(q: Queryable, uId: string, lock = false): Promise<PlayerDb> {
+/** A player (never a test account) by uId, its row locked when asked; NOT_FOUND else. */
+export async function playerOf(q: Queryable, uId: string, lock = false): Promise<PlayerDb> {
   const r = await q.query<PlayerDb>(`SELECT ${PLAYER_COLUMNS} FROM users WHERE uid = $1 AND NOT is_test${lock ? ' FOR UPDATE' : ''}`, [BigInt(uId)])
   const p = r.rows[0]
   if (!p) throw new AppError('NOT_FOUND')
@@ -88,7 +89,11 @@ export function playersConsoleRoutes(route: OpsRouter, deps: Deps): void {
       player: { ...row(p, operator), phone: p.phone, birthDate: p.birth_date, level: Number(p.level), suspendedReason: p.disabled_reason },
       balances: { cash: centavosToReais(balances.cash), bonus: centavosToReais(balances.bonus), hold: centavosToReais(balances.hold) },
       entries: entries.rows.map((e) => ({ txId: String(e.tx_id), kind: e.kind, ref: e.ref, account: e.account, amount: centavosToReais(BigInt(e.amount)), at: new Date(e.created_at).getTime() })),
-      limits: limits.rows.map((l) => ({ kind: l.kind, period: l.period, value: reais(l.value), pendingValue: reais(l.pending_value) })),
+      // A time limit is whole minutes in the table, money limits centavos.
+      limits: limits.rows.map((l) => {
+        const of = (v: bigint | null) => (l.kind === 'time' ? (v === null ? null : Number(v)) : reais(v))
+        return { kind: l.kind, period: l.period, value: of(l.value), pendingValue: of(l.pending_value) }
+      }),
       blocks: blocks.rows.map((b) => ({ kind: b.kind, startsAt: new Date(b.starts_at).getTime(), endsAt: b.ends_at ? new Date(b.ends_at).getTime() : null })),
       markers: markers.rows.map((m) => ({ day: m.day, marker: m.marker, strength: Number(m.strength) })),
       sessions: sessions.map((s) => ({ device: s.device, ip: s.ip, createdAt: s.createdAt.getTime(), lastSeenAt: s.lastSeenAt.getTime() })),
