@@ -54,6 +54,7 @@ import type { Rounds } from './rounds/Rounds'
 import { healthRoutes } from './ops/health'
 import { createMetrics, metricsRoutes } from './ops/metrics'
 import { sportDomain } from './sport/domain'
+import type { OddsFeed } from './sport/OddsFeed'
 import type { PayoutProcessor } from './withdrawals/PayoutProcessor'
 
 const selfUrlBeforeListen = (): string => {
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionStore(db, config, now)
   let realtime: Realtime | null = null
   let rounds: Rounds | null = null
+  let sportFeed: OddsFeed | null = null
   /** This process's open sockets (once the socket server is attached, after the domains). */
   let sockets = () => 0
   let money: ReturnType<typeof paymentsDomain> = { payouts: null, pixJobs: null }
@@ -184,7 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (app, deps) => metricsRoutes(app, deps.config.metricsToken, deps.metrics, { sockets: () => sockets() }),
     loyaltyDomain,
     // The operators' console (issue 35): its own sessions and roles (ops/console/).
-    (app, deps) => opsConsoleRoutes(app, deps, notices),
+    (app, deps) => opsConsoleRoutes(app, deps, notices, { sportFeed: () => sportFeed }),
     // The dev scene switcher's save: outside production, for a test build only (dev/tuningRoute.ts).
     devTuningRoutes,
     startRetention,
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]
   for (const domain of domains) await domain(app, deps)
   const feed = await sportDomain(app, deps)
+  sportFeed = feed
   await notices.load()
   notices.routes(app)
   // Socket events across processes go through the configured PostgreSQL (tests that hand in a

@@ -4,7 +4,7 @@ import { fieldLabel, translate } from '../i18n/messages'
 import { AppError } from '../AppError'
 
 type Issue = z.core.$ZodIssue
-const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode', 'amountPositive', 'date', 'toUser', 'option', 'twoDecimals', 'clientSeed', 'passwordTooShort', 'opsCodeFormat', 'opsEnrolLink'])
+const OWN_KEYS = new Set(['range', 'integer', 'amount', 'email', 'phone', 'country', 'resetCode', 'amountPositive', 'date', 'toUser', 'option', 'twoDecimals', 'clientSeed', 'passwordTooShort', 'opsCodeFormat', 'opsEnrolLink', 'dayRange'])
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let node = input

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod/mini'
 import { defineCall, type CallDef } from './define'
-import { email, password, positiveAmount, reais, text } from './fields'
+import { ROUND_GAME_IDS } from '../games/rounds/types'
+import { email, isoDate, password, positiveAmount, reais, text } from './fields'
 import { RG_EXCLUSION_MONTHS, RG_KINDS, RG_PAUSE_DAYS, RG_PERIODS } from './rg'
 
 /**
@@ -277,5 +278,80 @@ export const opsNoticePost = defineOpsCall('admin', defineCall({
   reply: z.object({ id: z.string(), time: z.number() }),
 }))
 
+/** The books' longest period, in days (a quarter). */
+const BOOKS_MAX_DAYS = 92
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000
+/** A period of Brasília days, both included: `from` not after `to`, at most BOOKS_MAX_DAYS days. */
+const booksQuery = z.strictObject({ from: isoDate, to: isoDate }).check(
+  z.refine((q) => q.from <= q.to && dayNumber(q.to) - dayNumber(q.from) < BOOKS_MAX_DAYS, { message: 'dayRange', path: ['to'], params: { max: BOOKS_MAX_DAYS } }),
+)
+/** A product's (or a day's) figures: amounts in reais; rtp as a fraction (0.99), null without stakes or without a known model. */
+const bookFigures = {
+  stakes: reais,
+  /** The part of the stakes the bonus paid (also inside `stakes`). */
+  bonusStakes: reais,
+  returns: reais,
+  /** Stakes less returns: what the house kept. */
+  ggr: reais,
+  bets: z.number(),
+  players: z.number(),
+  rtpObserved: z.nullable(z.number()),
+  rtpTheoretical: z.nullable(z.number()),
+}
+const bookRow = z.object({ product: z.string(), ...bookFigures })
+
+/**
+ * The books: per Brasília day and per product (an original by its game, a shared-round game,
+ * 'sport', a provider as 'provider:<code>'), what was staked and returned, read from the ledger.
+ */
+export const opsBooks = defineOpsCall('payments', defineCall({
+  method: 'GET',
+  path: '/api/ops/books',
+  auth: false,
+  query: booksQuery,
+  reply: z.array(z.object({ day: z.string(), products: z.array(bookRow), totals: z.object(bookFigures) })),
+}))
+
+/** The books as CSV, one line per day and product; the export is an audit line. */
+export const opsBooksCsv = defineOpsCall('payments', defineCall({ method: 'GET', path: '/api/ops/books.csv', auth: false, query: booksQuery, reply: 'image' as const }))
+
+/** The sportsbook's open liability: per match with unsettled bets, its stakes and the most it could pay. */
+export const opsBooksLiability = defineOpsCall('payments', defineCall({
+  method: 'GET',
+  path: '/api/ops/books/liability',
+  auth: false,
+  reply: z.array(z.object({
+    matchId: z.string(),
+    /** As the sportsbook's feed has the match; null when the feed no longer lists it. */
+    sport: z.nullable(z.string()),
+    league: z.nullable(z.string()),
+    home: z.nullable(z.string()),
+    away: z.nullable(z.string()),
+    startsAt: z.nullable(z.number()),
+    openStakes: reais,
+    bets: z.number(),
+    worstCase: reais,
+  })),
+}))
+
+const chainRound = z.object({ roundId: z.string(), seq: z.number(), hash: z.string(), roll: z.number(), settledAt: z.number() })
+/** A shared-round game's chain in play, its last rounds, and a check of its last 100 played rounds against the chain and the game's rules. */
+export const opsRoundChain = defineOpsCall('payments', defineCall({
+  method: 'GET',
+  path: '/api/ops/rounds/:game',
+  auth: false,
+  params: z.strictObject({ game: z.enum(ROUND_GAME_IDS as [string, ...string[]]) }),
+  reply: z.object({
+    chain: z.nullable(z.object({ id: z.string(), length: z.number(), terminatingHash: z.string(), salt: z.nullable(z.string()), played: z.number(), voided: z.number() })),
+    rounds: z.array(chainRound),
+    verification: z.object({
+      checked: z.number(),
+      verified: z.boolean(),
+      /** The oldest round that fails: its hash does not lead to the one before it ('chain'), or its stored roll is not the rules' ('result'). */
+      firstBad: z.nullable(z.object({ roundId: z.string(), seq: z.number(), problem: z.enum(['chain', 'result']), roll: z.number(), expectedRoll: z.number() })),
+    }),
+  }),
+}))
+
 /** Every console call, for the test that walks each with each role. */
-export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, opsRisk, opsPlayerContact, opsPlayerProtection, opsNotices, opsNoticePost]
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, opsRisk, opsPlayerContact, opsPlayerProtection, opsNotices, opsNoticePost, opsBooks, opsBooksCsv, opsBooksLiability, opsRoundChain]

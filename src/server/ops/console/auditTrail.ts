@@ -48,7 +48,7 @@ export async function auditPage(q: Queryable, f: AuditFilter) {
 }
 
 /** A CSV field: quoted, quotes doubled; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula. */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return `"${text.replace(/"/g, '""')}"`

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as ops from '../../../shared/contract/opsConsole'
 import type { Deps } from '../../deps'
+import type { OddsFeed } from '../../sport/OddsFeed'
 import { AppError } from '../../AppError'
 import { registerCall } from '../../http/route'
 import { one } from '../../db/one'
@@ -16,6 +17,7 @@ import { enrolPathOf, OPERATOR_COLUMNS, Operators, type OperatorRow } from './op
 import { opsScope } from './opsRoute'
 import { opsCookieHeader, OpsSessions } from './opsSessions'
 import { SecretBox } from './secretBox'
+import { booksRoutes } from './books'
 import { playersConsoleRoutes } from './playersConsole'
 import { withdrawalReviewRoutes } from './withdrawalReview'
 import { riskConsoleRoutes } from './riskConsole'
@@ -23,7 +25,17 @@ import type { NoticeBoard } from '../notices'
 
 const view = (o: OperatorRow) => ({ operatorId: String(o.id), email: o.email, role: o.role, enrolled: o.enrolled_at !== null, suspended: o.suspended_at !== null, createdAt: new Date(o.created_at).getTime() })
 
-export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, notices: NoticeBoard): Promise<void> {
+/** What the console reads of domains built after it: the sportsbook's feed (null when it is off). */
+interface ConsoleParts {
+  sportFeed: () => OddsFeed | null
+}
+
+export async function opsConsoleRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  notices: NoticeBoard,
+  parts: ConsoleParts = { sportFeed: () => null },
+): Promise<void> {
   const { config, db } = deps
   const sessions = new OpsSessions(db, config.opsConsole, deps.now)
   const key = keptSecret(config, config.opsConsole.secretKey, 'ops-secret-key')
@@ -119,5 +131,6 @@ export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, notices
     withdrawalReviewRoutes(route, deps)
     playersConsoleRoutes(route, deps)
     riskConsoleRoutes(route, deps, notices)
+    booksRoutes(route, deps, parts.sportFeed)
   })
 }
