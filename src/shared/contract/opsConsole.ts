@@ -140,11 +140,12 @@ const queuedWithdrawal = z.object({
 /** The withdrawals waiting for review, oldest first. */
 export const opsWithdrawals = defineOpsCall('support', defineCall({ method: 'GET', path: '/api/ops/withdrawals', auth: false, reply: z.array(queuedWithdrawal) }))
 
-/** Approves a waiting withdrawal (it goes to the payout provider) or rejects it (the hold returns to the player's cash, with the reason). */
+/** Approves a waiting withdrawal (it goes to the payout provider) or rejects it (the hold returns to the player's cash, with the reason). Takes an Idempotency-Key (the operator's own). */
 export const opsWithdrawalDecide = defineOpsCall('payments', defineCall({
   method: 'POST',
   path: '/api/ops/withdrawals/:orderId',
   auth: false,
+  idempotent: true,
   params: z.strictObject({ orderId: withdrawalId }),
   body: z.strictObject({ decision: z.enum(['approve', 'reject']), reason }),
   reply: z.object({ orderId: z.string(), status: z.enum(['00', '01']) }),
