@@ -142,6 +142,13 @@ describe('roles', () => {
     const player = await newPlayer(t)
     const guarded = ops.OPS_CALLS.filter((c) => c.role !== null && c !== ops.opsLogout)
     expect(guarded.length).toBeGreaterThanOrEqual(6)
+    // The payments queue: support reads it; returning and resolving are the payments role's (and admin's).
+    expect([ops.opsPayments, ops.opsPaymentReturn, ops.opsPaymentResolve, ops.opsWithdrawalDecide].map((c) => [guarded.includes(c), c.role])).toEqual([
+      [true, 'support'],
+      [true, 'payments'],
+      [true, 'payments'],
+      [true, 'payments'],
+    ])
     const send = (def: ops.OpsCallDef, extra: { headers?: Record<string, string>; token?: string }) => {
       const params = Object.fromEntries([...def.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, '1']))
       return call(t, def, { ...extra, params, body: {} })

@@ -16,6 +16,7 @@ import { enrolPathOf, OPERATOR_COLUMNS, Operators, type OperatorRow } from './op
 import { opsScope, type OpsRouter } from './opsRoute'
 import { opsCookieHeader, OpsSessions } from './opsSessions'
 import { SecretBox } from './secretBox'
+import { paymentsConsoleRoutes } from './paymentsConsole'
 import { playersConsoleRoutes } from './playersConsole'
 import { withdrawalReviewRoutes } from './withdrawalReview'
 
@@ -116,6 +117,7 @@ export async function opsConsoleRoutes(app: FastifyInstance, deps: Deps, more: (
 
     withdrawalReviewRoutes(route, deps)
     playersConsoleRoutes(route, deps)
+    paymentsConsoleRoutes(route, deps)
     more(route, { operators, sessions })
   })
 }
