@@ -22,7 +22,7 @@ import type { RefundRow } from './repository'
 /** The reason a return carries (pix_refunds.reason): its descricao is the default words (server.pixRefund.other). */
 export const OPS_RETURN_REASON = 'ops_return'
 
-export interface ReturnAsked {
+interface ReturnAsked {
   returnId: string
   userId: bigint
   amount: bigint
