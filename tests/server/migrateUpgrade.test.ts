@@ -100,11 +100,17 @@ describe('carrying a database of the first migration series over to the baseline
       // Migration 004 renamed daily_stakes to play_days, with a returned column (0 for the old rows), and added rg_limits
       // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty);
       // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty); 010 the
-      // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here); 011 the operators' console's tables (empty), 013 player_notes (empty).
-      const { daily_stakes: oldDays = '', users: oldUsers = '', ...kept } = before
+      // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here); 011 the operators' console's tables (empty), 013 player_notes (empty);
+      // 014 payment_reviews and ops_idempotency_keys (empty), pix_refunds' user_id, order_id and operator_id (no refunds here), and the system account pix_outgoing (at 0).
+      const { daily_stakes: oldDays = '', users: oldUsers = '', ledger_accounts: oldAccounts = '', ...kept } = before
       const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...rest } = after
-      const { operators = '', operator_enrolments: enrolments = '', operator_recovery_codes: recovery = '', operator_sessions: opsSessions = '', ops_audit: audit = '', player_notes: notes = '', ...now } = rest
-      expect([limits, blocked, reality, marks, marked, revisions, operators, enrolments, recovery, opsSessions, audit, notes]).toEqual(['', '', '', '', '', '', '', '', '', '', '', ''])
+      const { operators = '', operator_enrolments: enrolments = '', operator_recovery_codes: recovery = '', operator_sessions: opsSessions = '', ops_audit: audit = '', player_notes: notes = '', ...rest2 } = rest
+      const { payment_reviews: reviews = '', ops_idempotency_keys: opsKeys = '', ledger_accounts: accounts = '', ...now } = rest2
+      expect([limits, blocked, reality, marks, marked, revisions, operators, enrolments, recovery, opsSessions, audit, notes, reviews, opsKeys]).toEqual(['', '', '', '', '', '', '', '', '', '', '', '', '', ''])
+      const outgoing = accounts.split('\n').filter((r) => r.includes(',pix_outgoing,'))
+      expect(outgoing).toHaveLength(1)
+      expect(outgoing[0]).toMatch(/^\(\d+,,pix_outgoing,0,t,0\)$/)
+      expect(accounts.split('\n').filter((r) => !r.includes(',pix_outgoing,')).join('\n')).toBe(oldAccounts)
       // 007's six identity columns and 013's disabled_reason, all empty on the old rows.
       expect(users).toBe(oldUsers.replace(/\)$/gm, ',,,,,,,)'))
       expect(oldDays).not.toBe('')

@@ -163,6 +163,9 @@ const CALL_ROLES: Record<string, ops.OpsRole | null> = {
   'GET /api/ops/books.csv': 'payments',
   'GET /api/ops/books/liability': 'payments',
   'GET /api/ops/rounds/:game': 'payments',
+  'GET /api/ops/payments': 'support',
+  'POST /api/ops/payments/:id/return': 'payments',
+  'POST /api/ops/payments/:id/resolve': 'payments',
 }
 
 describe('roles', () => {
@@ -179,6 +182,13 @@ describe('roles', () => {
     const player = await newPlayer(t)
     const guarded = ops.OPS_CALLS.filter((c) => c.role !== null && c !== ops.opsLogout)
     expect(guarded.length).toBeGreaterThanOrEqual(6)
+    // The payments queue: support reads it; returning and resolving are the payments role's (and admin's).
+    expect([ops.opsPayments, ops.opsPaymentReturn, ops.opsPaymentResolve, ops.opsWithdrawalDecide].map((c) => [guarded.includes(c), c.role])).toEqual([
+      [true, 'support'],
+      [true, 'payments'],
+      [true, 'payments'],
+      [true, 'payments'],
+    ])
     const send = (def: ops.OpsCallDef, extra: { headers?: Record<string, string>; token?: string }) => {
       const params = Object.fromEntries([...def.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, '1']))
       return call(t, def, { ...extra, params, body: {} })

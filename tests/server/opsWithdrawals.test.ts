@@ -31,8 +31,9 @@ const ask = (p: Verified, amount: string, extra: Record<string, unknown> = {}) =
 const idOf = (orderId: string) => BigInt(orderId.slice(1))
 const order = async (orderId: string) =>
   (await t.db.query<{ status: string; approval: string | null; review_reasons: string[] | null; close_reason: string | null }>('SELECT status, approval, review_reasons, close_reason FROM orders WHERE id = $1', [idOf(orderId)])).rows[0]!
-const decide = (cookie: string, orderId: string, decision: 'approve' | 'reject', reason = 'conferido com o extrato') =>
-  call<{ status: string }>(t, ops.opsWithdrawalDecide, { ...withCookie(cookie), params: { orderId }, body: { decision, reason } })
+/** A decision, with a fresh Idempotency-Key unless one is given (it moves money). */
+const decide = (cookie: string, orderId: string, decision: 'approve' | 'reject', reason = 'conferido com o extrato', key?: string) =>
+  callKeyed<{ status: string }>(t, ops.opsWithdrawalDecide, { ...withCookie(cookie), params: { orderId }, body: { decision, reason }, key })
 const queue = async (cookie: string) => (await call<{ orderId: string; account: string; reasons: string[] }[]>(t, ops.opsWithdrawals, withCookie(cookie))).body.data
 const sends = async () => Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM psp_sandbox_sends')).rows[0]!.n)
 
@@ -109,6 +110,32 @@ describe('deciding', () => {
     expect(await order(r.body.data.orderId)).toMatchObject({ status: '01', close_reason: 'titular da conta diferente do cadastro' })
     for (const d of ['reject', 'approve'] as const) expect((await decide(payments2, r.body.data.orderId, d)).body.status).toBe(6006)
     expect(await balances(t, p.userId)).toMatchObject({ cash: 50_000n, hold: 0n })
+  })
+
+  it("a decision takes the operator's own Idempotency-Key: a replay answers the first reply and moves nothing; the key with another body is refused; a player's same key is another key", async () => {
+    const p = await verifiedPlayer(t)
+    await fundCash(t, p.userId, 50_000n)
+    const r = await ask(p, '100')
+    const orderId = r.body.data.orderId
+    const bare = await call(t, ops.opsWithdrawalDecide, { ...withCookie(payments), params: { orderId }, body: { decision: 'reject', reason: 'sem chave' } })
+    expect([bare.http, bare.body.status]).toEqual([428, 1428])
+    const key = `ops-${orderId}`
+    const first = await decide(payments, orderId, 'reject', 'conta de terceiro', key)
+    expect(first.body).toMatchObject({ status: 200, data: { orderId, status: '01' } })
+    const again = await decide(payments, orderId, 'reject', 'conta de terceiro', key)
+    expect(again.raw).toBe(first.raw)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(await balances(t, p.userId)).toMatchObject({ cash: 50_000n, hold: 0n })
+    const lines = await t.db.query('SELECT 1 FROM ops_audit WHERE target = $1', [`withdrawal:${orderId}`])
+    expect(lines.rows).toHaveLength(1)
+    const other = await decide(payments, orderId, 'approve', 'conta de terceiro', key)
+    expect([other.http, other.body.status]).toEqual([422, 1422])
+    // Another operator with the same key: their own key space, so a fresh decision (told it was decided).
+    expect((await decide(payments2, orderId, 'reject', 'conta de terceiro', key)).body.status).toBe(6006)
+    // The operator's key is not the player's: the player's withdrawal with that very key goes through.
+    const mine = await callKeyed<{ orderId: string }>(t, calls.withdraw, { token: p.token, key, body: { payCardBank: 'CPF', payCardNo: p.cpf, ifsc: '', name: p.name, amount: '100', whatsapp: '11999990000' } })
+    expect(mine.body.status, mine.raw).toBe(200)
+    expect(mine.body.data.orderId).not.toBe(orderId)
   })
 
   it('of two operators deciding one withdrawal at once, one decides and the other is told; the money moves once', async () => {

@@ -259,6 +259,18 @@ CREATE INDEX ops_audit_target ON public.ops_audit USING btree (target, id);
 CREATE TRIGGER ops_audit_append_only BEFORE DELETE OR UPDATE ON public.ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only();
 CREATE TRIGGER ops_audit_no_truncate BEFORE TRUNCATE ON public.ops_audit FOR EACH STATEMENT EXECUTE FUNCTION ops_audit_append_only();
 
+CREATE TABLE ops_idempotency_keys (
+  operator_id bigint NOT NULL,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  http_status smallint,
+  response text,
+  created_at timestamp with time zone NOT NULL
+);
+ALTER TABLE ops_idempotency_keys ADD CONSTRAINT ops_idempotency_keys_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE ops_idempotency_keys ADD CONSTRAINT ops_idempotency_keys_pkey PRIMARY KEY (operator_id, key);
+CREATE INDEX ops_idempotency_keys_created ON public.ops_idempotency_keys USING btree (created_at);
+
 CREATE TABLE orders (
   id bigint NOT NULL DEFAULT nextval('orders_id_seq'::regclass),
   user_id bigint NOT NULL,
@@ -332,6 +344,17 @@ CREATE TABLE payment_events (
 );
 ALTER TABLE payment_events ADD CONSTRAINT payment_events_pkey PRIMARY KEY (provider, event_id);
 
+CREATE TABLE payment_reviews (
+  item text NOT NULL,
+  action text NOT NULL,
+  operator_id bigint NOT NULL,
+  reason text NOT NULL,
+  at timestamp with time zone NOT NULL
+);
+ALTER TABLE payment_reviews ADD CONSTRAINT payment_reviews_action_check CHECK ((action = ANY (ARRAY['resolved'::text, 'returned'::text])));
+ALTER TABLE payment_reviews ADD CONSTRAINT payment_reviews_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE payment_reviews ADD CONSTRAINT payment_reviews_pkey PRIMARY KEY (item);
+
 CREATE TABLE pix_refunds (
   id text NOT NULL,
   provider text NOT NULL,
@@ -342,13 +365,21 @@ CREATE TABLE pix_refunds (
   state text NOT NULL,
   failure text,
   created_at timestamp with time zone NOT NULL,
-  updated_at timestamp with time zone NOT NULL
+  updated_at timestamp with time zone NOT NULL,
+  user_id bigint,
+  order_id bigint,
+  operator_id bigint
 );
 ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_amount_check CHECK ((amount > 0));
+ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_order_id_fkey FOREIGN KEY (order_id) REFERENCES orders(id);
 ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_pkey PRIMARY KEY (id);
-ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_provider_e2e_id_key UNIQUE (provider, e2e_id);
 ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_state_check CHECK ((state = ANY (ARRAY['new'::text, 'pending'::text, 'returned'::text, 'failed'::text])));
+ALTER TABLE pix_refunds ADD CONSTRAINT pix_refunds_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
+CREATE INDEX pix_refunds_failed ON public.pix_refunds USING btree (updated_at) WHERE (state = 'failed'::text);
+CREATE UNIQUE INDEX pix_refunds_one_automatic ON public.pix_refunds USING btree (provider, e2e_id) WHERE (user_id IS NULL);
 CREATE INDEX pix_refunds_open_idx ON public.pix_refunds USING btree (created_at) WHERE (state = ANY (ARRAY['new'::text, 'pending'::text]));
+CREATE INDEX pix_refunds_order ON public.pix_refunds USING btree (order_id) WHERE (order_id IS NOT NULL);
 
 CREATE TABLE pix_returns (
   provider text NOT NULL,

@@ -186,9 +186,9 @@ export async function setPayUrl(q: Queryable, id: bigint, url: string, code: str
   await q.query('UPDATE orders SET pay_url = $2, pay_code = $3 WHERE id = $1', [id, url, code])
 }
 
-/** What the payment really brought, and its end-to-end id. */
-export async function setPayment(q: Queryable, id: bigint, amount: bigint, e2eId: string): Promise<void> {
-  await q.query('UPDATE orders SET paid_amount = $2, e2e_id = $3 WHERE id = $1', [id, amount, e2eId])
+/** What the payment really brought, its end-to-end id, and its payer as the PSP recorded it (kept when the PSP did not say). */
+export async function setPayment(q: Queryable, id: bigint, amount: bigint, e2eId: string, payerTaxId: string | null): Promise<void> {
+  await q.query('UPDATE orders SET paid_amount = $2, e2e_id = $3, payer_tax_id = COALESCE($4, payer_tax_id) WHERE id = $1', [id, amount, e2eId, payerTaxId])
 }
 
 /** A received Pix to send back to its payer, once per payment (its end-to-end id). */
@@ -196,10 +196,11 @@ export async function queueRefund(
   q: Queryable,
   r: { provider: string; e2eId: string; payNo: string; amount: bigint; reason: string; at: Date },
 ): Promise<void> {
-  // The devolução's id: letters and digits, at most 35 (ours: R and 30 more).
+  // The devolução's id: letters and digits, at most 35 (ours: R and 30 more). One automatic refund
+  // per payment (user_id NULL: money never credited); an operator's returns are deposits/returns.ts'.
   await q.query(
     `INSERT INTO pix_refunds (id, provider, e2e_id, pay_no, amount, reason, state, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'new', $7, $7) ON CONFLICT (provider, e2e_id) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, 'new', $7, $7) ON CONFLICT (provider, e2e_id) WHERE user_id IS NULL DO NOTHING`,
     [`R${randomCode(UNAMBIGUOUS, 30)}`, r.provider, r.e2eId, r.payNo, r.amount, r.reason, r.at],
   )
 }
@@ -215,8 +216,4 @@ export interface RefundRow {
 export async function openRefunds(q: Queryable, provider: string, limit: number): Promise<RefundRow[]> {
   const r = await q.query<RefundRow>(`SELECT id, e2e_id, amount, reason, state FROM pix_refunds WHERE provider = $1 AND state IN ('new', 'pending') ORDER BY created_at LIMIT $2`, [provider, limit])
   return r.rows
-}
-
-export async function setRefundState(q: Queryable, id: string, state: RefundRow['state'], failure: string | null, at: Date): Promise<void> {
-  await q.query('UPDATE pix_refunds SET state = $2, failure = $3, updated_at = $4 WHERE id = $1', [id, state, failure, at])
 }

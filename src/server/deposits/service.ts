@@ -280,7 +280,7 @@ async function creditDeposit(deps: Deps, q: Queryable, provider: string, order: 
   await q.query('SELECT vip_add($1, $2, 0, $3)', [userId, amount, at])
   const reason = mismatch ? 'amount_mismatch' : order.status === '01' ? 'paid_after_close' : null
   await repo.closeDeposit(q, order.id, '10', at, reason, gift)
-  await repo.setPayment(q, order.id, amount, event.eventId)
+  await repo.setPayment(q, order.id, amount, event.eventId, event.payerTaxId)
   await repo.recordCredited(q, { provider, e2eId: event.eventId, userId, orderId: BigInt(order.id), amount, at })
   return { userId, orderId, amount, czflag }
 }

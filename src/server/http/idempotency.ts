@@ -48,9 +48,23 @@ export function requestHash(callPath: string, params: unknown, body: unknown): s
   return createHash('sha256').update(canonical({ call: callPath, params: params ?? null, body: rest })).digest('hex')
 }
 
-/** Whether (user, key) already holds a finished reply (a replay: its prepared work is not needed). */
-export async function keyAnswered(db: Db, userId: bigint, key: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND response IS NOT NULL', [userId, key])
+/**
+ * Whose keys a call's Idempotency-Key is one of: a player's (idempotency_keys, by users.id) or an
+ * operator's (ops_idempotency_keys, by operators.id). Two tables, not a column: the players' table
+ * is also written by the bet path's SQL functions on its (user_id, key) primary key, and apart an
+ * operator's key can never answer a player's call, nor a player's an operator's, whatever the ids.
+ */
+export interface KeyScope {
+  table: 'idempotency_keys' | 'ops_idempotency_keys'
+  owner: 'user_id' | 'operator_id'
+  id: bigint
+}
+export const playerKeys = (userId: bigint): KeyScope => ({ table: 'idempotency_keys', owner: 'user_id', id: userId })
+export const operatorKeys = (operatorId: bigint): KeyScope => ({ table: 'ops_idempotency_keys', owner: 'operator_id', id: operatorId })
+
+/** Whether (owner, key) already holds a finished reply (a replay: its prepared work is not needed). */
+export async function keyAnswered(db: Db, scope: KeyScope, key: string): Promise<boolean> {
+  const r = await db.query(`SELECT 1 FROM ${scope.table} WHERE ${scope.owner} = $1 AND key = $2 AND response IS NOT NULL`, [scope.id, key])
   return r.rows.length > 0
 }
 
@@ -62,7 +76,7 @@ export interface IdempotentWork {
 }
 
 /**
- * Runs a money-moving call at most once per (user, key).
+ * Runs a money-moving call at most once per (owner, key): a player's or an operator's (KeyScope).
  *
  * The key is claimed with INSERT ... ON CONFLICT DO NOTHING inside the same transaction as the
  * work and the stored reply, so the three commit together or not at all: a crash leaves either
@@ -72,17 +86,18 @@ export interface IdempotentWork {
  * and is stored like a success. Anything else rolls everything back, key included, so a retry
  * may run again.
  */
-export async function runIdempotent(db: Db, userId: bigint, key: string, hash: string, at: Date, work: IdempotentWork): Promise<StoredReply> {
+export async function runIdempotent(db: Db, scope: KeyScope, key: string, hash: string, at: Date, work: IdempotentWork): Promise<StoredReply> {
+  const { table, owner, id } = scope
   return db.tx(async (q) => {
     const claimed = await q.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES ($1, $2, $3, $4)
+      `INSERT INTO ${table} (${owner}, key, request_hash, created_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT DO NOTHING RETURNING 1`,
-      [userId, key, hash, at],
+      [id, key, hash, at],
     )
     if (claimed.rows.length === 0) {
       const r = await q.query<{ request_hash: string; http_status: number | null; response: string | null }>(
-        'SELECT request_hash, http_status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [userId, key],
+        `SELECT request_hash, http_status, response FROM ${table} WHERE ${owner} = $1 AND key = $2`,
+        [id, key],
       )
       const row = r.rows[0]
       if (!row || row.response === null || row.http_status === null) throw new Error('idempotency key claimed without a reply')
@@ -101,7 +116,7 @@ export async function runIdempotent(db: Db, userId: bigint, key: string, hash: s
       ;({ http, body: envelope } = work.refuse(err))
     }
     const body = JSON.stringify(envelope)
-    await q.query('UPDATE idempotency_keys SET http_status = $3, response = $4 WHERE user_id = $1 AND key = $2', [userId, key, http, body])
+    await q.query(`UPDATE ${table} SET http_status = $3, response = $4 WHERE ${owner} = $1 AND key = $2`, [id, key, http, body])
     return { http, body, replayed: false }
   })
 }

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/connection'
 import { translate } from '../i18n/messages'
 import { AppError } from '../AppError'
 import { errorEnvelope } from './errorHandler'
-import { idempotencyKey, keyAnswered, requestHash, runIdempotent, type StoredReply } from './idempotency'
+import { idempotencyKey, keyAnswered, playerKeys, requestHash, runIdempotent, type KeyScope, type StoredReply } from './idempotency'
 import { validate } from './validate'
 
 /** What registerCall needs of the app: sessions to authenticate, the database for idempotency keys. */
@@ -142,7 +142,9 @@ export function registerKeyedCall<C extends CallDef>(
 /**
  * Registers one call of the contract: parses params, query and body with its schemas,
  * checks the session, and wraps what the handler returns in the envelope. A call marked
- * `idempotent` also needs an Idempotency-Key and runs at most once per user and key.
+ * `idempotent` also needs an Idempotency-Key and runs at most once per owner and key: the
+ * player's session's, or for a call without one (the operators' console, whose session is its
+ * own) whoever `keyScope` names for the request.
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
@@ -150,9 +152,10 @@ export function registerCall<C extends CallDef>(
   call: C,
   handler: (input: HandlerInput<C>) => Promise<ReplyData<C>>,
   steps?: CallSteps,
+  keyScope?: (request: FastifyRequest) => KeyScope | null,
 ): void {
-  if (call.idempotent && !call.auth) throw new Error(`${call.path}: idempotency keys are scoped to a user, so the call needs auth`)
-  if (steps && !call.idempotent) throw new Error(`${call.path}: prepare and discard belong to an idempotent call`)
+  if (call.idempotent && !call.auth && !keyScope) throw new Error(`${call.path}: idempotency keys are scoped to a user, so the call needs auth or a key scope`)
+  if (steps && !(call.idempotent && call.auth)) throw new Error(`${call.path}: prepare and discard belong to an idempotent call of a player`)
   app.route({
     method: call.method,
     url: call.path,
@@ -192,10 +195,11 @@ export function registerCall<C extends CallDef>(
       if (call.idempotent) {
         const key = idempotencyKey(request)
         const hash = requestHash(call.path, params, body)
-        // registerCall refuses an idempotent call without auth, so the session was checked above.
-        if (!session) throw new Error(`${call.path}: an idempotent call ran without a session`)
-        if (steps && !(await keyAnswered(deps.db, session.userId, key))) prepared = await steps.prepare({ params, query, body, ctx, session, request })
-        const outcome = await runIdempotent(deps.db, session.userId, key, hash, new Date(deps.now()), {
+        // registerCall refuses an idempotent call without auth or a key scope, so an owner was checked before.
+        const scope = session ? playerKeys(session.userId) : (keyScope?.(request) ?? null)
+        if (!scope) throw new Error(`${call.path}: an idempotent call ran without an owner for its key`)
+        if (steps && session && !(await keyAnswered(deps.db, scope, key))) prepared = await steps.prepare({ params, query, body, ctx, session, request })
+        const outcome = await runIdempotent(deps.db, scope, key, hash, new Date(deps.now()), {
           run: async (q) => {
             msgKey = null
             committed = []

@@ -50,7 +50,10 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'sessionIdleMs' 
       now,
       new Date(nowMs - config.sessionIdleMs),
     ]),
-    idempotencyKeys: await count('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(nowMs - IDEMPOTENCY_KEEP_MS)]),
+    // The players' keys and the operators' (ops_idempotency_keys), kept alike.
+    idempotencyKeys:
+      (await count('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(nowMs - IDEMPOTENCY_KEEP_MS)])) +
+      (await count('DELETE FROM ops_idempotency_keys WHERE created_at < $1', [new Date(nowMs - IDEMPOTENCY_KEEP_MS)])),
     passwordResets: await count('DELETE FROM password_resets WHERE expires_at <= $1 AND (chk_expires_at IS NULL OR chk_expires_at <= $1)', [now]),
     captchas: await count('DELETE FROM captchas WHERE expires_at <= $1', [now]),
     paymentEvents: await count(

@@ -1,6 +1,8 @@
 import type { Deps } from '../deps'
 import { applyPaymentEvent, applyPixReturn } from '../deposits/service'
 import * as repo from '../deposits/repository'
+import { refundMoved } from '../deposits/returns'
+import { pushWallet } from '../wallet/walletInfo'
 import { DEFAULT_LOCALE } from '../../shared/locales'
 import { translate } from '../i18n/messages'
 import type { PaymentProvider } from './PaymentProvider'
@@ -139,9 +141,14 @@ export class PixJobs {
     for (const r of open) {
       try {
         const state = r.state === 'new' ? await this.provider.refund(r.e2e_id, r.id, BigInt(r.amount), refundWords(r.reason)) : await this.provider.refundState(r.e2e_id, r.id)
-        const next = state.state === 'pending' ? 'pending' : state.state
-        if (next !== r.state) await repo.setRefundState(this.deps.db, r.id, next, state.state === 'failed' ? state.reason : null, new Date(this.deps.now()))
-        if (state.state === 'failed') this.log.error({ refund: r.id, e2eId: r.e2e_id, reason: state.reason }, 'PIX refund refused by the PSP: the money is still in our account; a person must return it')
+        // A final state once (refundMoved's guard); a return taken from a player's cash is settled on the ledger with it.
+        const { backTo } = await refundMoved(this.deps, r, state.state, state.state === 'failed' ? state.reason : null)
+        if (backTo !== null) {
+          this.log.error({ refund: r.id, e2eId: r.e2e_id, reason: state.state === 'failed' ? state.reason : '' }, "PIX return refused by the PSP: the amount went back to the player's cash; it waits in the console's payments queue")
+          await pushWallet(this.deps.db, this.deps.realtime, backTo).catch(() => undefined)
+        } else if (state.state === 'failed') {
+          this.log.error({ refund: r.id, e2eId: r.e2e_id, reason: state.reason }, 'PIX refund refused by the PSP: the money is still in our account; a person must return it')
+        }
         if (state.state !== 'pending') done++
       } catch (err) {
         this.log.warn({ err, refund: r.id }, 'PIX refund step failed; tried again at the next run')

@@ -5,8 +5,8 @@ import { one } from '../db/one'
 /** A user's accounts: spendable cash, bonus still to be wagered, and money held for a withdrawal. */
 const USER_ACCOUNT_KINDS = ['cash', 'bonus', 'hold'] as const
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number]
-/** The house's accounts; they may go negative. */
-export type SystemAccountKind = 'house' | 'clearing' | 'promotions' | 'play_money'
+/** The house's accounts; they may go negative. pix_outgoing: returns on their way to a payer (taken from a player's cash, not yet settled at the PSP). */
+export type SystemAccountKind = 'house' | 'clearing' | 'promotions' | 'play_money' | 'pix_outgoing'
 
 export interface Entry {
   accountId: bigint

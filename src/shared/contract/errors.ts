@@ -187,6 +187,10 @@ export const ERROR_CODES = {
   OPS_SELF: { status: 6005, http: 400, key: 'opsSelf' },
   /** Operators' console: another operator decided this (a withdrawal, a payment) first. */
   OPS_ALREADY_DECIDED: { status: 6006, http: 409, key: 'opsAlreadyDecided' },
+  /** Operators' console: the player's cash does not cover a return of their deposit (they staked it); nothing moved. Params: amount, the cash. */
+  OPS_RETURN_NO_CASH: { status: 6009, http: 409, key: 'opsReturnNoCash' },
+  /** Operators' console: a return above what is left of the payment (what it brought less its returns). Params: amount, what is left. (6007 and 6008 are the limits'.) */
+  OPS_RETURN_OVER: { status: 6019, http: 400, key: 'opsReturnOver' },
   /** Operators' console: closed, no OPS_SECRET_KEY in production. */
   OPS_CLOSED: { status: 6503, http: 503, key: 'opsClosed' },
 

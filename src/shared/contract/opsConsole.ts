@@ -142,11 +142,12 @@ const queuedWithdrawal = z.object({
 /** The withdrawals waiting for review, oldest first. */
 export const opsWithdrawals = defineOpsCall('support', defineCall({ method: 'GET', path: '/api/ops/withdrawals', auth: false, reply: z.array(queuedWithdrawal) }))
 
-/** Approves a waiting withdrawal (it goes to the payout provider) or rejects it (the hold returns to the player's cash, with the reason). */
+/** Approves a waiting withdrawal (it goes to the payout provider) or rejects it (the hold returns to the player's cash, with the reason). Takes an Idempotency-Key (the operator's own). */
 export const opsWithdrawalDecide = defineOpsCall('payments', defineCall({
   method: 'POST',
   path: '/api/ops/withdrawals/:orderId',
   auth: false,
+  idempotent: true,
   params: z.strictObject({ orderId: withdrawalId }),
   body: z.strictObject({ decision: z.enum(['approve', 'reject']), reason }),
   reply: z.object({ orderId: z.string(), status: z.enum(['00', '01']) }),
@@ -353,5 +354,69 @@ export const opsRoundChain = defineOpsCall('payments', defineCall({
   }),
 }))
 
+/**
+ * Why a payment waits for a person: a deposit credited for another amount than its charge's
+ * (amountMismatch), one paid after its order closed (paidAfterClose), a refund (devolução) the PSP
+ * refused (refundFailed: an automatic one's money is still ours; an operator's return went back to
+ * the player's cash).
+ */
+export const PAYMENT_KINDS = ['amountMismatch', 'paidAfterClose', 'refundFailed'] as const
+/** A queue item: a deposit's record id (D100007) or a refund's id (R and 30 letters or digits). */
+const paymentItem = z.string().check(z.regex(/^(D\d{1,18}|R[A-Z0-9]{30})$/, { message: 'invalid' }))
+const queuedPayment = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  /** The deposit's record id (D100007) and its charge's txid; null for a refund of a payment that was no order's. */
+  orderId: z.nullable(z.string()),
+  payNo: z.string(),
+  player: z.nullable(z.object({ uId: z.string(), email: z.string(), name: z.string() })),
+  /** What the charge asked (null: no order), and what the payment brought or the refund was of. */
+  expected: z.nullable(reais),
+  paid: reais,
+  e2eId: z.string(),
+  /** The payer's CPF or CNPJ where known (masked for support), else ''. */
+  payer: z.string(),
+  /** The order's close reason or the refund's state, and the PSP's words on a refusal. */
+  state: z.string(),
+  failure: z.nullable(z.string()),
+  at: z.number(),
+  /** Whether an operator has acted on it (resolved or returned); such items leave the queue. */
+  handled: z.boolean(),
+})
+
+/** The payments waiting for a person, oldest first; `all=1` also those handled already. */
+export const opsPayments = defineOpsCall('support', defineCall({
+  method: 'GET',
+  path: '/api/ops/payments',
+  auth: false,
+  query: z.strictObject({ all: z.optional(z.enum(['0', '1'])) }),
+  reply: z.array(queuedPayment),
+}))
+
+/**
+ * Returns (part of) a credited deposit to its payer (API Pix devolução): the amount, at most what
+ * the payment brought less what was returned of it already, is taken from the player's cash at
+ * once; a PSP's refusal gives it back. Takes an Idempotency-Key (the operator's own).
+ */
+export const opsPaymentReturn = defineOpsCall('payments', defineCall({
+  method: 'POST',
+  path: '/api/ops/payments/:id/return',
+  auth: false,
+  idempotent: true,
+  params: z.strictObject({ id: z.string().check(z.regex(/^D\d{1,18}$/, { message: 'invalid' })) }),
+  body: z.strictObject({ amount: positiveAmount, reason }),
+  reply: z.object({ id: z.string(), returnId: z.string(), amount: reais, left: reais }),
+}))
+
+/** Marks a queue item handled without moving money (an amount mismatch accepted as credited, a refused refund returned by other means). */
+export const opsPaymentResolve = defineOpsCall('payments', defineCall({
+  method: 'POST',
+  path: '/api/ops/payments/:id/resolve',
+  auth: false,
+  params: z.strictObject({ id: paymentItem }),
+  body: z.strictObject({ reason }),
+  reply: z.object({ id: z.string(), handled: z.literal(true) }),
+}))
+
 /** Every console call, for the test that walks each with each role. */
-export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, opsRisk, opsPlayerContact, opsPlayerProtection, opsNotices, opsNoticePost, opsBooks, opsBooksCsv, opsBooksLiability, opsRoundChain]
+export const OPS_CALLS: readonly OpsCallDef[] = [opsEnrolBegin, opsEnrolFinish, opsLogin, opsCode, opsLogout, opsMe, opsOperators, opsOperatorCreate, opsOperatorUpdate, opsAudit, opsAuditCsv, opsBootstrapAdmin, opsWithdrawals, opsWithdrawalDecide, opsPlayers, opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, opsRisk, opsPlayerContact, opsPlayerProtection, opsNotices, opsNoticePost, opsBooks, opsBooksCsv, opsBooksLiability, opsRoundChain, opsPayments, opsPaymentReturn, opsPaymentResolve]

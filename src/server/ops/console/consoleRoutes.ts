@@ -18,6 +18,7 @@ import { opsScope } from './opsRoute'
 import { opsCookieHeader, OpsSessions } from './opsSessions'
 import { SecretBox } from './secretBox'
 import { booksRoutes } from './books'
+import { paymentsConsoleRoutes } from './paymentsConsole'
 import { playersConsoleRoutes } from './playersConsole'
 import { withdrawalReviewRoutes } from './withdrawalReview'
 import { riskConsoleRoutes } from './riskConsole'
@@ -132,5 +133,6 @@ export async function opsConsoleRoutes(
     playersConsoleRoutes(route, deps)
     riskConsoleRoutes(route, deps, notices)
     booksRoutes(route, deps, parts.sportFeed)
+    paymentsConsoleRoutes(route, deps)
   })
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { roleAllows, type OpsCallDef } from '../../../shared/contract/opsConsole'
 import type { Deps } from '../../deps'
+import { operatorKeys } from '../../http/idempotency'
 import { registerCall, type HandlerInput, type ReplyData } from '../../http/route'
 import { AppError } from '../../AppError'
 import { writeAudit, type AuditEntry } from './audit'
@@ -37,11 +38,23 @@ export async function opsScope(app: FastifyInstance, deps: Deps, sessions: OpsSe
     })
     register((call, handler) => {
       roles.set(`${call.method} ${call.path}`, call.role)
-      registerCall(scope, deps, call, (input) => {
-        const operator = sessionOf.get(input.request) ?? null
-        const audit = (q: Parameters<typeof writeAudit>[0], entry: AuditEntry) => writeAudit(q, operator?.operatorId ?? null, input.ctx.ip, new Date(deps.now()), entry)
-        return handler({ ...input, operator, audit } as OpsInput<typeof call>)
-      })
+      // A money call (idempotent) keeps its Idempotency-Key in the operator's own key space.
+      const keyScope = (request: FastifyRequest) => {
+        const operator = sessionOf.get(request)
+        return operator ? operatorKeys(operator.operatorId) : null
+      }
+      registerCall(
+        scope,
+        deps,
+        call,
+        (input) => {
+          const operator = sessionOf.get(input.request) ?? null
+          const audit = (q: Parameters<typeof writeAudit>[0], entry: AuditEntry) => writeAudit(q, operator?.operatorId ?? null, input.ctx.ip, new Date(deps.now()), entry)
+          return handler({ ...input, operator, audit } as OpsInput<typeof call>)
+        },
+        undefined,
+        keyScope,
+      )
     })
   })
 }

@@ -50,34 +50,35 @@ export function withdrawalReviewRoutes(route: OpsRouter, deps: Deps): void {
     }))
   })
 
-  route(ops.opsWithdrawalDecide, async ({ params, body, operator, audit }) => {
+  // Idempotent: the work runs in the Idempotency-Key's transaction (q); the payout and the player's
+  // notice only once it committed, and never for a replay.
+  route(ops.opsWithdrawalDecide, async ({ params, body, operator, audit, q, afterCommit }) => {
     const parsed = parseRecordId(params.orderId)
     if (!parsed) throw new AppError('NOT_FOUND')
     const id = parsed.id
     const approve = body.decision === 'approve'
-    const outcome = await db.tx(async (q) => {
-      const row = (
-        await q.query<{ status: string; approval: string | null; amount: bigint; review_reasons: string[] | null }>(
-          'SELECT status, approval, amount, review_reasons FROM orders WHERE id = $1 AND type = 11 FOR UPDATE',
-          [id],
-        )
-      ).rows[0]
-      if (!row) throw new AppError('NOT_FOUND')
-      if (row.status !== '00' || row.approval !== 'waiting') throw new AppError('OPS_ALREADY_DECIDED')
-      const at = new Date(deps.now())
-      await q.query(`UPDATE orders SET reviewed_by = $2, reviewed_at = $3${approve ? ", approval = 'approved'" : ''} WHERE id = $1`, [id, operator.operatorId, at])
-      const closed: ClosedWithdrawal | null = approve ? null : await closeWithdrawalIn(q, deps, id, 'failed', body.reason)
-      await audit(q, {
-        action: approve ? 'withdrawal.approve' : 'withdrawal.reject',
-        target: `withdrawal:${params.orderId}`,
-        reason: body.reason,
-        before: { status: row.status, approval: row.approval, amount: BigInt(row.amount), reasons: row.review_reasons ?? [] },
-        after: approve ? { status: '00', approval: 'approved' } : { status: '01', refunded: BigInt(row.amount) },
-      })
-      return closed
+    const row = (
+      await q.query<{ status: string; approval: string | null; amount: bigint; review_reasons: string[] | null }>(
+        'SELECT status, approval, amount, review_reasons FROM orders WHERE id = $1 AND type = 11 FOR UPDATE',
+        [id],
+      )
+    ).rows[0]
+    if (!row) throw new AppError('NOT_FOUND')
+    if (row.status !== '00' || row.approval !== 'waiting') throw new AppError('OPS_ALREADY_DECIDED')
+    const at = new Date(deps.now())
+    await q.query(`UPDATE orders SET reviewed_by = $2, reviewed_at = $3${approve ? ", approval = 'approved'" : ''} WHERE id = $1`, [id, operator.operatorId, at])
+    const closed: ClosedWithdrawal | null = approve ? null : await closeWithdrawalIn(q, deps, id, 'failed', body.reason)
+    await audit(q, {
+      action: approve ? 'withdrawal.approve' : 'withdrawal.reject',
+      target: `withdrawal:${params.orderId}`,
+      reason: body.reason,
+      before: { status: row.status, approval: row.approval, amount: BigInt(row.amount), reasons: row.review_reasons ?? [] },
+      after: approve ? { status: '00', approval: 'approved' } : { status: '01', refunded: BigInt(row.amount) },
     })
-    if (approve) deps.payouts?.submit(id)
-    else if (outcome) await afterWithdrawalClosed(deps, outcome, 'failed', false)
+    afterCommit(async () => {
+      if (approve) deps.payouts?.submit(id)
+      else if (closed) await afterWithdrawalClosed(deps, closed, 'failed', false)
+    })
     return { orderId: params.orderId, status: approve ? ('00' as const) : ('01' as const) }
   })
 }

@@ -175,7 +175,7 @@ export class PspEmulator {
       const p = await q.query<PixRow>('SELECT * FROM psp_sandbox_pix WHERE e2e_id = $1 FOR UPDATE', [e2e])
       const pix = p.rows[0]
       if (!pix) throw new Error(`PSP emulator: no Pix ${e2e}`)
-      const used = await q.query<{ total: bigint }>('SELECT COALESCE(SUM(valor), 0)::bigint AS total FROM psp_sandbox_refunds WHERE e2e_id = $1', [e2e])
+      const used = await q.query<{ total: bigint }>("SELECT COALESCE(SUM(valor), 0)::bigint AS total FROM psp_sandbox_refunds WHERE e2e_id = $1 AND status <> 'NAO_REALIZADO'", [e2e])
       const valor = opts.amount ?? BigInt(pix.valor) - BigInt(used.rows[0]?.total ?? 0n)
       // The standard's bound: all devoluções of a Pix together at most its value.
       if (valor <= 0n || BigInt(used.rows[0]?.total ?? 0n) + valor > BigInt(pix.valor)) throw new Error('PSP emulator: a MED return above what is left of the Pix')
@@ -475,9 +475,10 @@ export class PspEmulator {
       const outcome = await this.o.db.tx(async (q) => {
         const p = await q.query<PixRow>('SELECT * FROM psp_sandbox_pix WHERE e2e_id = $1 FOR UPDATE', [e2eid])
         if (!p.rows[0]) return 'unknown' as const
-        const used = await q.query<{ id: string; valor: bigint }>('SELECT id, valor FROM psp_sandbox_refunds WHERE e2e_id = $1', [e2eid])
+        const used = await q.query<{ id: string; valor: bigint; status: string }>('SELECT id, valor, status FROM psp_sandbox_refunds WHERE e2e_id = $1', [e2eid])
         if (used.rows.some((r) => r.id === id)) return 'used' as const
-        const before = used.rows.reduce((s, r) => s + BigInt(r.valor), 0n)
+        // A devolução NAO_REALIZADO moved nothing: what it asked is still the Pix's to return.
+        const before = used.rows.reduce((s, r) => (r.status === 'NAO_REALIZADO' ? s : s + BigInt(r.valor)), 0n)
         if (valor <= 0n || before + valor > BigInt(p.rows[0].valor)) return 'too_much' as const
         await q.query(
           `INSERT INTO psp_sandbox_refunds (e2e_id, id, rtr_id, valor, descricao, status, solicitacao, natureza) VALUES ($1, $2, $3, $4, $5, 'EM_PROCESSAMENTO', $6, $7)`,
