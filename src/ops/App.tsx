@@ -11,6 +11,10 @@ import { LOCALES, normalizeLocale, type Locale } from '../shared/locales'
 import { call, whenLoggedOut } from './api'
 import { setLocale } from './i18n'
 import { AuditPage } from './pages/AuditPage'
+import { BooksPage } from './pages/BooksPage'
+import { NoticesPage } from './pages/NoticesPage'
+import { PaymentsPage } from './pages/PaymentsPage'
+import { RiskPage } from './pages/RiskPage'
 import { EnrolPage } from './pages/EnrolPage'
 import { LoginPage } from './pages/LoginPage'
 import { OperatorsPage } from './pages/OperatorsPage'
@@ -27,7 +31,11 @@ export interface Me {
 /** The console's sections, each with the least role that reads it (the role of its main call). */
 const SECTIONS: { path: string; label: string; role: OpsRole }[] = [
   { path: '/withdrawals', label: 'nav.withdrawals', role: 'support' },
+  { path: '/payments', label: 'nav.payments', role: 'support' },
   { path: '/players', label: 'nav.players', role: 'support' },
+  { path: '/risk', label: 'nav.risk', role: 'risk' },
+  { path: '/books', label: 'nav.books', role: 'payments' },
+  { path: '/notices', label: 'nav.notices', role: 'support' },
   { path: '/audit', label: 'nav.audit', role: 'admin' },
   { path: '/operators', label: 'nav.operators', role: 'admin' },
 ]
@@ -96,6 +104,18 @@ function Shell(props: { me: Me; onSignedOut(): void }) {
         <Switch>
           <Route path="/withdrawals">
             <WithdrawalsPage me={me} />
+          </Route>
+          <Route path="/payments">
+            <PaymentsPage me={me} />
+          </Route>
+          <Route path="/risk">
+            <RiskPage />
+          </Route>
+          <Route path="/books">
+            <BooksPage />
+          </Route>
+          <Route path="/notices">
+            <NoticesPage me={me} />
           </Route>
           <Route path="/players/:uId">{(params) => <PlayerPage me={me} uId={params.uId} />}</Route>
           <Route path="/players">

@@ -90,6 +90,8 @@ export function ReasonDialog(props: {
   title: string
   confirm: string
   danger?: boolean
+  /** The text field's label: the reason by default (a contact's note, for one). */
+  label?: string
   children?: ReactNode
   onConfirm(reason: string, key: string): Promise<Answer<unknown>>
   onClose(done: boolean): void
@@ -125,7 +127,7 @@ export function ReasonDialog(props: {
       >
         <h2 id={`${id}-title`}>{props.title}</h2>
         {props.children}
-        <label htmlFor={`${id}-reason`}>{t('common.reason')}</label>
+        <label htmlFor={`${id}-reason`}>{props.label ?? t('common.reason')}</label>
         <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={500} rows={3} aria-describedby={`${id}-hint`} />
         <p id={`${id}-hint`} className="muted small">
           {t('common.reasonHint')}

@@ -2,11 +2,14 @@
  * The operators' console (/ops) on a laptop's screen: the first admin enrols their authenticator
  * (the test computes the codes from the secret the page shows), signs out and in again with the
  * password and a code, and approves a player's withdrawal held for review, which then reaches the
- * payout provider; the audit trail shows who did it and why.
+ * payout provider; returns part of the player's deposit to its payer; reads the day's books; and
+ * the audit trail shows who did each and why. Snapshots of the main screens at 1280x800, with what
+ * differs from run to run (e-mails, ids, times) masked.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { generate } from 'otplib'
-import { kycAndDeposit100, openAccountItem, registerNewUser } from './helpers'
+import { kycAndDeposit100, openAccountItem, registerNewUser, serverBalance } from './helpers'
 import { E2E_OPS_TOKEN } from './opsToken'
 
 const PASSWORD = 'Console-de-operacao-2026'
@@ -41,12 +44,21 @@ async function enrolAdmin(page: Page, email: string): Promise<string> {
   return secret
 }
 
-test('an admin enrols TOTP, signs in again with a code, and approves a withdrawal held for review', async ({ page, browser }) => {
+const SHOT = { threshold: 0.05, maxDiffPixels: 50 }
+
+/** axe's serious and critical violations on the page as it stands, one line per element. */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze()
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), `${what}: axe's serious and critical violations`).toEqual([])
+}
+
+test('an admin enrols TOTP, signs in again with a code, approves a held withdrawal, returns a payment and reads the books', async ({ page, browser }) => {
   const adminEmail = `admin.${Date.now()}@ops.example.com`
   const secret = await enrolAdmin(page, adminEmail)
   await expect(page.getByRole('banner')).toContainText(adminEmail)
   const nav = page.getByRole('navigation', { name: 'Seções do console' })
-  await expect(nav.getByRole('link')).toHaveText(['Saques em revisão', 'Jogadores', 'Auditoria', 'Operadores'])
+  await expect(nav.getByRole('link')).toHaveText(['Saques em revisão', 'Pagamentos', 'Jogadores', 'Risco', 'Livros', 'Avisos', 'Auditoria', 'Operadores'])
 
   // Out, and in again: the password alone opens nothing; the next step's code does.
   await page.getByRole('button', { name: 'Sair' }).click()
@@ -59,6 +71,7 @@ test('an admin enrols TOTP, signs in again with a code, and approves a withdrawa
   await page.getByRole('button', { name: 'Continuar' }).click()
   // The password's session reaches no console call.
   expect((await (await page.request.get('/api/ops/withdrawals')).json()).status).toBe(6401)
+  await expect(page).toHaveScreenshot('ops-login-code.png', SHOT)
   await page.getByLabel('Código do autenticador').fill(await totp(secret, 1))
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('heading', { name: 'Saques em revisão' })).toBeVisible()
@@ -80,6 +93,21 @@ test('an admin enrols TOTP, signs in again with a code, and approves a withdrawa
   await expect(row).toHaveCount(1)
   const orderId = (await row.getByRole('cell').first().textContent())!.trim()
   expect(orderId).toMatch(/^W\d+$/)
+  const playerEmail = (await row.getByRole('link').textContent())!.trim()
+  const who = page.locator('.topbar .who')
+  await expectAccessible(page, 'the withdrawals queue')
+  await expect(page).toHaveScreenshot('ops-withdrawals.png', { ...SHOT, mask: [who, page.locator('time'), page.locator('code'), row.getByRole('link'), row.getByRole('cell').nth(1).locator('.muted')] })
+
+  // The player's page, from the queue: the deposit's id is on its ledger entry.
+  await row.getByRole('link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(playerEmail)
+  const entries = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Referência' }) })
+  await expect(entries.getByRole('row')).toHaveCount(5)
+  const depositId = (await entries.getByRole('row').filter({ hasText: 'deposit' }).first().locator('code').textContent())!.trim()
+  expect(depositId).toMatch(/^D\d+$/)
+  await expectAccessible(page, "a player's page")
+  await expect(page).toHaveScreenshot('ops-player.png', { ...SHOT, fullPage: true, mask: [who, page.locator('time'), page.locator('code'), page.getByRole('heading', { level: 1 }), page.locator('dl.facts dd').first()] })
+  await nav.getByRole('link', { name: 'Saques em revisão' }).click()
   await row.getByRole('button', { name: 'Aprovar' }).click()
   const dialog = page.getByRole('dialog', { name: `Aprovar o saque ${orderId}` })
   const confirm = dialog.getByRole('button', { name: 'Aprovar' })
@@ -96,5 +124,39 @@ test('an admin enrols TOTP, signs in again with a code, and approves a withdrawa
   await expect(line).toContainText('Aprovou saque')
   await expect(line).toContainText(adminEmail)
   await expect(line).toContainText('Titular conferido; valor compatível com os depósitos')
+
+  // The player, found by e-mail, places a R$ 1 dice bet (for the books).
+  await nav.getByRole('link', { name: 'Jogadores' }).click()
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(playerEmail)
+  await page.getByRole('button', { name: 'Buscar' }).click()
+  await expect(page.getByRole('row').filter({ hasText: playerEmail })).toHaveCount(1)
+  const token = await player.evaluate(() => JSON.parse(localStorage.getItem('aposta:token')!) as string)
+  const bet = await player.request.post('/api/app/casino/dice/bet', { headers: { authorization: token, 'idempotency-key': `ops-e2e-${Date.now()}` }, data: { amount: '1.00', target: '50.50', condition: 'over' } })
+  expect((await bet.json()).status).toBe(200)
+
+  // Return R$ 10 of that deposit to its payer: out of the player's cash at once.
+  const before = await serverBalance(player)
+  await nav.getByRole('link', { name: 'Pagamentos' }).click()
+  await page.getByLabel('Devolver um depósito (id)').fill(depositId)
+  await page.getByRole('button', { name: 'Devolver' }).click()
+  const returning = page.getByRole('dialog', { name: `Devolver o pagamento ${depositId} ao pagador` })
+  await returning.getByLabel('Valor a devolver (R$)').fill('10,00')
+  await returning.getByLabel('Motivo').fill('Pedido do titular: depósito feito por engano')
+  await returning.getByRole('button', { name: 'Devolver' }).click()
+  await expect(returning).toHaveCount(0)
+  await expectAccessible(page, 'the payments')
+  await expect(page.getByRole('status').filter({ hasText: `Devolução de ${depositId} pedida` })).toBeVisible()
+  expect(await serverBalance(player)).toBeCloseTo(before - 10, 2)
+
+  // Today's books: the dice bet is in them, with the day's total.
+  await nav.getByRole('link', { name: 'Livros' }).click()
+  await expect(page.getByRole('heading', { name: 'Livros' })).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'Dice' }).first()).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: 'Total do dia' }).first()).toBeVisible()
+  await expectAccessible(page, 'the books')
+  await expect(page.getByRole('status').filter({ hasText: /rodada|cadeia|Nenhuma/ }).first()).toBeVisible()
+
+  await nav.getByRole('link', { name: 'Auditoria' }).click()
+  await expect(page.getByRole('row').filter({ hasText: `payment:${depositId}` })).toContainText('Devolveu pagamento')
   await phone.close()
 })

@@ -54,7 +54,9 @@ export function LoginPage(props: { onSignedIn(me: Me): void }) {
       <h1>{t('login.title')}</h1>
       {left ? (
         <div>
-          <p role="status">{t('login.recoveryLeft', { count: left.count })}</p>
+          <p role="status">
+            {t('login.recoveryLeft', { count: left.count })} {left.count <= 2 && t('login.recoveryFew')}
+          </p>
           <button
             type="button"
             className="primary"

@@ -114,21 +114,23 @@ export function OperatorsPage(props: { me: Me }) {
                       </select>
                     </td>
                     <td>{o.suspended ? <span className="tag danger">{t('operators.suspended')}</span> : o.enrolled ? t('operators.enrolled') : t('operators.waiting')}</td>
-                    <td className="row-actions">
-                      {!self && (
-                        <button type="button" onClick={() => setActing({ kind: o.suspended ? 'unsuspend' : 'suspend', operatorId: o.operatorId, email: o.email })}>
-                          {o.suspended ? t('operators.unsuspend') : t('operators.suspend')}
+                    <td>
+                      <div className="row-actions">
+                        {!self && (
+                          <button type="button" onClick={() => setActing({ kind: o.suspended ? 'unsuspend' : 'suspend', operatorId: o.operatorId, email: o.email })}>
+                            {o.suspended ? t('operators.unsuspend') : t('operators.suspend')}
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          onClick={() => {
+                            setLink(null)
+                            setActing({ kind: 'reenrol', operatorId: o.operatorId, email: o.email })
+                          }}
+                        >
+                          {t('operators.reenrol')}
                         </button>
-                      )}
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setLink(null)
-                          setActing({ kind: 'reenrol', operatorId: o.operatorId, email: o.email })
-                        }}
-                      >
-                        {t('operators.reenrol')}
-                      </button>
+                      </div>
                     </td>
                   </tr>
                 )

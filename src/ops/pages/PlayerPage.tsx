@@ -6,12 +6,15 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { opsPlayer, opsPlayerNote, opsPlayerRevokeSessions, opsPlayerSuspend, roleAllows } from '../../shared/contract/opsConsole'
+import { opsPlayer, opsPlayerNote, opsPlayerProtection, opsPlayerRevokeSessions, opsPlayerSuspend, roleAllows } from '../../shared/contract/opsConsole'
+import { RG_EXCLUSION_MONTHS, RG_KINDS, RG_LIMIT_PERIODS, RG_PAUSE_DAYS, type RgKind, type RgPeriod } from '../../shared/contract/rg'
+import { parseDecimal } from '../../client/format/decimal'
 import { call } from '../api'
 import type { Me } from '../App'
-import { Announce, Loading, Money, ReasonDialog, Refusal, useLoad, When } from '../ui'
+import { Announce, Loading, Money, ReasonDialog, Refusal, useLoad, useLocale, When } from '../ui'
 
-type Acting = 'revoke' | 'suspend' | 'lift' | null
+type Acting = 'revoke' | 'suspend' | 'lift' | 'protect' | null
+type Protection = 'limit' | 'pause' | 'exclusion'
 
 export function PlayerPage(props: { me: Me; uId: string }) {
   const { t } = useTranslation()
@@ -21,6 +24,22 @@ export function PlayerPage(props: { me: Me; uId: string }) {
   const [note, setNote] = useState('')
   const [noteRefused, setNoteRefused] = useState<{ status: number; msg: string } | null>(null)
   const risk = roleAllows(props.me.role, 'risk')
+  const locale = useLocale()
+  const [protection, setProtection] = useState<Protection>('limit')
+  const [kind, setKind] = useState<RgKind>('deposit')
+  const [period, setPeriod] = useState<RgPeriod>('day')
+  const [value, setValue] = useState('')
+  const [pauseDays, setPauseDays] = useState<(typeof RG_PAUSE_DAYS)[number]>(7)
+  const [months, setMonths] = useState<string>('6')
+  const protect = (reason: string) => {
+    const body =
+      protection === 'limit'
+        ? { limit: { kind, period: RG_LIMIT_PERIODS[kind].includes(period) ? period : 'day', value: value.trim() === '' ? null : (parseDecimal(value, locale) ?? value) }, reason }
+        : protection === 'pause'
+          ? { pause: { days: pauseDays }, reason }
+          : { exclusion: { months: months === 'indefinite' ? null : (Number(months) as (typeof RG_EXCLUSION_MONTHS)[number]) }, reason }
+    return call(opsPlayerProtection, { params: { uId: props.uId }, body })
+  }
   const addNote = async () => {
     const a = await call(opsPlayerNote, { params: { uId: props.uId }, body: { text: note.trim() } })
     setNoteRefused(a.ok ? null : a)
@@ -88,6 +107,11 @@ export function PlayerPage(props: { me: Me; uId: string }) {
               <button type="button" onClick={() => setActing('revoke')}>
                 {t('player.revoke')}
               </button>
+              {risk && (
+                <button type="button" onClick={() => setActing('protect')}>
+                  {t('player.protect')}
+                </button>
+              )}
               {risk &&
                 (d.player.suspended ? (
                   <button type="button" onClick={() => setActing('lift')}>
@@ -219,7 +243,9 @@ export function PlayerPage(props: { me: Me; uId: string }) {
                 confirm={t(`player.${acting}`)}
                 danger={acting === 'suspend'}
                 onConfirm={(reason) =>
-                  acting === 'revoke'
+                  acting === 'protect'
+                    ? protect(reason)
+                    : acting === 'revoke'
                     ? call(opsPlayerRevokeSessions, { params: { uId: props.uId }, body: { reason } })
                     : call(opsPlayerSuspend, { params: { uId: props.uId }, body: { suspended: acting === 'suspend', reason } })
                 }
@@ -228,7 +254,62 @@ export function PlayerPage(props: { me: Me; uId: string }) {
                   setActing(null)
                   if (done) reload()
                 }}
-              />
+              >
+                {acting === 'protect' && (
+                  <fieldset className="protect">
+                    <legend>{t('player.protectWhat')}</legend>
+                    {(['limit', 'pause', 'exclusion'] as const).map((p) => (
+                      <label key={p} className="check">
+                        <input type="radio" name="protection" checked={protection === p} onChange={() => setProtection(p)} /> {t(`player.protection.${p}`)}
+                      </label>
+                    ))}
+                    {protection === 'limit' && (
+                      <div className="inline-fields">
+                        <label htmlFor="limit-kind">{t('player.limitKind')}</label>
+                        <select id="limit-kind" value={kind} onChange={(e) => setKind(e.target.value as RgKind)}>
+                          {RG_KINDS.map((k) => (
+                            <option key={k} value={k}>
+                              {t(`limits.${k}`)}
+                            </option>
+                          ))}
+                        </select>
+                        <label htmlFor="limit-period">{t('player.limitPeriod')}</label>
+                        <select id="limit-period" value={RG_LIMIT_PERIODS[kind].includes(period) ? period : 'day'} onChange={(e) => setPeriod(e.target.value as RgPeriod)}>
+                          {RG_LIMIT_PERIODS[kind].map((p) => (
+                            <option key={p} value={p}>
+                              {t(`periods.${p}`)}
+                            </option>
+                          ))}
+                        </select>
+                        <label htmlFor="limit-value">{kind === 'time' ? t('player.limitMinutes') : t('player.limitValue')}</label>
+                        <input id="limit-value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-describedby="limit-hint" />
+                        <p id="limit-hint" className="muted small">
+                          {t('player.limitHint')}
+                        </p>
+                      </div>
+                    )}
+                    {protection === 'pause' && (
+                      <select aria-label={t('player.pauseDays')} value={pauseDays} onChange={(e) => setPauseDays(Number(e.target.value) as (typeof RG_PAUSE_DAYS)[number])}>
+                        {RG_PAUSE_DAYS.map((n) => (
+                          <option key={n} value={n}>
+                            {t('player.days', { count: n })}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                    {protection === 'exclusion' && (
+                      <select aria-label={t('player.exclusionMonths')} value={months} onChange={(e) => setMonths(e.target.value)}>
+                        {RG_EXCLUSION_MONTHS.map((n) => (
+                          <option key={n} value={String(n)}>
+                            {t('player.months', { count: n })}
+                          </option>
+                        ))}
+                        <option value="indefinite">{t('player.indefinite')}</option>
+                      </select>
+                    )}
+                  </fieldset>
+                )}
+              </ReasonDialog>
             )}
           </>
         )}

@@ -73,13 +73,15 @@ export function WithdrawalsPage(props: { me: Me }) {
                       <When at={w.createdAt} />
                     </td>
                     {decides && (
-                      <td className="row-actions">
-                        <button type="button" className="primary" onClick={() => setDeciding({ orderId: w.orderId, decision: 'approve', amount: w.amount, email: w.player.email })}>
-                          {t('withdrawals.approve')}
-                        </button>
-                        <button type="button" className="danger" onClick={() => setDeciding({ orderId: w.orderId, decision: 'reject', amount: w.amount, email: w.player.email })}>
-                          {t('withdrawals.reject')}
-                        </button>
+                      <td>
+                        <div className="row-actions">
+                          <button type="button" className="primary" onClick={() => setDeciding({ orderId: w.orderId, decision: 'approve', amount: w.amount, email: w.player.email })}>
+                            {t('withdrawals.approve')}
+                          </button>
+                          <button type="button" className="danger" onClick={() => setDeciding({ orderId: w.orderId, decision: 'reject', amount: w.amount, email: w.player.email })}>
+                            {t('withdrawals.reject')}
+                          </button>
+                        </div>
                       </td>
                     )}
                   </tr>
