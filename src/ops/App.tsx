@@ -3,7 +3,7 @@
  * session (enrolment, login), and for an operator the navigation their role allows and its pages.
  * The server checks the role on every call; the navigation only hides what would be refused.
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter'
 import { opsLogout, opsMe, roleAllows, type OpsRole } from '../shared/contract/opsConsole'
@@ -15,12 +15,14 @@ import { BooksPage } from './pages/BooksPage'
 import { NoticesPage } from './pages/NoticesPage'
 import { PaymentsPage } from './pages/PaymentsPage'
 import { RiskPage } from './pages/RiskPage'
-import { EnrolPage } from './pages/EnrolPage'
 import { LoginPage } from './pages/LoginPage'
 import { OperatorsPage } from './pages/OperatorsPage'
 import { PlayerPage } from './pages/PlayerPage'
 import { PlayersPage } from './pages/PlayersPage'
 import { WithdrawalsPage } from './pages/WithdrawalsPage'
+
+// Enrolment, once per operator, is the only page with a QR code: its encoder loads with it.
+const EnrolPage = lazy(() => import('./pages/EnrolPage').then((m) => ({ default: m.EnrolPage })))
 
 export interface Me {
   operatorId: string
@@ -50,7 +52,9 @@ export function App() {
     <Router base="/ops">
       <Switch>
         <Route path="/enrol">
-          <EnrolPage onSignedIn={setMe} />
+          <Suspense fallback={null}>
+            <EnrolPage onSignedIn={setMe} />
+          </Suspense>
         </Route>
         <Route path="/login">{me ? <Redirect to="/" /> : <LoginPage onSignedIn={setMe} />}</Route>
         <Route>{me === undefined ? null : me === null ? <Redirect to="/login" /> : <Shell me={me} onSignedOut={() => setMe(null)} />}</Route>

@@ -31,15 +31,19 @@ export async function toFootballHours(t: TestApp, { live = 3, upcoming = 20 } = 
 /**
  * Moves a test app's clock to the first moment from now, in 5-minute steps, when a race (played,
  * not postponed) kicks off between 20 and 60 minutes later: races run on Thursday evenings and
- * weekend afternoons in Brasília. Returns the race's id.
+ * weekend afternoons in Brasília, and `racesAfter` other races are open within the day after it
+ * (the last race of a meeting has none). Returns the race's id.
  */
-export async function toRaceHours(t: TestApp): Promise<string> {
+export async function toRaceHours(t: TestApp, racesAfter = 0): Promise<string> {
   let at = 0
   const feed = new SimulatorFeed({ secret: await sportSecret(t.db, t.config.sport.seed), timeScale: t.config.sport.timeScale, margin: t.config.sport.margin }, () => at)
   const start = t.app.deps.now()
+  const open = (m: ReturnType<typeof feed.matches>[number]) => m.startsAt >= at + 20 * MINUTE && m.matchTime === MATCH_TIME.NOT_OPEN && feed.markets(m.matchId)[0]?.status === 'open'
   for (at = start; at < start + 14 * DAY; at += 5 * MINUTE) {
-    const race = feed.matches(at + 20 * MINUTE, at + 60 * MINUTE, 'racing').find((m) => m.startsAt >= at + 20 * MINUTE && m.matchTime === MATCH_TIME.NOT_OPEN && feed.markets(m.matchId)[0]?.status === 'open')
+    const race = feed.matches(at + 20 * MINUTE, at + 60 * MINUTE, 'racing').find(open)
     if (!race) continue
+    // Other races open after it within the day the upcoming list shows (a suite that settles some and needs others open).
+    if (feed.matches(race.startsAt + 1, at + DAY - 60 * MINUTE, 'racing').filter(open).length < racesAfter) continue
     t.advance(at - start)
     return race.matchId
   }
