@@ -11,7 +11,7 @@ import type { z } from 'zod/mini'
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; msg: string }
 
 /** The codes the console acts on (shared/contract/errors.ts). */
-export const LOGGED_OUT = 6401
+const LOGGED_OUT = 6401
 export const NETWORK = -1
 
 let lang = 'pt_BR'

@@ -5,14 +5,14 @@
  */
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LOCALE, LOCALES, normalizeLocale, type Locale } from '../shared/locales'
+import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '../shared/locales'
 import { setApiLanguage } from './api'
 import ptBR from '../../locales/pt_BR.json?ops'
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*.json', '!../../locales/pt_BR.json'], { query: '?ops' })
 const STORAGE_KEY = 'ops.locale'
 
-export const i18n = i18next.createInstance()
+const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -45,5 +45,3 @@ export async function setLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale.replace('_', '-')
   await i18n.changeLanguage(locale)
 }
-
-export { LOCALES }

@@ -79,7 +79,7 @@ export function Announce(props: { text: string }) {
 }
 
 /** A fresh key for one action: a retry of the same submission sends the same one (the server answers the first reply). */
-export const actionKey = () => crypto.randomUUID()
+const actionKey = () => crypto.randomUUID()
 
 /**
  * The dialog an action goes through: what it does, the reason typed (the audit trail keeps it),
