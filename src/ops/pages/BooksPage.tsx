@@ -79,7 +79,7 @@ export function BooksPage() {
                 <tbody key={d.day}>
                   {[...d.products.map((p) => ({ label: product(p.product), f: p, total: false })), { label: t('books.total'), f: d.totals, total: true }].map((r) => (
                     <tr key={r.label} className={r.total ? 'total' : undefined}>
-                      <td>{d.day}</td>
+                      <td className="day">{d.day}</td>
                       <th scope="row">{r.label}</th>
                       <td className="num">
                         <Money value={r.f.stakes} />

@@ -121,15 +121,18 @@ export function OperatorsPage(props: { me: Me }) {
                             {o.suspended ? t('operators.unsuspend') : t('operators.suspend')}
                           </button>
                         )}
-                        <button
-                          type="button"
-                          onClick={() => {
-                            setLink(null)
-                            setActing({ kind: 'reenrol', operatorId: o.operatorId, email: o.email })
-                          }}
-                        >
-                          {t('operators.reenrol')}
-                        </button>
+                        {/* A new enrolment of oneself would clear one's own password and second factor mid-session. */}
+                        {!self && (
+                          <button
+                            type="button"
+                            onClick={() => {
+                              setLink(null)
+                              setActing({ kind: 'reenrol', operatorId: o.operatorId, email: o.email })
+                            }}
+                          >
+                            {t('operators.reenrol')}
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>
