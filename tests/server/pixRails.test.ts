@@ -401,6 +401,11 @@ describe('the PSP emulator', () => {
     expect(await ids('')).toEqual([first.e2eId, again.e2eId].sort())
     expect(await ids('&devolucaoPresente=true')).toEqual([again.e2eId])
     expect(await ids('&devolucaoPresente=false')).toEqual([first.e2eId])
+    // Each listed Pix is the Pix its own GET answers, devoluções and all (a page is read in two queries).
+    const listed = (await atBank('GET', `/v2/pix?${span}`)).body.pix as { endToEndId: string; devolucoes?: unknown[] }[]
+    for (const x of listed) expect(x, x.endToEndId).toEqual((await atBank('GET', `/v2/pix/${x.endToEndId}`)).body)
+    expect(listed.find((x) => x.endToEndId === again.e2eId)?.devolucoes).toHaveLength(1)
+    expect(listed.find((x) => x.endToEndId === first.e2eId)?.devolucoes).toBeUndefined()
   })
 
   it("answers a webhook with the account holder's cnpj, as WebhookCompleto requires: by its key, and in the list (GET /v2/webhook)", async () => {

@@ -66,6 +66,19 @@ const canonical = (v: object | null): string => JSON.stringify(v, ['cpf', 'cnpj'
  * tables, so the real adapter runs end to end in demo mode and in every test. Its bank page plays
  * the payer's bank; `faults` makes it misbehave as PSPs do.
  */
+/** A Pix as the standard's Pix object (endToEndId, txid, valor, chave, horario, pagador, devolucoes). */
+function pixObject(p: PixRow, refunds: readonly RefundRow[]): object {
+  return {
+    endToEndId: p.e2e_id,
+    ...(p.txid ? { txid: p.txid } : {}),
+    valor: centavosToValor(BigInt(p.valor)),
+    chave: p.chave,
+    horario: iso(p.horario),
+    ...(p.pagador_cpf ? { pagador: { cpf: p.pagador_cpf, nome: p.pagador_nome ?? '' } } : {}),
+    ...(refunds.length ? { devolucoes: refunds.map(refundJson) } : {}),
+  }
+}
+
 export class PspEmulator {
   readonly faults: EmulatorFaults = { ...DEFAULT_FAULTS }
   private readonly tokens = new Map<string, number>()
@@ -267,15 +280,7 @@ export class PspEmulator {
     const p = r.rows[0]
     if (!p) throw new Error(`PSP emulator: no Pix ${e2e}`)
     const refunds = await q.query<RefundRow>('SELECT * FROM psp_sandbox_refunds WHERE e2e_id = $1 ORDER BY solicitacao', [e2e])
-    return {
-      endToEndId: p.e2e_id,
-      ...(p.txid ? { txid: p.txid } : {}),
-      valor: centavosToValor(BigInt(p.valor)),
-      chave: p.chave,
-      horario: iso(p.horario),
-      ...(p.pagador_cpf ? { pagador: { cpf: p.pagador_cpf, nome: p.pagador_nome ?? '' } } : {}),
-      ...(refunds.rows.length ? { devolucoes: refunds.rows.map(refundJson) } : {}),
-    }
+    return pixObject(p, refunds.rows)
   }
 
   // ---- the API ----
@@ -445,9 +450,12 @@ export class PspEmulator {
       const args: unknown[] = [new Date(inicio), new Date(fim), ...(q.txid ? [q.txid] : []), ...(q.cpf ? [q.cpf] : [])]
       const counted = await this.o.db.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM psp_sandbox_pix WHERE ${where}`, args)
       const total = Number(counted.rows[0]?.n ?? 0)
-      const rows = await this.o.db.query<{ e2e_id: string }>(`SELECT e2e_id FROM psp_sandbox_pix WHERE ${where} ORDER BY horario, e2e_id LIMIT ${size} OFFSET ${page * size}`, args)
-      const pix = []
-      for (const r of rows.rows) pix.push(await this.pixJson(this.o.db, r.e2e_id))
+      // A page in two queries (its Pix, then their devoluções), not two per Pix: the reconciliation lists
+      // every Pix of its window each run, and one query per Pix made the demo server's work grow with them.
+      const rows = await this.o.db.query<PixRow>(`SELECT * FROM psp_sandbox_pix WHERE ${where} ORDER BY horario, e2e_id LIMIT ${size} OFFSET ${page * size}`, args)
+      const ids = rows.rows.map((r) => r.e2e_id)
+      const refunds = ids.length ? (await this.o.db.query<RefundRow>('SELECT * FROM psp_sandbox_refunds WHERE e2e_id = ANY($1::text[]) ORDER BY solicitacao', [ids])).rows : []
+      const pix = rows.rows.map((p) => pixObject(p, refunds.filter((r) => r.e2e_id === p.e2e_id)))
       return {
         parametros: { inicio: iso(new Date(inicio)), fim: iso(new Date(fim)), paginacao: { paginaAtual: page, itensPorPagina: size, quantidadeDePaginas: Math.max(1, Math.ceil(total / size)), quantidadeTotalDeItens: total } },
         pix,
