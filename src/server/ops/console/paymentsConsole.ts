@@ -14,7 +14,7 @@ import { askReturn, OPS_RETURN_REASON } from '../../deposits/returns'
 import { parseRecordId, recordId } from '../../wallet/recordIds'
 import { pushWallet } from '../../wallet/walletInfo'
 import type { Queryable } from '../../db/connection'
-import { maskTaxId } from './mask'
+import { taxIdFor } from './mask'
 import type { OpsRouter } from './opsRoute'
 
 type Kind = (typeof ops.PAYMENT_KINDS)[number]
@@ -76,8 +76,7 @@ export function paymentsConsoleRoutes(route: OpsRouter, deps: Deps): void {
          ORDER BY f.updated_at, f.id LIMIT 500`,
       ),
     ])
-    const whole = operator.role !== 'support'
-    const taxId = (v: string | null) => (!v ? '' : whole ? v : maskTaxId(v))
+    const taxId = (v: string | null) => taxIdFor(operator.role, v ?? '')
     const player = (p: Player) => (p.uid === null ? null : { uId: String(p.uid), email: p.email ?? '', name: p.name ?? '' })
     const items = [
       ...deposits.rows.map((d) => ({

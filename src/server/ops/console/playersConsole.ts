@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/connection'
 import type { Deps } from '../../deps'
 import { AppError } from '../../AppError'
 import { userBalances } from '../../wallet/ledger'
-import { maskTaxId } from './mask'
+import { seesTaxIdWhole, taxIdFor } from './mask'
 import type { OpsRouter } from './opsRoute'
 import type { OpsSession } from './opsSessions'
 
@@ -29,7 +29,6 @@ interface PlayerDb {
 }
 const PLAYER_COLUMNS = 'id, uid, email, name, card_no, kyc, created_at, disabled_at, disabled_reason, phone, birth_date::text AS birth_date, level'
 
-const seesCpf = (o: OpsSession) => o.role !== 'support'
 const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function row(p: PlayerDb, operator: OpsSession) {
@@ -37,11 +36,16 @@ function row(p: PlayerDb, operator: OpsSession) {
     uId: String(p.uid),
     email: p.email,
     name: p.name,
-    cpf: p.card_no === '' ? '' : seesCpf(operator) ? p.card_no : maskTaxId(p.card_no),
+    cpf: taxIdFor(operator.role, p.card_no),
     kyc: Number(p.kyc) === 1,
     createdAt: new Date(p.created_at).getTime(),
     suspended: p.disabled_at !== null,
   }
+}
+
+/** Writes a note on a player's page, by this operator, in `q`. */
+export async function addNote(q: Queryable, userId: bigint, operatorId: bigint, at: Date, text: string): Promise<void> {
+  await q.query('INSERT INTO player_notes (user_id, operator_id, at, text) VALUES ($1, $2, $3, $4)', [userId, operatorId, at, text])
 }
 
 /** A player (never a test account) by uId, its row locked when asked; NOT_FOUND else. */
@@ -83,7 +87,7 @@ export function playersConsoleRoutes(route: OpsRouter, deps: Deps): void {
       deps.sessions.list(p.id),
       db.query<{ at: Date; email: string; text: string }>('SELECT n.at, o.email, n.text FROM player_notes n JOIN operators o ON o.id = n.operator_id WHERE n.user_id = $1 ORDER BY n.id DESC LIMIT 100', [p.id]),
     ])
-    await audit(db, { action: 'player.read', target: `player:${params.uId}`, after: { cpf: seesCpf(operator) ? 'whole' : 'masked' } })
+    await audit(db, { action: 'player.read', target: `player:${params.uId}`, after: { cpf: seesTaxIdWhole(operator.role) ? 'whole' : 'masked' } })
     const reais = (v: bigint | null) => (v === null ? null : centavosToReais(BigInt(v)))
     return {
       player: { ...row(p, operator), phone: p.phone, birthDate: p.birth_date, level: Number(p.level), suspendedReason: p.disabled_reason },
@@ -104,7 +108,7 @@ export function playersConsoleRoutes(route: OpsRouter, deps: Deps): void {
   route(ops.opsPlayerNote, async ({ params, body, operator, audit }) => {
     await db.tx(async (q) => {
       const p = await playerOf(q, params.uId)
-      await q.query('INSERT INTO player_notes (user_id, operator_id, at, text) VALUES ($1, $2, $3, $4)', [p.id, operator.operatorId, new Date(deps.now()), body.text])
+      await addNote(q, p.id, operator.operatorId, new Date(deps.now()), body.text)
       await audit(q, { action: 'player.note', target: `player:${params.uId}`, after: { text: body.text } })
     })
     return null

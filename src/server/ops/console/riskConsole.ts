@@ -12,7 +12,7 @@ import { setLimit } from '../../protection/limits'
 import { enforce } from '../../auth/limits'
 import type { NoticeBoard } from '../notices'
 import type { OpsRouter } from './opsRoute'
-import { playerOf } from './playersConsole'
+import { addNote, playerOf } from './playersConsole'
 
 const DAY_MS = 86_400_000
 /** The list's length: the strongest first; a longer tail waits for the next day's work. */
@@ -84,7 +84,7 @@ export function riskConsoleRoutes(route: OpsRouter, deps: Deps, notices: NoticeB
     await db.tx(async (q) => {
       const p = await playerOf(q, params.uId)
       // On the player's page as a note, and in the trail as a contact (the risk list's "last contact").
-      await q.query('INSERT INTO player_notes (user_id, operator_id, at, text) VALUES ($1, $2, $3, $4)', [p.id, operator.operatorId, new Date(deps.now()), body.text])
+      await addNote(q, p.id, operator.operatorId, new Date(deps.now()), body.text)
       await audit(q, { action: 'player.contact', target: `player:${params.uId}`, after: { channel: body.channel, text: body.text } })
     })
     return null

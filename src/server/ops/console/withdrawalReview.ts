@@ -12,7 +12,7 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../AppError'
 import { parseRecordId, recordId } from '../../wallet/recordIds'
 import { afterWithdrawalClosed, closeWithdrawalIn, type ClosedWithdrawal } from '../../withdrawals/service'
-import { maskTaxId } from './mask'
+import { taxIdFor } from './mask'
 import type { OpsRouter } from './opsRoute'
 
 interface QueueRow {
@@ -37,13 +37,12 @@ export function withdrawalReviewRoutes(route: OpsRouter, deps: Deps): void {
        FROM orders o JOIN users u ON u.id = o.user_id
        WHERE o.type = 11 AND o.status = '00' AND o.approval = 'waiting' ORDER BY o.created_at, o.id LIMIT 500`,
     )
-    const whole = operator.role === 'payments' || operator.role === 'admin'
     return r.rows.map((w) => ({
       orderId: recordId('W', BigInt(w.id)),
       player: { uId: String(w.uid), email: w.email, name: w.name ?? '' },
       amount: centavosToReais(BigInt(w.amount)),
       type: w.pay_card_bank,
-      account: whole ? w.pay_card_no : maskTaxId(w.pay_card_no),
+      account: taxIdFor(operator.role, w.pay_card_no),
       holderName: w.holder_name ?? '',
       reasons: (w.review_reasons ?? []).filter((x): x is (typeof ops.REVIEW_REASONS)[number] => (ops.REVIEW_REASONS as readonly string[]).includes(x)),
       createdAt: new Date(w.created_at).getTime(),
