@@ -20,7 +20,7 @@ import { devTuningRoutes } from './dev/tuningRoute'
 import { endGame, gameRoutes } from './game/routes'
 import { frameworkErrors, installErrorHandling, notFound } from './http/errorHandler'
 import { clientCacheControl } from './http/clientCache'
-import { indexPages, pickEncoding, showsHome } from './http/indexHtml'
+import { indexPages, sendPage, showsHome } from './http/indexHtml'
 import { serveOpsClient } from './http/opsClient'
 import { endConnectionsOnClose } from './http/endConnectionsOnClose'
 import { loggerOptions } from './http/logging'
@@ -244,12 +244,7 @@ async function serveClient(app: FastifyInstance, clientDir: string | null, produ
       }
       // A missing file (a name with an extension) is a 404; any other path is a client route.
       if (pages !== null && !/\.[a-z0-9]+$/i.test(pathname)) {
-        const page = showsHome(pathname) ? pages.home : pages.other
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag)
-        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send()
-        const encoding = pickEncoding(request.headers['accept-encoding'])
-        if (encoding) reply.header('content-encoding', encoding)
-        return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
+        return sendPage(request, reply, showsHome(pathname) ? pages.home : pages.other)
       }
     }
     return notFound(request, reply)

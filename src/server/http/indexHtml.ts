@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import zlib from 'node:zlib'
 
 const HOME_ONLY = /[ \t]*<!-- home-only -->[\s\S]*?<!-- \/home-only -->\n?/
@@ -49,4 +50,13 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (offered.includes('br')) return 'br'
   if (offered.includes('gzip')) return 'gzip'
   return null
+}
+
+/** Sends a page in the encoding the request accepts, revalidated by its ETag (a 304 when unchanged). */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: PageForm): FastifyReply {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag)
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send()
+  const encoding = pickEncoding(request.headers['accept-encoding'])
+  if (encoding) reply.header('content-encoding', encoding)
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
 }

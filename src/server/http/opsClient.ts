@@ -11,7 +11,7 @@ import path from 'node:path'
 import type { Config } from '../config'
 import { clientCacheControl } from './clientCache'
 import { notFound } from './errorHandler'
-import { pageForm, pickEncoding } from './indexHtml'
+import { pageForm, sendPage } from './indexHtml'
 import { opsPage } from './securityHeaders'
 
 export async function serveOpsClient(app: FastifyInstance, config: Config): Promise<void> {
@@ -35,11 +35,7 @@ export async function serveOpsClient(app: FastifyInstance, config: Config): Prom
   const send = async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
     // A missing file (a name with an extension) is a 404; any other path is one of the console's routes.
     if (/\.[a-z0-9]+$/i.test(request.params['*'] ?? '')) return notFound(request, reply)
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag)
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send()
-    const encoding = pickEncoding(request.headers['accept-encoding'])
-    if (encoding) reply.header('content-encoding', encoding)
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
+    return sendPage(request, reply, page)
   }
   const options = { helmet: opsPage(config) }
   app.get('/ops', options, send)
