@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSeed } from '../../src/server/casino/seeds'
 import type { Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
+import { lockPlayersAccounts } from '../../src/server/wallet/wallet'
 import { startTestApp, type TestApp } from './testApp'
 import { checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
@@ -245,5 +246,57 @@ describe('a batch of bets leaves the books each bet leaves alone', () => {
       { u: mines, op: 'start', stake: 100n, payout: 0n },
     ], 8)
     expect(out.replies.map((r) => r.code)).toEqual(['OK', 'REPLAY', 'STALE', 'INSUFFICIENT_BALANCE', 'OK', 'BONUS_MAX_STAKE', 'OK', 'STALE', 'OK'])
+  })
+})
+
+describe.runIf(process.env.DATABASE_URL)('a batch beside a settlement (PostgreSQL)', () => {
+  /** Until a backend running casino_play_batch waits for a row lock. */
+  async function batchWaits(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const r = await t.db.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%casino_play_batch%' AND pid <> pg_backend_pid()")
+      if (r.rows.length > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error('the batch never waited for the settlement')
+  }
+
+  it('takes every account of its moves before any house sub-account: a settlement holding a player of a move played alone does not deadlock with it', async () => {
+    // Two players on one house sub-account (user id % 16).
+    const seen: bigint[] = []
+    let pair: [bigint, bigint] | undefined
+    while (!pair) {
+      const u = await player({ cash: 5000 })
+      const twin = seen.find((x) => x % 16n === u % 16n)
+      if (twin === undefined) seen.push(u)
+      else pair = [twin, u]
+    }
+    const [set, alone] = pair
+    // A dice bet the set-based part takes, and a mines start played alone (casino_play).
+    const moves = await movesJson(t.db, [{ u: set, stake: 100n, payout: 0n }, { u: alone, op: 'start', stake: 100n, payout: 0n }], new Date())
+    // A settlement (wallet.ts lockPlayersAccounts, as sport and round settlements take their
+    // accounts): the player's cash and bonus, then, once the batch waits, the house. The batch and
+    // the polls run outside the settlement's async flow, on connections of their own.
+    let locked!: () => void
+    let proceed!: () => void
+    const lockedPlayer = new Promise<void>((resolve) => (locked = resolve))
+    const batchWaiting = new Promise<void>((resolve) => (proceed = resolve))
+    const settlement = t.db.tx(async (q) => {
+      await q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [alone])
+      locked()
+      await batchWaiting
+      await lockPlayersAccounts(q, [alone])
+    })
+    await lockedPlayer
+    const batch = t.db.query<Reply>('SELECT * FROM casino_play_batch($1::jsonb)', [JSON.stringify(moves)])
+    try {
+      await batchWaits()
+    } finally {
+      proceed()
+    }
+    const [settled, played] = await Promise.allSettled([settlement, batch])
+    // Had the batch held the house while the mines start waited for the player, PostgreSQL would
+    // have broken the cycle by failing one of the two ("deadlock detected").
+    expect(settled).toEqual({ status: 'fulfilled', value: undefined })
+    expect(played.status === 'fulfilled' ? played.value.rows.map((r) => r.code) : played.reason).toEqual(['OK', 'OK'])
   })
 })

@@ -1222,7 +1222,6 @@ CREATE OR REPLACE FUNCTION public.casino_play_batch(p jsonb)
 AS $function$
 DECLARE
   cand int[];
-  players bigint[];
   bets casino_set_bet[];
   staked wallet_staked[];
   released bigint[] := '{}';
@@ -1238,9 +1237,21 @@ DECLARE
   slow_r casino_reply[] := '{}';
   item record;
 BEGIN
+  -- Every account any move of the batch may post to, locked first and all at once, in the order
+  -- every posting takes them (players' cash and bonus by id, then the house sub-accounts, both play
+  -- money's and real, by id; wallet.ts lockPlayersAccounts): the moves one at a time below take no
+  -- account lock of their own. Locked as each move came to them, a move of the loop below waited
+  -- for a player's accounts while the batch held a house sub-account, and a sport or round
+  -- settlement holding that player and waiting for the house deadlocked with it (PostgreSQL; the
+  -- money simulator's find: a settlement failed with 40P01).
+  PERFORM 1 FROM ledger_accounts a
+    WHERE (a.user_id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p) e) AND a.kind IN ('cash', 'bonus'))
+       OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT (e->>'u')::bigint % 16 FROM jsonb_array_elements(p) e))
+    ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
+
   -- The candidates: dice and limbo bets, one per player in the batch, with a new key, whose seed
   -- pair and nonce are as Node expected; their seeds locked (in id order).
-  SELECT array_agg(c.n ORDER BY c.n), array_agg(c.u) INTO cand, players FROM (
+  SELECT array_agg(c.n ORDER BY c.n) INTO cand FROM (
     SELECT m.n, m.u FROM (
       SELECT e.n::int AS n, e.v, (e.v->>'u')::bigint AS u, count(*) OVER (PARTITION BY e.v->>'u') AS moves
       FROM jsonb_array_elements(p) WITH ORDINALITY AS e(v, n)
@@ -1252,13 +1263,6 @@ BEGIN
   ) c;
 
   IF cand IS NOT NULL THEN
-    -- Their cash and bonus, then their house sub-accounts (both play money's and real, by shard),
-    -- locked in that order.
-    PERFORM 1 FROM ledger_accounts a
-      WHERE (a.user_id = ANY (players) AND a.kind IN ('cash', 'bonus'))
-         OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT DISTINCT x % 16 FROM unnest(players) x))
-      ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
-
     -- The bets that cash alone pays (so that wallet_bets cannot refuse them: no bonus, or a stake
     -- within the bonus stake limit) and no protection of the player refuses, with the bet ids they take.
     SELECT array_agg(ROW(b.n, b.u, b.v->>'k', b.v->>'h', (b.v->>'at')::timestamptz, (b.v->>'day')::date, b.v->>'g', b.stake, b.payout,
