@@ -1237,17 +1237,9 @@ DECLARE
   slow_r casino_reply[] := '{}';
   item record;
 BEGIN
-  -- Every account any move of the batch may post to, locked first and all at once, in the order
-  -- every posting takes them (players' cash and bonus by id, then the house sub-accounts, both play
-  -- money's and real, by id; wallet.ts lockPlayersAccounts): the moves one at a time below take no
-  -- account lock of their own. Locked as each move came to them, a move of the loop below waited
-  -- for a player's accounts while the batch held a house sub-account, and a sport or round
-  -- settlement holding that player and waiting for the house deadlocked with it (PostgreSQL; the
-  -- money simulator's find: a settlement failed with 40P01).
-  PERFORM 1 FROM ledger_accounts a
-    WHERE (a.user_id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p) e) AND a.kind IN ('cash', 'bonus'))
-       OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT (e->>'u')::bigint % 16 FROM jsonb_array_elements(p) e))
-    ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
+  -- Every account any move of the batch may post to, first and all at once (wallet_lock_players):
+  -- the moves played one at a time below then take no account lock of their own.
+  PERFORM wallet_lock_players(ARRAY(SELECT DISTINCT (e->>'u')::bigint FROM jsonb_array_elements(p) e));
 
   -- The candidates: dice and limbo bets, one per player in the batch, with a new key, whose seed
   -- pair and nonce are as Node expected; their seeds locked (in id order).
@@ -1965,6 +1957,7 @@ BEGIN
   PERFORM 1 FROM rounds
     WHERE (game, round_id) IN (SELECT value->>'g', value->>'round' FROM jsonb_array_elements(p))
     ORDER BY game, round_id FOR NO KEY UPDATE;
+  PERFORM wallet_lock_players(ARRAY(SELECT DISTINCT (e->>'u')::bigint FROM jsonb_array_elements(p) e));
   FOR item IN SELECT value FROM jsonb_array_elements(p) LOOP
     RETURN NEXT round_play(item);
   END LOOP;
@@ -2051,6 +2044,7 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('sport-match:' || m.id))
     FROM (SELECT DISTINCT jsonb_array_elements_text(i->'matches') AS id FROM jsonb_array_elements(p) i ORDER BY 1) m;
+  PERFORM wallet_lock_players(ARRAY(SELECT DISTINCT (e->>'u')::bigint FROM jsonb_array_elements(p) e));
   FOR item IN SELECT value FROM jsonb_array_elements(p) LOOP
     RETURN NEXT sport_play(item);
   END LOOP;
@@ -2400,6 +2394,18 @@ BEGIN
     PERFORM play_days_returned(p_user, p_amount, p_at);
   END IF;
   RETURN tx;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_lock_players(p_users bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM 1 FROM ledger_accounts a WHERE a.user_id = ANY (p_users) AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE;
+  PERFORM 1 FROM ledger_accounts a
+    WHERE a.id IN (SELECT h.account_id FROM unnest(p_users) AS u(id) CROSS JOIN LATERAL house_account(u.id) h)
+    ORDER BY a.id FOR NO KEY UPDATE;
 END
 $function$;
 

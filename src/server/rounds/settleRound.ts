@@ -111,6 +111,8 @@ export async function voidRound(q: Queryable, game: string, roundPk: bigint, at:
   const bets = (
     await q.query<OpenBet>(`SELECT id, user_id, choice, amount, from_cash, from_bonus, created_at FROM round_bets WHERE round_pk = $1 AND state = 'open' ORDER BY user_id, id`, [roundPk])
   ).rows
+  // Every player's accounts at once, in the wallet's order, before any is refunded (lockPlayersAccounts).
+  await lockPlayersAccounts(q, bets.map((b) => BigInt(b.user_id)))
   const outcomes = new Map<bigint, PlayerOutcome>()
   for (const bet of bets) {
     const userId = BigInt(bet.user_id)

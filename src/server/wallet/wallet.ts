@@ -24,22 +24,16 @@ export interface MoveOptions {
 }
 
 /**
- * Locks every account a loop of single credits and debits to these players will touch, in the
- * order every batch of bets takes them: the players' cash and bonus accounts by id, then their
- * house sub-accounts by id. A settlement that credited bet after bet took each player's accounts
- * and house as it came to them, while a batch of bets held some of the same players and waited for
- * a house the settlement held: PostgreSQL broke the cycle by failing the settlement ("deadlock
- * detected", the money simulator's find), and its match's bets stayed open. PGlite runs one
- * transaction at a time and never met it.
+ * Locks every account a loop of single credits and debits to these players will touch, all at
+ * once and in the order every posting takes them (wallet_lock_players, db/functions/wallet/
+ * wallet_lock_players.sql, which the batches of bets call too): the players' cash and bonus by id,
+ * then their house sub-accounts by id. Whatever pays or refunds several players in one
+ * transaction calls it before the first. PGlite runs one transaction at a time and never meets
+ * the deadlocks it prevents; PostgreSQL did (the money simulator's find).
  */
 export async function lockPlayersAccounts(q: Queryable, userIds: readonly bigint[]): Promise<void> {
   if (userIds.length === 0) return
-  const ids = [...new Set(userIds)]
-  await q.query(`SELECT a.id FROM ledger_accounts a WHERE a.user_id = ANY($1::bigint[]) AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE`, [ids])
-  await q.query(
-    `SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT h.account_id FROM unnest($1::bigint[]) AS u(id) CROSS JOIN LATERAL house_account(u.id) h) ORDER BY a.id FOR NO KEY UPDATE`,
-    [ids],
-  )
+  await q.query('SELECT wallet_lock_players($1::bigint[])', [[...new Set(userIds)]])
 }
 
 /**

@@ -26,17 +26,9 @@ DECLARE
   slow_r casino_reply[] := '{}';
   item record;
 BEGIN
-  -- Every account any move of the batch may post to, locked first and all at once, in the order
-  -- every posting takes them (players' cash and bonus by id, then the house sub-accounts, both play
-  -- money's and real, by id; wallet.ts lockPlayersAccounts): the moves one at a time below take no
-  -- account lock of their own. Locked as each move came to them, a move of the loop below waited
-  -- for a player's accounts while the batch held a house sub-account, and a sport or round
-  -- settlement holding that player and waiting for the house deadlocked with it (PostgreSQL; the
-  -- money simulator's find: a settlement failed with 40P01).
-  PERFORM 1 FROM ledger_accounts a
-    WHERE (a.user_id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p) e) AND a.kind IN ('cash', 'bonus'))
-       OR (a.user_id IS NULL AND a.kind IN ('house', 'play_house') AND a.shard IN (SELECT (e->>'u')::bigint % 16 FROM jsonb_array_elements(p) e))
-    ORDER BY a.is_system, a.id FOR NO KEY UPDATE;
+  -- Every account any move of the batch may post to, first and all at once (wallet_lock_players):
+  -- the moves played one at a time below then take no account lock of their own.
+  PERFORM wallet_lock_players(ARRAY(SELECT DISTINCT (e->>'u')::bigint FROM jsonb_array_elements(p) e));
 
   -- The candidates: dice and limbo bets, one per player in the batch, with a new key, whose seed
   -- pair and nonce are as Node expected; their seeds locked (in id order).
