@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeSeed } from '../../src/server/casino/seeds'
+import { BONUS_MAX, movesJson, PARTS, type Move } from './casinoMoves'
 import type { Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
-import { lockPlayersAccounts } from '../../src/server/wallet/wallet'
 import { startTestApp, type TestApp } from './testApp'
 import { checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
@@ -23,21 +23,6 @@ beforeAll(async () => {
 afterAll(() => t.close())
 checkLedgerAfterEach(() => t)
 
-const PARTS = ['{"status":200,"data":{"betId":"', '","balance":', ',"balanceVersion":', '}}']
-const BONUS_MAX = 1000n
-const LOW = 2000n
-
-interface Move {
-  u: bigint
-  op?: 'instant' | 'start'
-  stake: bigint
-  payout: bigint
-  counted?: bigint
-  key?: string
-  /** Sends a nonce the pair does not have. */
-  stale?: boolean
-}
-
 class Rollback extends Error {}
 
 /** Runs fn in a transaction that is rolled back, and returns what it returned. */
@@ -52,32 +37,6 @@ async function rolledBack<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       if (!(err instanceof Rollback)) throw err
     })
   return out as T
-}
-
-async function movesJson(q: Queryable, moves: Move[], at: Date): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = []
-  for (const m of moves) {
-    const seed = await activeSeed(q, m.u, at)
-    const base = {
-      u: String(m.u),
-      k: m.key ?? idem(),
-      h: 'hash',
-      at: at.toISOString(),
-      day: dayOf(at.getTime()),
-      bonusMax: String(BONUS_MAX),
-      low: String(LOW),
-      parts: PARTS,
-      seed: String(seed.id),
-      nonce: seed.nonce + (m.stale ? 5 : 0),
-      stake: String(m.stake),
-    }
-    out.push(
-      m.op === 'start'
-        ? { ...base, op: 'start', mines: 3 }
-        : { ...base, op: 'instant', g: 'dice', target: 5050, cond: 'over', outcome: m.payout > 0n ? 9000 : 100, mult: m.payout > 0n ? '19800' : '0', payout: String(m.payout), counted: String(m.counted ?? m.stake) },
-    )
-  }
-  return out
 }
 
 /** Everything the moves may have changed, without the ids sequences hand out. */
@@ -249,54 +208,3 @@ describe('a batch of bets leaves the books each bet leaves alone', () => {
   })
 })
 
-describe.runIf(process.env.DATABASE_URL)('a batch beside a settlement (PostgreSQL)', () => {
-  /** Until a backend running casino_play_batch waits for a row lock. */
-  async function batchWaits(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const r = await t.db.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%casino_play_batch%' AND pid <> pg_backend_pid()")
-      if (r.rows.length > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error('the batch never waited for the settlement')
-  }
-
-  it('takes every account of its moves before any house sub-account: a settlement holding a player of a move played alone does not deadlock with it', async () => {
-    // Two players on one house sub-account (user id % 16).
-    const seen: bigint[] = []
-    let pair: [bigint, bigint] | undefined
-    while (!pair) {
-      const u = await player({ cash: 5000 })
-      const twin = seen.find((x) => x % 16n === u % 16n)
-      if (twin === undefined) seen.push(u)
-      else pair = [twin, u]
-    }
-    const [set, alone] = pair
-    // A dice bet the set-based part takes, and a mines start played alone (casino_play).
-    const moves = await movesJson(t.db, [{ u: set, stake: 100n, payout: 0n }, { u: alone, op: 'start', stake: 100n, payout: 0n }], new Date())
-    // A settlement (wallet.ts lockPlayersAccounts, as sport and round settlements take their
-    // accounts): the player's cash and bonus, then, once the batch waits, the house. The batch and
-    // the polls run outside the settlement's async flow, on connections of their own.
-    let locked!: () => void
-    let proceed!: () => void
-    const lockedPlayer = new Promise<void>((resolve) => (locked = resolve))
-    const batchWaiting = new Promise<void>((resolve) => (proceed = resolve))
-    const settlement = t.db.tx(async (q) => {
-      await q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [alone])
-      locked()
-      await batchWaiting
-      await lockPlayersAccounts(q, [alone])
-    })
-    await lockedPlayer
-    const batch = t.db.query<Reply>('SELECT * FROM casino_play_batch($1::jsonb)', [JSON.stringify(moves)])
-    try {
-      await batchWaits()
-    } finally {
-      proceed()
-    }
-    const [settled, played] = await Promise.allSettled([settlement, batch])
-    // Had the batch held the house while the mines start waited for the player, PostgreSQL would
-    // have broken the cycle by failing one of the two ("deadlock detected").
-    expect(settled).toEqual({ status: 'fulfilled', value: undefined })
-    expect(played.status === 'fulfilled' ? played.value.rows.map((r) => r.code) : played.reason).toEqual(['OK', 'OK'])
-  })
-})
