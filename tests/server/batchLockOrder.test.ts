@@ -7,17 +7,22 @@
  * the cycle by failing one of them ("deadlock detected"). The money simulator found it on the
  * 10^6-operation run (issue 34): a sport settlement failed with HTTP 500, beside a casino batch,
  * then beside a round batch. Each batch now takes every account first, in the wallet's order
- * (wallet_lock_players). Each case forces the bad order rather than leaving it to chance, and
- * fails on the batch functions before that change.
+ * (wallet_lock_players). And a transfer, which locks the sender's users row before the accounts
+ * (lockRealUser), deadlocked with a settlement whose counted stakes raised the sender's VIP level:
+ * vip_reach updated the users row after the accounts (its copy of the level, dropped by
+ * migration 015). Each case forces the bad order rather than leaving it to chance, and fails on
+ * the functions of b72afec ("deadlock detected").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calls } from '../../src/shared/contract'
+import type { Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
 import { lockPlayersAccounts } from '../../src/server/wallet/wallet'
 import { movesJson, PARTS } from './casinoMoves'
-import { startTestApp, type TestApp } from './testApp'
-import { checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
+import { call, startTestApp, type TestApp } from './testApp'
+import { callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer, verifiedPlayer } from './walletHelpers'
 
-describe.runIf(process.env.DATABASE_URL)('batches of bets beside a settlement (PostgreSQL)', () => {
+describe.runIf(process.env.DATABASE_URL)('lock order beside a settlement (PostgreSQL)', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp()
@@ -37,49 +42,64 @@ describe.runIf(process.env.DATABASE_URL)('batches of bets beside a settlement (P
     }
   }
 
-  /** Until a backend running the batch waits for a row lock. */
-  async function batchWaits(fn: string): Promise<void> {
+  /** Until a backend of this database running a statement like `like` waits for a lock. */
+  async function waitsForLock(like: string): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      const r = await t.db.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1 AND pid <> pg_backend_pid()", [`%${fn}(%`])
+      const r = await t.db.query(
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1 AND pid <> pg_backend_pid()",
+        [like],
+      )
       if (r.rows.length > 0) return
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
-    throw new Error(`${fn} never waited for the settlement`)
+    throw new Error(`no statement like ${like} waited for the settlement`)
   }
 
   /**
-   * A settlement holds `second`'s cash and bonus; the batch runs; once it waits, the settlement
-   * takes the house. The batch and the polls run outside the settlement's async flow (a query
-   * inside it would join its transaction), on connections of their own. Answers the replies' codes.
+   * A settlement's transaction: `first` takes some of its locks; `other` starts, and once it waits
+   * for a lock (a statement like `waitsLike`), `then` goes on in the settlement. The other
+   * side runs outside the settlement's async flow (a query inside it would join its transaction),
+   * on connections of its own. Throws what either side threw.
    */
-  async function besideSettlement(fn: string, second: bigint, moves: unknown[]): Promise<string[]> {
+  async function besideSettlement<T>(first: (q: Queryable) => Promise<unknown>, then: (q: Queryable) => Promise<void>, other: () => Promise<T>, waitsLike: string): Promise<T> {
     let locked!: () => void
     let proceed!: () => void
-    const lockedPlayer = new Promise<void>((resolve) => (locked = resolve))
-    const batchWaiting = new Promise<void>((resolve) => (proceed = resolve))
+    const lockedPlayers = new Promise<void>((resolve) => (locked = resolve))
+    const otherWaiting = new Promise<void>((resolve) => (proceed = resolve))
     const settlement = t.db.tx(async (q) => {
-      await q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [second])
+      await first(q)
       locked()
-      await batchWaiting
-      await lockPlayersAccounts(q, [second])
+      await otherWaiting
+      await then(q)
     })
-    await lockedPlayer
-    const batch = t.db.query<{ code: string }>(`SELECT * FROM ${fn}($1::jsonb)`, [JSON.stringify(moves)])
+    await lockedPlayers
+    const running = other()
     try {
-      await batchWaits(fn)
+      await waitsForLock(waitsLike)
     } finally {
       proceed()
     }
-    const [settled, played] = await Promise.allSettled([settlement, batch])
+    const [settled, done] = await Promise.allSettled([settlement, running])
     if (settled.status === 'rejected') throw settled.reason
-    if (played.status === 'rejected') throw played.reason
-    return played.value.rows.map((r) => r.code)
+    if (done.status === 'rejected') throw done.reason
+    return done.value
+  }
+
+  /** A batch beside a settlement that holds `second`'s cash and bonus and, once the batch waits, takes the house. Answers the replies' codes. */
+  async function batchBesideSettlement(fn: string, second: bigint, moves: unknown[]): Promise<string[]> {
+    const played = await besideSettlement(
+      (q) => q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [second]),
+      (q) => lockPlayersAccounts(q, [second]),
+      () => t.db.query<{ code: string }>(`SELECT * FROM ${fn}($1::jsonb)`, [JSON.stringify(moves)]),
+      `%${fn}(%`,
+    )
+    return played.rows.map((r) => r.code)
   }
 
   it('casino: a dice bet the set-based part takes, then a mines start played alone', async () => {
     const { first, second } = await twoOnOneHouse()
     const moves = await movesJson(t.db, [{ u: first, stake: 100n, payout: 0n }, { u: second, op: 'start', stake: 100n, payout: 0n }], new Date())
-    expect(await besideSettlement('casino_play_batch', second, moves)).toEqual(['OK', 'OK'])
+    expect(await batchBesideSettlement('casino_play_batch', second, moves)).toEqual(['OK', 'OK'])
   })
 
   it('shared rounds: two bets on one round', async () => {
@@ -99,7 +119,7 @@ describe.runIf(process.env.DATABASE_URL)('batches of bets beside a settlement (P
       u: String(u), k: idem(), h: 'hash', at: at.toISOString(), day: dayOf(at.getTime()), g: 'double', round: roundId, choice: 'red', stake: '100',
       bonusMax: '100000', maxBets: 10, maxPayout: '100000000', pays: ['200', '0'], parts: PARTS,
     })
-    expect(await besideSettlement('round_play_batch', second, [bet(first), bet(second)])).toEqual(['OK', 'OK'])
+    expect(await batchBesideSettlement('round_play_batch', second, [bet(first), bet(second)])).toEqual(['OK', 'OK'])
   })
 
   it('sportsbook: two singles on one match', async () => {
@@ -112,6 +132,26 @@ describe.runIf(process.env.DATABASE_URL)('batches of bets beside a settlement (P
       legs: [{ leg: 0, match_id: matchId, market_id: `${matchId}:1x2`, selection_id: `${matchId}:1x2:home`, market_type: '1x2', period: 1, line_quarters: 0, selection: 'home', odds: 2000 }],
       parts: PARTS,
     })
-    expect(await besideSettlement('sport_play_batch', second, [single(first), single(second)])).toEqual(['OK', 'OK'])
+    expect(await batchBesideSettlement('sport_play_batch', second, [single(first), single(second)])).toEqual(['OK', 'OK'])
+  })
+
+  it('a transfer: a settlement that raises the sender\'s VIP level takes no lock of the users row', async () => {
+    const a = await verifiedPlayer(t)
+    const b = await verifiedPlayer(t)
+    await fundCash(t, a.userId, 10_000n)
+    // The transfer locks the sender's users row (lockRealUser), then waits for the accounts the
+    // settlement holds; the settlement then counts stakes that raise the sender's level.
+    const sent = await besideSettlement(
+      (q) => lockPlayersAccounts(q, [a.userId]),
+      async (q) => {
+        await q.query('SELECT * FROM vip_adds(ARRAY[$1::bigint], ARRAY[$2::bigint], ARRAY[$2::bigint], ARRAY[$3::timestamptz])', [a.userId, 10n ** 10n, new Date()])
+      },
+      () => callKeyed(t, calls.transfer, { token: a.token, body: { toUser: b.email, amount: '1' } }),
+      '%ledger_accounts%',
+    )
+    expect(sent.body.status).toBe(200)
+    const level = await t.db.query<{ level: number }>('SELECT level FROM vip_progress WHERE user_id = $1', [a.userId])
+    expect(Number(level.rows[0]?.level)).toBeGreaterThan(0)
+    expect((await call(t, calls.userInfo, { token: a.token })).body.data.level).toBe(Number(level.rows[0]!.level))
   })
 })

@@ -60,7 +60,7 @@ async function books(q: Queryable, users: bigint[]) {
     turnover: await rows('SELECT * FROM cash_turnover WHERE user_id = ANY ($1) ORDER BY user_id'),
     vip: await rows('SELECT * FROM vip_progress WHERE user_id = ANY ($1) ORDER BY user_id'),
     awards: await rows('SELECT user_id, level, award, reached_at, credited_at FROM vip_awards WHERE user_id = ANY ($1) ORDER BY user_id, level'),
-    levels: await rows('SELECT id, level FROM users WHERE id = ANY ($1) ORDER BY id'),
+    levels: await rows('SELECT user_id, level FROM vip_progress WHERE user_id = ANY ($1) ORDER BY user_id'),
     wagerDays: await rows('SELECT * FROM wager_days WHERE user_id = ANY ($1) ORDER BY user_id, day'),
     wagering: await rows('SELECT * FROM bonus_wagering WHERE user_id = ANY ($1) ORDER BY user_id'),
     locks: await rows('SELECT user_id, created_at FROM open_game_locks WHERE user_id = ANY ($1) ORDER BY user_id'),

@@ -78,6 +78,8 @@ async function rows(db: Db): Promise<Record<string, string>> {
 describe('carrying a database of the first migration series over to the baseline', () => {
   it('keeps every row, ends with the new layout\'s schema exactly, and the server runs on it', async () => {
     let before: Record<string, string> = {}
+    let oldUsersLevelless = ''
+    let oldLevels: { id: bigint; level: number }[] = []
     let upgraded: TestApp | undefined
     let fresh: TestApp | undefined
     try {
@@ -88,6 +90,11 @@ describe('carrying a database of the first migration series over to the baseline
           await legacyDatabase(db)
           await legacyMoney(db)
           before = await rows(db)
+          // Migration 015 drops users.level (vip_progress.level is its one home): the old rows without it.
+          const cols = (await db.query<{ c: string }>("SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_name = 'users' AND column_name <> 'level' ORDER BY ordinal_position")).rows
+          const r = await db.query<{ j: string }>(`SELECT coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '') AS j FROM (SELECT ${cols.map((c) => c.c).join(', ')} FROM users) x`)
+          oldUsersLevelless = r.rows[0]!.j
+          oldLevels = (await db.query<{ id: bigint; level: number }>('SELECT id, level FROM users WHERE level > 0 ORDER BY id')).rows
         },
       })
       const db = upgraded.db
@@ -101,7 +108,8 @@ describe('carrying a database of the first migration series over to the baseline
       // (empty); 005 added rg_blocks (empty); 006 the days' time played (0, no last stake, no session) and rg_reality (empty);
       // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty); 010 the
       // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here); 011 the operators' console's tables (empty), 013 player_notes (empty);
-      // 014 payment_reviews and ops_idempotency_keys (empty), pix_refunds' user_id, order_id and operator_id (no refunds here), and the system account pix_outgoing (at 0).
+      // 014 payment_reviews and ops_idempotency_keys (empty), pix_refunds' user_id, order_id and operator_id (no refunds here), and the system account pix_outgoing (at 0);
+      // 015 dropped users.level.
       const { daily_stakes: oldDays = '', users: oldUsers = '', ledger_accounts: oldAccounts = '', ...kept } = before
       const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...rest } = after
       const { operators = '', operator_enrolments: enrolments = '', operator_recovery_codes: recovery = '', operator_sessions: opsSessions = '', ops_audit: audit = '', player_notes: notes = '', ...rest2 } = rest
@@ -111,8 +119,12 @@ describe('carrying a database of the first migration series over to the baseline
       expect(outgoing).toHaveLength(1)
       expect(outgoing[0]).toMatch(/^\(\d+,,pix_outgoing,0,t,0\)$/)
       expect(accounts.split('\n').filter((r) => !r.includes(',pix_outgoing,')).join('\n')).toBe(oldAccounts)
-      // 007's six identity columns and 013's disabled_reason, all empty on the old rows.
-      expect(users).toBe(oldUsers.replace(/\)$/gm, ',,,,,,,)'))
+      // 007's six identity columns and 013's disabled_reason, all empty on the old rows; 015 dropped
+      // level, whose one home, vip_progress, holds every level the old rows had (none rose here).
+      expect(oldUsers).not.toBe('')
+      expect(users).toBe(oldUsersLevelless.replace(/\)$/gm, ',,,,,,,)'))
+      const levels = (await db.query<{ id: bigint; level: number }>('SELECT user_id AS id, level FROM vip_progress WHERE level > 0 ORDER BY user_id')).rows
+      expect(levels).toEqual(oldLevels)
       expect(oldDays).not.toBe('')
       const lines = (text: string) => text.split('\n').filter(Boolean).sort()
       expect(lines(days)).toEqual(lines(oldDays.split('\n').map((r) => r.replace(/\)$/, ',0,0,,)')).join('\n')))

@@ -27,7 +27,7 @@ interface PlayerDb {
   birth_date: string | null
   level: number
 }
-const PLAYER_COLUMNS = 'id, uid, email, name, card_no, kyc, created_at, disabled_at, disabled_reason, phone, birth_date::text AS birth_date, level'
+const PLAYER_COLUMNS = 'id, uid, email, name, card_no, kyc, created_at, disabled_at, disabled_reason, phone, birth_date::text AS birth_date, (SELECT COALESCE(max(v.level), 0) FROM vip_progress v WHERE v.user_id = users.id) AS level'
 
 const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 

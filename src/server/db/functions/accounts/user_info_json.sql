@@ -14,13 +14,13 @@ BEGIN
   SELECT to_jsonb(x) INTO r FROM (WITH l1 AS (SELECT id FROM users WHERE inviter_id = p_user),
           l2 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l1)),
           l3 AS (SELECT id FROM users WHERE inviter_id IN (SELECT id FROM l2))
-     SELECT u.id, u.uid, u.email, u.name, u.phone, u.country, u.level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
+     SELECT u.id, u.uid, u.email, u.name, u.phone, u.country, COALESCE(vp.level, 0) AS level, u.header, u.yqm, u.created_at, u.is_test, u.test_password, u.kyc, u.lx,
        (SELECT COALESCE(SUM(balance), 0)::bigint FROM ledger_accounts WHERE user_id = u.id AND kind IN ('cash', 'bonus')) AS spendable,
        (SELECT v.version FROM wallet_balance(u.id) v) AS balance_version,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 10) AS pay_sum,
        (SELECT COALESCE(SUM(amount), 0)::bigint FROM orders WHERE user_id = u.id AND status = '10' AND type = 11) AS wd_sum,
        (SELECT amount FROM orders WHERE user_id = u.id AND type = 10 AND status = '10' ORDER BY closed_at DESC, id DESC LIMIT 1) AS last_pay,
-       (SELECT game_sum FROM vip_progress WHERE user_id = u.id) AS game_sum,
+       vp.game_sum,
        (SELECT outstanding FROM cash_turnover WHERE user_id = u.id) AS turnover,
        (SELECT GREATEST(required - wagered, 0) FROM bonus_wagering WHERE user_id = u.id) AS wager_left,
        nxt.pay_min AS next_pay_min, nxt.game_min AS next_game_min,
@@ -30,7 +30,8 @@ BEGIN
        (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 2) AS a2,
        (SELECT COALESCE(sum(amount), 0)::bigint FROM referral_commissions WHERE beneficiary = u.id AND level = 3) AS a3
      FROM users u
-     LEFT JOIN LATERAL (SELECT pay_min, game_min FROM vip_levels WHERE level <= u.level + 1 ORDER BY level DESC LIMIT 1) nxt ON true
+     LEFT JOIN vip_progress vp ON vp.user_id = u.id
+     LEFT JOIN LATERAL (SELECT pay_min, game_min FROM vip_levels WHERE level <= COALESCE(vp.level, 0) + 1 ORDER BY level DESC LIMIT 1) nxt ON true
      LEFT JOIN LATERAL (
        SELECT p.id AS pkg, p.price, p.gift, o.expires_at FROM promo_offers o
        JOIN LATERAL (SELECT id, price, gift FROM price_packages WHERE currency = o.currency AND active AND gift > 0 ORDER BY gift::numeric / price DESC, sort, id LIMIT 1) p ON true
