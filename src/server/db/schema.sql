@@ -868,6 +868,7 @@ ALTER TABLE sport_bets ADD CONSTRAINT sport_bets_status_check CHECK ((status = A
 ALTER TABLE sport_bets ADD CONSTRAINT sport_bets_type_check CHECK ((type = ANY (ARRAY['single'::text, 'parlay'::text])));
 CREATE INDEX sport_bets_open_idx ON public.sport_bets USING btree (id) WHERE (status = 0);
 CREATE INDEX sport_bets_user_idx ON public.sport_bets USING btree (user_id, id DESC);
+CREATE INDEX sport_bets_user_open_idx ON public.sport_bets USING btree (user_id) WHERE (status = 0);
 
 CREATE TABLE sport_results (
   match_id text NOT NULL,
