@@ -22,6 +22,7 @@
  * equal the model, and the house's books equal the players' stakes less their returns.
  */
 import { ledgerFigures } from '../src/server/wallet/ledgerCheck'
+import { sportPayoutsDrift } from '../src/server/sport/bets'
 import type { Db } from '../src/server/db/connection'
 import { Model, type Player } from './sim/model'
 import { Players, type OpContext } from './sim/players'
@@ -106,6 +107,8 @@ async function checkData(q: Db, n: number, final: boolean): Promise<void> {
   const f = await ledgerFigures(q)
   model.check('every transaction sums to zero, each account equals its entries', f.total === 0n && f.unbalanced === 0n && f.drift === 0n && f.accounts === 0n, n, () => JSON.stringify(f, (_, v) => (typeof v === 'bigint' ? String(v) : v)))
   model.check('no player account below zero', f.negative === 0n, n, () => `${f.negative} accounts below zero`)
+  const capDrift = await sportPayoutsDrift(q)
+  model.check("each player's open sport bets on a match sum to the cap's running total", capDrift === 0n, n, () => `${capDrift} (player, match) totals differ from their open bets`)
   const unpaid = await q.query<{ n: bigint }>(`SELECT count(*)::bigint AS n FROM credited_payments c LEFT JOIN psp_sandbox_pix x ON x.e2e_id = c.e2e_id WHERE x.e2e_id IS NULL OR x.valor <> c.amount`)
   model.check('no deposit credited without its payment', BigInt(unpaid.rows[0]!.n) === 0n, n, () => `${unpaid.rows[0]!.n} credits without a payment at the bank`)
   const twice = await q.query<{ n: bigint }>(

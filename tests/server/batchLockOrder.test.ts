@@ -10,13 +10,15 @@
  * (wallet_lock_players). And a transfer, which locks the sender's users row before the accounts
  * (lockRealUser), deadlocked with a settlement whose counted stakes raised the sender's VIP level:
  * vip_reach updated the users row after the accounts (its copy of the level, dropped by
- * migration 015). Each case forces the bad order rather than leaving it to chance, and fails on
+ * migration 015). And the VIP awards job posted each award in the awards' order, holding one
+ * player's accounts while it waited for another's. Each case forces the bad order rather than leaving it to chance, and fails on
  * the functions of b72afec ("deadlock detected").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calls } from '../../src/shared/contract'
 import type { Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
+import { creditVipAwards } from '../../src/server/loyalty/vip/awards'
 import { lockPlayersAccounts } from '../../src/server/wallet/wallet'
 import { movesJson, PARTS } from './casinoMoves'
 import { call, startTestApp, type TestApp } from './testApp'
@@ -42,22 +44,22 @@ describe.runIf(process.env.DATABASE_URL)('lock order beside a settlement (Postgr
     }
   }
 
-  /** Until a backend of this database running a statement like `like` waits for a lock. */
-  async function waitsForLock(like: string): Promise<void> {
+  /** Until a backend of this database running a statement that matches `pattern` (a regular expression) waits for a lock. */
+  async function waitsForLock(pattern: string): Promise<void> {
     for (let i = 0; i < 200; i++) {
       const r = await t.db.query(
-        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1 AND pid <> pg_backend_pid()",
-        [like],
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ~ $1 AND pid <> pg_backend_pid()",
+        [pattern],
       )
       if (r.rows.length > 0) return
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
-    throw new Error(`no statement like ${like} waited for the settlement`)
+    throw new Error(`no statement matching ${pattern} waited for the settlement`)
   }
 
   /**
    * A settlement's transaction: `first` takes some of its locks; `other` starts, and once it waits
-   * for a lock (a statement like `waitsLike`), `then` goes on in the settlement. The other
+   * for a lock (a statement matching `waitsLike`), `then` goes on in the settlement. The other
    * side runs outside the settlement's async flow (a query inside it would join its transaction),
    * on connections of its own. Throws what either side threw.
    */
@@ -91,7 +93,7 @@ describe.runIf(process.env.DATABASE_URL)('lock order beside a settlement (Postgr
       (q) => q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [second]),
       (q) => lockPlayersAccounts(q, [second]),
       () => t.db.query<{ code: string }>(`SELECT * FROM ${fn}($1::jsonb)`, [JSON.stringify(moves)]),
-      `%${fn}(%`,
+      `${fn}\\(`,
     )
     return played.rows.map((r) => r.code)
   }
@@ -147,11 +149,29 @@ describe.runIf(process.env.DATABASE_URL)('lock order beside a settlement (Postgr
         await q.query('SELECT * FROM vip_adds(ARRAY[$1::bigint], ARRAY[$2::bigint], ARRAY[$2::bigint], ARRAY[$3::timestamptz])', [a.userId, 10n ** 10n, new Date()])
       },
       () => callKeyed(t, calls.transfer, { token: a.token, body: { toUser: b.email, amount: '1' } }),
-      '%ledger_accounts%',
+      'ledger_accounts|wallet_lock_players',
     )
     expect(sent.body.status).toBe(200)
     const level = await t.db.query<{ level: number }>('SELECT level FROM vip_progress WHERE user_id = $1', [a.userId])
     expect(Number(level.rows[0]?.level)).toBeGreaterThan(0)
     expect((await call(t, calls.userInfo, { token: a.token })).body.data.level).toBe(Number(level.rows[0]!.level))
+  })
+
+  it("VIP awards: the job takes every awarded player's accounts first, whatever order the awards came in", async () => {
+    // `low` (the smaller id) reached its award after `high`: the job credits `high` first.
+    const { first: low, second: high } = await twoOnOneHouse()
+    const at = new Date()
+    await t.db.query(
+      "INSERT INTO vip_awards (user_id, level, award, reached_at) VALUES ($1, 1, 500, $3::timestamptz - interval '1 minute'), ($2, 1, 500, $3::timestamptz)",
+      [high, low, at],
+    )
+    // A settlement holds `low`'s cash and bonus, then, once the job waits, takes `high`'s.
+    const credited = await besideSettlement(
+      (q) => q.query("SELECT id FROM ledger_accounts WHERE user_id = $1 AND kind IN ('cash', 'bonus') ORDER BY id FOR NO KEY UPDATE", [low]),
+      (q) => lockPlayersAccounts(q, [low, high]),
+      () => t.db.tx((q) => creditVipAwards(q, 0, at)),
+      'ledger_accounts|wallet_lock_players',
+    )
+    expect(credited.filter((c) => c.userId === low || c.userId === high).map((c) => c.userId)).toEqual([high, low])
   })
 })

@@ -109,12 +109,12 @@ describe('carrying a database of the first migration series over to the baseline
       // 007 the players' identity columns (all empty on the old rows); 008 rg_markers and rg_marked_days (empty); 010 the
       // PSP emulator's psp_sandbox_cob_revisions (one row per charge held: none here); 011 the operators' console's tables (empty), 013 player_notes (empty);
       // 014 payment_reviews and ops_idempotency_keys (empty), pix_refunds' user_id, order_id and operator_id (no refunds here), and the system account pix_outgoing (at 0);
-      // 015 dropped users.level.
+      // 015 dropped users.level; 016 added sport_match_payouts (no open sport bet here).
       const { daily_stakes: oldDays = '', users: oldUsers = '', ledger_accounts: oldAccounts = '', ...kept } = before
       const { play_days: days = '', rg_limits: limits = '', rg_blocks: blocked = '', rg_reality: reality = '', rg_markers: marks = '', rg_marked_days: marked = '', psp_sandbox_cob_revisions: revisions = '', users, ...rest } = after
       const { operators = '', operator_enrolments: enrolments = '', operator_recovery_codes: recovery = '', operator_sessions: opsSessions = '', ops_audit: audit = '', player_notes: notes = '', ...rest2 } = rest
-      const { payment_reviews: reviews = '', ops_idempotency_keys: opsKeys = '', ledger_accounts: accounts = '', ...now } = rest2
-      expect([limits, blocked, reality, marks, marked, revisions, operators, enrolments, recovery, opsSessions, audit, notes, reviews, opsKeys]).toEqual(['', '', '', '', '', '', '', '', '', '', '', '', '', ''])
+      const { payment_reviews: reviews = '', ops_idempotency_keys: opsKeys = '', ledger_accounts: accounts = '', sport_match_payouts: matchPayouts = '', ...now } = rest2
+      expect([limits, blocked, reality, marks, marked, revisions, operators, enrolments, recovery, opsSessions, audit, notes, reviews, opsKeys, matchPayouts]).toEqual(['', '', '', '', '', '', '', '', '', '', '', '', '', '', ''])
       const outgoing = accounts.split('\n').filter((r) => r.includes(',pix_outgoing,'))
       expect(outgoing).toHaveLength(1)
       expect(outgoing[0]).toMatch(/^\(\d+,,pix_outgoing,0,t,0\)$/)

@@ -8,6 +8,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import type { Db, Queryable } from '../../src/server/db/connection'
 import { dayOf } from '../../src/server/wallet/days'
 import { ledgerFigures } from '../../src/server/wallet/ledgerCheck'
+import { sportPayoutsDrift } from '../../src/server/sport/bets'
 import { WEBHOOK_PREFIX } from '../../src/server/payments/buildProviders'
 import type { PspEmulator } from '../../src/server/payments/emulator/PspEmulator'
 import { post, systemAccountId, userAccountId } from '../../src/server/wallet/ledger'
@@ -107,6 +108,8 @@ export async function balances(t: TestApp, userId: bigint): Promise<{ cash: bigi
  */
 export async function expectLedgerInvariant(db: Db): Promise<void> {
   expect(await ledgerFigures(db)).toEqual({ total: 0n, unbalanced: 0n, drift: 0n, negative: 0n, accounts: 0n })
+  // And the sportsbook's per-match cap's running total equals the open bets it sums.
+  expect(await sportPayoutsDrift(db)).toBe(0n)
 }
 
 /** Checks the ledger invariant after every test of the file. */

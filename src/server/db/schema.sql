@@ -868,7 +868,15 @@ ALTER TABLE sport_bets ADD CONSTRAINT sport_bets_status_check CHECK ((status = A
 ALTER TABLE sport_bets ADD CONSTRAINT sport_bets_type_check CHECK ((type = ANY (ARRAY['single'::text, 'parlay'::text])));
 CREATE INDEX sport_bets_open_idx ON public.sport_bets USING btree (id) WHERE (status = 0);
 CREATE INDEX sport_bets_user_idx ON public.sport_bets USING btree (user_id, id DESC);
-CREATE INDEX sport_bets_user_open_idx ON public.sport_bets USING btree (user_id) WHERE (status = 0);
+
+CREATE TABLE sport_match_payouts (
+  user_id bigint NOT NULL,
+  match_id text NOT NULL,
+  potential bigint NOT NULL
+);
+ALTER TABLE sport_match_payouts ADD CONSTRAINT sport_match_payouts_pkey PRIMARY KEY (user_id, match_id);
+ALTER TABLE sport_match_payouts ADD CONSTRAINT sport_match_payouts_potential_check CHECK ((potential >= 0));
+ALTER TABLE sport_match_payouts ADD CONSTRAINT sport_match_payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id);
 
 CREATE TABLE sport_results (
   match_id text NOT NULL,
@@ -1964,6 +1972,28 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.sport_match_payouts_move(p_user bigint, p_bet bigint, p_sign integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF p_sign > 0 THEN
+    INSERT INTO sport_match_payouts AS e (user_id, match_id, potential)
+      SELECT p_user, l.match_id, b.potential * count(*) FROM sport_bet_legs l JOIN sport_bets b ON b.id = l.bet_id
+      WHERE l.bet_id = p_bet GROUP BY l.match_id, b.potential
+      ON CONFLICT (user_id, match_id) DO UPDATE SET potential = e.potential + EXCLUDED.potential;
+  ELSE
+    -- An UPDATE, not an upsert: a CHECK is tested on an upsert's proposed row, negative here.
+    UPDATE sport_match_payouts e SET potential = e.potential - x.potential
+      FROM (SELECT l.match_id, b.potential * count(*) AS potential FROM sport_bet_legs l JOIN sport_bets b ON b.id = l.bet_id
+            WHERE l.bet_id = p_bet GROUP BY l.match_id, b.potential) x
+      WHERE e.user_id = p_user AND e.match_id = x.match_id;
+    DELETE FROM sport_match_payouts e WHERE e.user_id = p_user AND e.potential = 0
+      AND e.match_id IN (SELECT l.match_id FROM sport_bet_legs l WHERE l.bet_id = p_bet);
+  END IF;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sport_play(p jsonb)
  RETURNS casino_reply
  LANGUAGE plpgsql
@@ -1999,13 +2029,11 @@ BEGIN
     RETURN r;
   END IF;
   -- The most one player's open bets on one match may pay (SPORT_MAX_MATCH_PAYOUT), this one with
-  -- them: checked under the player's account locks (wallet_bet takes the same, in the same order),
+  -- them (sport_match_payouts): checked under the player's account locks (wallet_bet takes the same, in the same order),
   -- so two bets racing each other are counted one after the other.
   PERFORM 1 FROM ledger_accounts a WHERE a.user_id = u AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE;
-  SELECT max(per_match) INTO held FROM (
-    SELECT sum(b.potential) AS per_match FROM sport_bets b JOIN sport_bet_legs l ON l.bet_id = b.id
-    WHERE b.user_id = u AND b.status = 0 AND l.match_id IN (SELECT jsonb_array_elements_text(p->'matches'))
-    GROUP BY l.match_id) x;
+  SELECT max(e.potential) INTO held FROM sport_match_payouts e
+    WHERE e.user_id = u AND e.match_id IN (SELECT jsonb_array_elements_text(p->'matches'));
   IF COALESCE(held, 0) + potential > (p->>'matchMax')::bigint THEN
     r.code := 'MATCH_LIMIT';
     RETURN r;
@@ -2020,6 +2048,7 @@ BEGIN
   INSERT INTO sport_bet_legs (bet_id, leg, match_id, market_id, selection_id, market_type, period, line_quarters, selection, odds)
     SELECT id, l.leg, l.match_id, l.market_id, l.selection_id, l.market_type, l.period, l.line_quarters, l.selection, l.odds
     FROM jsonb_to_recordset(p->'legs') AS l(leg smallint, match_id text, market_id text, selection_id text, market_type text, period smallint, line_quarters integer, selection text, odds integer);
+  PERFORM sport_match_payouts_move(u, id, 1);
   r.bet_id := id;
   r.balance := w.balance;
   r.version := w.version;

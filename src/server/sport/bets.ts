@@ -95,6 +95,21 @@ interface LegRow extends ExposureLeg {
 const LEG_COLUMNS = 'bet_id, leg, match_id, market_type, period, line_quarters, selection, odds, result'
 
 /**
+ * The (player, match) pairs where sport_match_payouts is not what the open bets' legs on the match
+ * may pay together (the per-match cap's running total against its definition): zero on sound
+ * books. The tests check it after every money suite's test, the money simulator after every crash.
+ */
+export async function sportPayoutsDrift(q: Queryable): Promise<bigint> {
+  const r = await q.query<{ n: bigint }>(
+    `SELECT count(*)::bigint AS n FROM sport_match_payouts e
+     FULL JOIN (SELECT b.user_id, l.match_id, sum(b.potential) AS potential FROM sport_bets b JOIN sport_bet_legs l ON l.bet_id = b.id
+                WHERE b.status = 0 GROUP BY b.user_id, l.match_id) o ON o.user_id = e.user_id AND o.match_id = e.match_id
+     WHERE e.potential IS DISTINCT FROM o.potential`,
+  )
+  return BigInt(r.rows[0]?.n ?? 0)
+}
+
+/**
  * A match's settlement lock, held to the commit: exclusive here, shared by every batch of bets
  * naming the match (sport_play_batch.sql), so no bet commits on a match between its result and its
  * settlement. Taken before any account lock, as the bets take theirs.
@@ -153,6 +168,8 @@ export async function settleMatch(q: Queryable, rules: WagerRules, matchId: stri
     const payout = betReturn(amount, legs.map((l) => ({ result: Number(l.result) as LegResult, odds: Number(l.odds) })))
     await q.query('UPDATE sport_bets SET status = 9999, payout = $2, settled_at = $3 WHERE id = $1', [betId, payout, at])
     const userId = BigInt(bet.user_id)
+    // No longer open: off what the player's open bets on its matches may pay (the per-match cap).
+    await q.query('SELECT sport_match_payouts_move($1, $2, -1)', [userId, betId])
     await creditWin(q, userId, payout, { ref: `sport:${betId}`, at, meta: { game: 'sport' }, funding: { fromCash: BigInt(bet.from_cash), fromBonus: BigInt(bet.from_bonus) } })
     settled.push({ userId, betId, stake: amount, payout })
     // Toward a gift's wagering: a refunded leg (void or push) counts as if it were not there; a bet

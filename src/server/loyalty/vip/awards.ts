@@ -6,6 +6,7 @@
  * is taken with FOR UPDATE SKIP LOCKED and marked in the same transaction: credited once, whatever
  * runs it (the job, a deposit's follow-up, several processes).
  */
+import { lockPlayersAccounts } from '../../wallet/wallet'
 import { AWARD_TYPE } from '../../../shared/codes'
 import type { Deps } from '../../deps'
 import type { Queryable } from '../../db/connection'
@@ -30,6 +31,11 @@ export async function creditVipAwards(q: Queryable, wagerX: number, at: Date, us
      ORDER BY w.reached_at, w.user_id, w.level LIMIT $2 FOR UPDATE OF w SKIP LOCKED`,
     [userId, limit, at],
   )
+  // Every player's accounts at once, in the wallet's order, before the first award is posted: in
+  // the awards' order (oldest first) the loop held one player's accounts while it waited for
+  // another's, which a settlement held while it waited for the first (PostgreSQL; the money
+  // simulator's find).
+  await lockPlayersAccounts(q, pending.rows.map((r) => BigInt(r.user_id)))
   const out: CreditedAward[] = []
   for (const row of pending.rows) {
     const user = BigInt(row.user_id)

@@ -37,13 +37,11 @@ BEGIN
     RETURN r;
   END IF;
   -- The most one player's open bets on one match may pay (SPORT_MAX_MATCH_PAYOUT), this one with
-  -- them: checked under the player's account locks (wallet_bet takes the same, in the same order),
+  -- them (sport_match_payouts): checked under the player's account locks (wallet_bet takes the same, in the same order),
   -- so two bets racing each other are counted one after the other.
   PERFORM 1 FROM ledger_accounts a WHERE a.user_id = u AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE;
-  SELECT max(per_match) INTO held FROM (
-    SELECT sum(b.potential) AS per_match FROM sport_bets b JOIN sport_bet_legs l ON l.bet_id = b.id
-    WHERE b.user_id = u AND b.status = 0 AND l.match_id IN (SELECT jsonb_array_elements_text(p->'matches'))
-    GROUP BY l.match_id) x;
+  SELECT max(e.potential) INTO held FROM sport_match_payouts e
+    WHERE e.user_id = u AND e.match_id IN (SELECT jsonb_array_elements_text(p->'matches'));
   IF COALESCE(held, 0) + potential > (p->>'matchMax')::bigint THEN
     r.code := 'MATCH_LIMIT';
     RETURN r;
@@ -58,6 +56,7 @@ BEGIN
   INSERT INTO sport_bet_legs (bet_id, leg, match_id, market_id, selection_id, market_type, period, line_quarters, selection, odds)
     SELECT id, l.leg, l.match_id, l.market_id, l.selection_id, l.market_type, l.period, l.line_quarters, l.selection, l.odds
     FROM jsonb_to_recordset(p->'legs') AS l(leg smallint, match_id text, market_id text, selection_id text, market_type text, period smallint, line_quarters integer, selection text, odds integer);
+  PERFORM sport_match_payouts_move(u, id, 1);
   r.bet_id := id;
   r.balance := w.balance;
   r.version := w.version;
