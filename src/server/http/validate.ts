@@ -44,16 +44,24 @@ function describeIssue(locale: Locale, issue: Issue, input: unknown): string {
 }
 
 /**
- * Where the input holds a text with U+0000. PostgreSQL text cannot store that character (the
- * query fails), so no field of any call may carry it; walked without recursion, as a hostile
- * body may nest deeply.
+ * A lone UTF-16 surrogate (half of a pair, or a pair in the wrong order): not a character at all.
+ * JSON.stringify writes it as an escape (\\ud800) that PostgreSQL's jsonb refuses, so a text that
+ * reached an audit line or any jsonb column failed its query (the fuzz suite's find: an operator's
+ * notice answered 500).
  */
-function nulPath(input: unknown): PropertyKey[] | null {
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * Where the input holds a text PostgreSQL cannot store: with U+0000 (text refuses it: the query
+ * fails) or a lone surrogate (jsonb refuses it). No field of any call may carry either; walked
+ * without recursion, as a hostile body may nest deeply.
+ */
+function unstorablePath(input: unknown): PropertyKey[] | null {
   type Step = { key: PropertyKey; up: Step | null } | null
   const stack: [unknown, Step][] = [[input, null]]
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [node, step] = top
-    if (typeof node === 'string' && node.includes('\u0000')) {
+    if (typeof node === 'string' && (node.includes('\u0000') || LONE_SURROGATE.test(node))) {
       const path: PropertyKey[] = []
       for (let s = step; s; s = s.up) path.unshift(s.key)
       return path
@@ -65,7 +73,7 @@ function nulPath(input: unknown): PropertyKey[] | null {
 
 /** Parses one part of a request; on failure throws a 400 whose message names the first problem. */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, locale: Locale): z.output<S> {
-  const nul = nulPath(input)
+  const nul = unstorablePath(input)
   if (nul) {
     const issue = { code: 'custom', path: nul, message: 'invalid', input } as unknown as Issue
     throw new AppError('VALIDATION', { problems: [{ field: nul.map(String).join('.'), msg: describeIssue(locale, issue, input) }] }, undefined)
