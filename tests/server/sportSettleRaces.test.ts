@@ -16,6 +16,7 @@ import * as sport from '../../src/shared/contract/sport'
 import type { MatchOutcome } from '../../src/shared/sport/settle'
 import { settleMatch } from '../../src/server/sport/bets'
 import { call, startTestApp, type TestApp } from './testApp'
+import { toFootballHours } from './sportHours'
 import { balances, callKeyed, checkLedgerAfterEach, fundCash, idem, newPlayer } from './walletHelpers'
 
 type Market = { type: string; period: number; status: string; selections: { selectionId: string; odds: number }[] }
@@ -24,6 +25,8 @@ describe.runIf(process.env.DATABASE_URL)('sport settlement races (PostgreSQL)', 
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp({}, { SPORT_SEED: 'races' })
+    // The simulator keeps real hours: on a Sunday at 22:10 in Brasília no upcoming match had an open 1X2.
+    await toFootballHours(t)
   })
   afterAll(() => t?.close())
   checkLedgerAfterEach(() => t)
