@@ -10,6 +10,8 @@ test('a player opens PG slots from the side menu, spins, sees the header balance
   await page.getByRole('button', { name: 'PG slots' }).click()
   await expect(page).toHaveURL(/\/gameGroupList\?productCode=PG$/)
   await expect(page.getByRole('heading', { name: 'PG slots' })).toBeVisible()
+  // Each tile says its game's return to player and volatility, as Hub88's catalogue gives them.
+  await expect(page.getByRole('button', { name: 'Jogar Frutas de Ouro' })).toHaveAccessibleName(/^Jogar Frutas de Ouro\s+RTP 96,14%\s+Volatilidade média$/)
 
   // A game not open yet says so; an open one launches in the frame.
   await page.getByRole('button', { name: 'Noite de Carnaval: em breve' }).click()

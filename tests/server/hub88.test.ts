@@ -268,12 +268,14 @@ describe("our Wallet API, as Hub88 calls it", () => {
 })
 
 describe('the Games API and a spin end to end, through the emulator', () => {
-  it('the lists carry the Hub88 games of each code with their RTP; a launch asks Hub88 for the URL, which opens the demo slot', async () => {
+  it('the lists carry the Hub88 games of each code with their RTP and volatility; a launch asks Hub88 for the URL, which opens the demo slot', async () => {
     const p = await newPlayer(t)
     await fundCash(t, p.userId, 5_000n)
-    const pg = (await call(t, calls.gameGroup, { query: { productCode: 'PG' } })).body.data.records as { gameType: string; rtp: number; stop: number }[]
+    const pg = (await call(t, calls.gameGroup, { query: { productCode: 'PG' } })).body.data.records as { gameType: string; rtp: number; volatility?: number; stop: number }[]
     expect(pg.map((g) => g.gameType)).toEqual(['pgs_demo-fruits', 'pgs_demo-jungle', 'pgs_demo-carnival'])
     expect(pg[0]!.rtp).toBe(96.14)
+    // The catalogue's volatility (the emulator lists every demo game at 3, Hub88's "medium"), shown on the tile.
+    expect(pg.map((g) => g.volatility)).toEqual([3, 3, 3])
     expect(pg[2]!.stop).toBe(1)
     expect(((await call(t, calls.gameGroup, { query: { productCode: 'BG' } })).body.data.records as { gameType: string }[]).map((g) => g.gameType)).toEqual(['bgm_demo-carnival', 'bgm_demo-fruits'])
     const launched = await call(t, calls.launchGame, { token: p.token, body: { productCode: 'PG', game: GAME } })

@@ -28,5 +28,5 @@ export async function gameCatalog(providers: ReadonlyMap<string, GameProvider>):
 /** One provider code's list (empty for a code no provider serves). */
 export async function providerGames(providers: ReadonlyMap<string, GameProvider>, code: string): Promise<{ records: GameEntry[] }> {
   const games = (await providers.get(code)?.listGames()) ?? []
-  return { records: games.map((g) => ({ value: g.name, productCode: code, gameType: g.code, stop: g.stop ? 1 : 0, ...(g.image ? { image: g.image } : {}), rtp: Math.round(g.rtp * 10_000) / 100 })) }
+  return { records: games.map((g) => ({ value: g.name, productCode: code, gameType: g.code, stop: g.stop ? 1 : 0, ...(g.image ? { image: g.image } : {}), rtp: Math.round(g.rtp * 10_000) / 100, ...(g.volatility ? { volatility: g.volatility } : {}) })) }
 }

@@ -13,6 +13,8 @@ const gameEntrySchema = z.object({
   image: z.optional(z.string()),
   /** Ours: a provider game's return to player as its provider's catalogue reports it, in percent (96.14). */
   rtp: z.optional(z.number()),
+  /** Ours: a provider game's volatility where its catalogue gives one, 1 (low) to 6 (very high) on Hub88's scale. */
+  volatility: z.optional(z.number()),
 })
 export type GameEntry = z.output<typeof gameEntrySchema>
 
