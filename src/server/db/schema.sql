@@ -2029,9 +2029,8 @@ BEGIN
     RETURN r;
   END IF;
   -- The most one player's open bets on one match may pay (SPORT_MAX_MATCH_PAYOUT), this one with
-  -- them (sport_match_payouts): checked under the player's account locks (wallet_bet takes the same, in the same order),
-  -- so two bets racing each other are counted one after the other.
-  PERFORM 1 FROM ledger_accounts a WHERE a.user_id = u AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE;
+  -- them (sport_match_payouts): read under the player's account locks, which sport_play_batch takes
+  -- before any bet (wallet_lock_players), so two bets racing each other are counted one after the other.
   SELECT max(e.potential) INTO held FROM sport_match_payouts e
     WHERE e.user_id = u AND e.match_id IN (SELECT jsonb_array_elements_text(p->'matches'));
   IF COALESCE(held, 0) + potential > (p->>'matchMax')::bigint THEN

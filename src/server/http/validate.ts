@@ -73,10 +73,10 @@ function unstorablePath(input: unknown): PropertyKey[] | null {
 
 /** Parses one part of a request; on failure throws a 400 whose message names the first problem. */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, locale: Locale): z.output<S> {
-  const nul = unstorablePath(input)
-  if (nul) {
-    const issue = { code: 'custom', path: nul, message: 'invalid', input } as unknown as Issue
-    throw new AppError('VALIDATION', { problems: [{ field: nul.map(String).join('.'), msg: describeIssue(locale, issue, input) }] }, undefined)
+  const unstorable = unstorablePath(input)
+  if (unstorable) {
+    const issue = { code: 'custom', path: unstorable, message: 'invalid', input } as unknown as Issue
+    throw new AppError('VALIDATION', { problems: [{ field: unstorable.map(String).join('.'), msg: describeIssue(locale, issue, input) }] }, undefined)
   }
   const result = schema.safeParse(input)
   if (result.success) return result.data

@@ -1,7 +1,8 @@
 -- One sportsbook bet (a single or a parlay), start to reply: the Idempotency-Key's stored reply on
 -- a replay, else the stake through wallet_bet, the bet and its legs at the odds Node priced, and
 -- the reply stored under the key. 'MATCH_LIMIT', nothing written, when this bet's potential payout
--- and the player's open bets on one match would pass p->>'matchMax'. Called by sport/SportPlay.ts.
+-- and the player's open bets on one match would pass p->>'matchMax'. Called by sport_play_batch only
+-- (sport/SportPlay.ts), which holds the player's accounts locked.
 CREATE OR REPLACE FUNCTION sport_play(p jsonb)
  RETURNS casino_reply
  LANGUAGE plpgsql
@@ -37,9 +38,8 @@ BEGIN
     RETURN r;
   END IF;
   -- The most one player's open bets on one match may pay (SPORT_MAX_MATCH_PAYOUT), this one with
-  -- them (sport_match_payouts): checked under the player's account locks (wallet_bet takes the same, in the same order),
-  -- so two bets racing each other are counted one after the other.
-  PERFORM 1 FROM ledger_accounts a WHERE a.user_id = u AND a.kind IN ('cash', 'bonus') ORDER BY a.id FOR NO KEY UPDATE;
+  -- them (sport_match_payouts): read under the player's account locks, which sport_play_batch takes
+  -- before any bet (wallet_lock_players), so two bets racing each other are counted one after the other.
   SELECT max(e.potential) INTO held FROM sport_match_payouts e
     WHERE e.user_id = u AND e.match_id IN (SELECT jsonb_array_elements_text(p->'matches'));
   IF COALESCE(held, 0) + potential > (p->>'matchMax')::bigint THEN
