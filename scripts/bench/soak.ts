@@ -298,6 +298,17 @@ const windowFailed = new Array<number>(windows).fill(0)
 const kinds = new Map<Action, { actions: number; calls: number; failed: number; latencies: number[]; firstFailure?: string }>(ACTIONS.map(([a]) => [a, { actions: 0, calls: 0, failed: 0, latencies: [] }]))
 let depositsPaid = 0
 let withdrawals = 0
+let cashierTurn = 0
+/** The first free cashier account from the one after the last taken. */
+function nextCashier(): Cashier | undefined {
+  for (let i = 0; i < cashiers.length; i++) {
+    const c = cashiers[(cashierTurn + i) % cashiers.length]!
+    if (c.busy) continue
+    cashierTurn = (cashierTurn + i + 1) % cashiers.length
+    return c
+  }
+  return undefined
+}
 let start = 0
 
 /** Files one HTTP call's latency and outcome under the minute and window it ended in. */
@@ -400,7 +411,9 @@ async function act(p: SoakPlayer, action: Action): Promise<boolean> {
     }
     case 'deposit':
     case 'withdraw': {
-      const c = cashiers.find((x) => !x.busy)
+      // The next free account in turn: taking the first free one gave one account most of the
+      // withdrawals, and it ran out of its day's WITHDRAW_PER_DAY (1000) at minute 24 of 30.
+      const c = nextCashier()
       if (!c) return act(p, 'dice')
       c.busy = true
       try {
