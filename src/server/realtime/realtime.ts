@@ -105,6 +105,8 @@ class Counts<K> {
 const ADAPTER_CONNECTIONS = 6
 /** Events waiting for an adapter connection past which a new one is dropped. */
 const ADAPTER_MAX_WAITING = 2000
+/** The refusal of a dropped event: the adapter hands it to its errorHandler, which does not log it. */
+const DROPPED = 'socket adapter: too many events waiting'
 
 /**
  * Several server processes on one PostgreSQL: events to a user, a session or a game's room reach
@@ -132,7 +134,7 @@ function attachAdapter(app: FastifyInstance, io: Server, databaseUrl: string): v
             loggedAt = Date.now()
             app.log.warn({ dropped, waiting: target.waitingCount }, 'socket adapter: events dropped, its connections are behind')
           }
-          return Promise.reject(new Error('socket adapter: too many events waiting'))
+          return Promise.reject(new Error(DROPPED))
         }
       }
       const value: unknown = Reflect.get(target, prop, target)
@@ -140,7 +142,7 @@ function attachAdapter(app: FastifyInstance, io: Server, databaseUrl: string): v
     },
   })
   const quiet = (err: unknown) => {
-    if (!(err instanceof Error && err.message === 'socket adapter: too many events waiting')) app.log.warn({ err }, 'socket adapter error')
+    if (!(err instanceof Error && err.message === DROPPED)) app.log.warn({ err }, 'socket adapter error')
   }
   io.adapter(createAdapter(bounded, { errorHandler: quiet }))
   app.addHook('onClose', async () => {
